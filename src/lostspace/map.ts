@@ -1,0 +1,383 @@
+/**
+ * The LostSpace map: parser for the official `mapconf2.map` format and a
+ * read-only graph with the helpers bots and the engine need.
+ *
+ * Positions are wire triples `[x, y, z]` (z: 0 top/escape, 1 spawn, 2 bottom).
+ * A file line `z x y` becomes `[x, y, z]`.
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { dirname, resolve } from 'node:path'
+
+export type Pos = readonly [x: number, y: number, z: number]
+
+export interface Block {
+  /** Round at whose end the rectangle fails (40, 50, ...). */
+  round: number
+  z: number
+  x1: number
+  y1: number
+  x2: number
+  y2: number
+}
+
+export interface Zone {
+  /** The zone fails at the end of this round; from round+1 on it cannot be entered. */
+  round: number
+  /** Every map node inside the zone, sorted. */
+  nodes: Pos[]
+}
+
+export interface Elevator {
+  x: number
+  y: number
+  /** Layers that have a node at (x, y), ascending. */
+  layers: number[]
+}
+
+export interface KeyMachine {
+  pos: Pos
+  /** The key it hands out = the seat that spawns at this x,y. */
+  owner: number
+}
+
+/** Hard-coded positions (lostspace-facts §4); the C AI hard-codes the same ones. */
+export const SPAWNS: readonly Pos[] = [
+  [0, 0, 1],
+  [6, 0, 1],
+  [6, 6, 1],
+  [0, 6, 1],
+]
+export const CAPSULE: Pos = [3, 3, 0]
+
+/** Order of the type-2 `move` list (and of the legacy door directions). */
+export const DIRECTIONS: readonly Pos[] = [
+  [0, 1, 0],
+  [0, -1, 0],
+  [1, 0, 0],
+  [-1, 0, 0],
+  [1, -1, 0],
+  [-1, 1, 0],
+  [1, 1, 0],
+  [-1, -1, 0],
+]
+
+export function posKey(p: Pos): string {
+  return `${p[0]},${p[1]},${p[2]}`
+}
+
+export function samePos(a: Pos, b: Pos): boolean {
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2]
+}
+
+function cmpPos(a: Pos, b: Pos): number {
+  return a[2] - b[2] || a[0] - b[0] || a[1] - b[1]
+}
+
+export interface PathOptions {
+  /** Treat zones that have failed by this round (zone.round < round) as walls. */
+  round?: number
+  /** Allow elevator hops (default true). */
+  elevators?: boolean
+}
+
+export class GameMap {
+  readonly nodes: Pos[]
+  readonly edges: Array<[Pos, Pos]>
+  readonly elevators: Elevator[]
+  readonly materials: Pos[]
+  readonly blocks: Block[]
+  readonly zones: Zone[]
+  readonly spawns: readonly Pos[] = SPAWNS
+  readonly keyMachines: KeyMachine[]
+  readonly capsule: Pos = CAPSULE
+  readonly layers: number[]
+
+  private readonly nodeSet = new Map<string, Pos>()
+  private readonly adj = new Map<string, Pos[]>()
+  private readonly lifts = new Map<string, Pos[]>()
+  private readonly zoneRound = new Map<string, number>()
+  private readonly materialSet = new Set<string>()
+  private readonly keyMachineOwner = new Map<string, number>()
+
+  constructor(data: { nodes: Pos[]; edges: Array<[Pos, Pos]>; materials: Pos[]; elevators: Array<[number, number]>; blocks: Block[] }) {
+    this.nodes = [...data.nodes].sort(cmpPos).map((p) => Object.freeze([p[0], p[1], p[2]]) as Pos)
+    for (const p of this.nodes) {
+      this.nodeSet.set(posKey(p), p)
+      this.adj.set(posKey(p), [])
+    }
+    this.layers = [...new Set(this.nodes.map((p) => p[2]))].sort((a, b) => a - b)
+    this.edges = []
+    for (const [a, b] of data.edges) {
+      const na = this.node(a, 'edge end')
+      const nb = this.node(b, 'edge end')
+      if (na[2] !== nb[2]) throw new Error(`edge ${posKey(a)} - ${posKey(b)} joins two layers`)
+      if (samePos(na, nb)) throw new Error(`edge ${posKey(a)} is a loop`)
+      const la = this.adj.get(posKey(na))!
+      if (la.some((q) => samePos(q, nb))) continue
+      la.push(nb)
+      this.adj.get(posKey(nb))!.push(na)
+      this.edges.push([na, nb])
+    }
+    for (const list of this.adj.values()) list.sort(cmpPos)
+    this.materials = data.materials.map((p) => this.node(p, 'material')).sort(cmpPos)
+    for (const m of this.materials) this.materialSet.add(posKey(m))
+    this.elevators = []
+    for (const [x, y] of data.elevators) {
+      const layers = this.layers.filter((z) => this.isNode([x, y, z]))
+      if (layers.length < 2) throw new Error(`elevator at (${x},${y}) links fewer than two layers`)
+      this.elevators.push({ x, y, layers })
+      for (const z of layers) {
+        this.lifts.set(
+          posKey([x, y, z]),
+          layers.filter((o) => o !== z).map((o) => this.nodeSet.get(posKey([x, y, o]))!),
+        )
+      }
+    }
+    this.blocks = data.blocks
+    const byRound = new Map<number, Pos[]>()
+    for (const b of data.blocks) {
+      const [xa, xb] = [Math.min(b.x1, b.x2), Math.max(b.x1, b.x2)]
+      const [ya, yb] = [Math.min(b.y1, b.y2), Math.max(b.y1, b.y2)]
+      for (let x = xa; x <= xb; x++) {
+        for (let y = ya; y <= yb; y++) {
+          const p = this.nodeSet.get(posKey([x, y, b.z]))
+          if (!p) continue
+          const k = posKey(p)
+          const prev = this.zoneRound.get(k)
+          if (prev !== undefined && prev <= b.round) continue
+          this.zoneRound.set(k, b.round)
+        }
+      }
+    }
+    for (const [k, r] of this.zoneRound) {
+      const list = byRound.get(r) ?? []
+      list.push(this.nodeSet.get(k)!)
+      byRound.set(r, list)
+    }
+    this.zones = [...byRound.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([round, nodes]) => ({ round, nodes: nodes.sort(cmpPos) }))
+    this.keyMachines = []
+    for (let owner = 0; owner < SPAWNS.length; owner++) {
+      const [x, y] = SPAWNS[owner]!
+      for (const z of [1, 2]) {
+        const p = this.nodeSet.get(posKey([x, y, z]))
+        if (p) {
+          this.keyMachines.push({ pos: p, owner })
+          this.keyMachineOwner.set(posKey(p), owner)
+        }
+      }
+    }
+    for (const s of SPAWNS) this.node(s, 'spawn')
+    this.node(CAPSULE, 'escape capsule')
+  }
+
+  private node(p: Pos, what: string): Pos {
+    const n = this.nodeSet.get(posKey(p))
+    if (!n) throw new Error(`${what} ${posKey(p)} is not a node of the map`)
+    return n
+  }
+
+  /** The canonical (frozen) node at p, or undefined. */
+  get(p: Pos): Pos | undefined {
+    return this.nodeSet.get(posKey(p))
+  }
+
+  isNode(p: unknown): p is Pos {
+    return isTriple(p) && this.nodeSet.has(posKey(p))
+  }
+
+  /** Same-layer neighbours (edges only), sorted. */
+  neighbors(p: Pos): Pos[] {
+    return [...(this.adj.get(posKey(p)) ?? [])]
+  }
+
+  isAdjacent(a: Pos, b: Pos): boolean {
+    return (this.adj.get(posKey(a)) ?? []).some((q) => samePos(q, b))
+  }
+
+  /** Nodes reachable by one elevator hop from p (other layers), or []. */
+  elevatorTargets(p: Pos): Pos[] {
+    return [...(this.lifts.get(posKey(p)) ?? [])]
+  }
+
+  isElevator(p: Pos): boolean {
+    return this.lifts.has(posKey(p))
+  }
+
+  isMaterials(p: Pos): boolean {
+    return this.materialSet.has(posKey(p))
+  }
+
+  /** Owner seat of the key machine at p, or undefined. */
+  keyMachineAt(p: Pos): number | undefined {
+    return this.keyMachineOwner.get(posKey(p))
+  }
+
+  isCapsule(p: Pos): boolean {
+    return samePos(p, CAPSULE)
+  }
+
+  /** Round at whose end the node's zone fails, or undefined if it never fails. */
+  zoneRoundOf(p: Pos): number | undefined {
+    return this.zoneRound.get(posKey(p))
+  }
+
+  /** True when the node lies in a zone that has failed before `round` starts (zone.round < round). */
+  isFailed(p: Pos, round: number): boolean {
+    const r = this.zoneRound.get(posKey(p))
+    return r !== undefined && r < round
+  }
+
+  /** Nodes one main-action move away: same-layer neighbours then elevator hops. */
+  moveTargets(p: Pos, opts: PathOptions = {}): Pos[] {
+    const out = this.neighbors(p)
+    if (opts.elevators !== false) out.push(...this.elevatorTargets(p))
+    return opts.round === undefined ? out : out.filter((q) => !this.isFailed(q, opts.round!))
+  }
+
+  /**
+   * Shortest path by moves (edges and elevator hops), from and to inclusive,
+   * or null when unreachable. Deterministic (BFS over sorted neighbours).
+   */
+  shortestPath(from: Pos, to: Pos, opts: PathOptions = {}): Pos[] | null {
+    const start = this.get(from)
+    const goal = this.get(to)
+    if (!start || !goal) return null
+    if (samePos(start, goal)) return [start]
+    const prev = new Map<string, Pos | null>([[posKey(start), null]])
+    const queue: Pos[] = [start]
+    for (let i = 0; i < queue.length; i++) {
+      const cur = queue[i]!
+      for (const nx of this.moveTargets(cur, opts)) {
+        const k = posKey(nx)
+        if (prev.has(k)) continue
+        prev.set(k, cur)
+        if (samePos(nx, goal)) {
+          const path: Pos[] = [nx]
+          let back: Pos | null = cur
+          while (back) {
+            path.push(back)
+            back = prev.get(posKey(back)) ?? null
+          }
+          return path.reverse()
+        }
+        queue.push(nx)
+      }
+    }
+    return null
+  }
+
+  /** Number of moves between two nodes, or Infinity. */
+  distance(from: Pos, to: Pos, opts: PathOptions = {}): number {
+    const p = this.shortestPath(from, to, opts)
+    return p ? p.length - 1 : Infinity
+  }
+
+  /** All nodes of one layer, sorted. */
+  layerNodes(z: number): Pos[] {
+    return this.nodes.filter((p) => p[2] === z)
+  }
+}
+
+export function isTriple(p: unknown): p is Pos {
+  return Array.isArray(p) && p.length === 3 && p.every((v) => Number.isInteger(v))
+}
+
+/** Parse the text of a `.map` file (sections [Node] [Edge] [Material] [Elevator] [Block]). */
+export function parseMap(text: string): GameMap {
+  const nodes: Pos[] = []
+  const edges: Array<[Pos, Pos]> = []
+  const materials: Pos[] = []
+  const elevators: Array<[number, number]> = []
+  const blocks: Block[] = []
+  let section = ''
+  const lines = text.split(/\r?\n/)
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim()
+    if (line === '') continue
+    const head = /^\[(\w+)\]$/.exec(line)
+    if (head) {
+      section = head[1]!
+      if (!['Node', 'Edge', 'Material', 'Elevator', 'Block'].includes(section)) {
+        throw new Error(`map line ${i + 1}: unknown section [${section}]`)
+      }
+      continue
+    }
+    const bad = (want: string): Error => new Error(`map line ${i + 1}: expected ${want} in [${section || 'no section'}], got "${line}"`)
+    const nums = (s: string, n: number, want: string): number[] => {
+      const parts = s.trim().split(/\s+/)
+      if (parts.length !== n || !parts.every((x) => /^\d+$/.test(x))) throw bad(want)
+      return parts.map(Number)
+    }
+    const zxy = (s: string, want: string): Pos => {
+      const [z, x, y] = nums(s, 3, want)
+      return [x!, y!, z!]
+    }
+    switch (section) {
+      case 'Node':
+        nodes.push(zxy(line, '"z x y"'))
+        break
+      case 'Material':
+        materials.push(zxy(line, '"z x y"'))
+        break
+      case 'Edge': {
+        const halves = line.split('-')
+        if (halves.length !== 2) throw bad('"z x y - z x y"')
+        edges.push([zxy(halves[0]!, '"z x y - z x y"'), zxy(halves[1]!, '"z x y - z x y"')])
+        break
+      }
+      case 'Elevator': {
+        const [x, y] = nums(line, 2, '"x y"')
+        elevators.push([x!, y!])
+        break
+      }
+      case 'Block': {
+        const m = /^(\d+)\s+(.*)$/.exec(line)
+        if (!m) throw bad('"TT z x y - z x y"')
+        const halves = m[2]!.split('-')
+        if (halves.length !== 2) throw bad('"TT z x y - z x y"')
+        const a = zxy(halves[0]!, '"TT z x y - z x y"')
+        const b = zxy(halves[1]!, '"TT z x y - z x y"')
+        if (a[2] !== b[2]) throw bad('both corners on one layer')
+        blocks.push({ round: Number(m[1]), z: a[2], x1: a[0], y1: a[1], x2: b[0], y2: b[1] })
+        break
+      }
+      default:
+        throw bad('a section header first')
+    }
+  }
+  if (nodes.length === 0) throw new Error('map has no [Node] entries')
+  return new GameMap({ nodes, edges, materials, elevators, blocks })
+}
+
+/** Path of the shipped official map (package root `assets/lostspace/mapconf2.map`). */
+export function defaultMapPath(): string {
+  const here = dirname(fileURLToPath(import.meta.url))
+  // src/lostspace/ and dist/lostspace/ both sit two levels below the package root.
+  return resolve(here, '..', '..', 'assets', 'lostspace', 'mapconf2.map')
+}
+
+const cache = new Map<string, GameMap>()
+
+/** Load and parse a map file (default: the official map). Cached per path; throws a clear Error on bad input. */
+export function loadMap(path?: string): GameMap {
+  const file = resolve(path ?? defaultMapPath())
+  const hit = cache.get(file)
+  if (hit) return hit
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (e) {
+    throw new Error(`cannot read LostSpace map ${file}: ${(e as Error).message}`)
+  }
+  let map: GameMap
+  try {
+    map = parseMap(text)
+  } catch (e) {
+    throw new Error(`bad LostSpace map ${file}: ${(e as Error).message}`)
+  }
+  cache.set(file, map)
+  return map
+}
