@@ -1,0 +1,5 @@
+export { createLlmClient, normalizeBaseUrl } from './client.js'
+export type { LlmClient, LlmClientOptions, ChatRequest, ChatResult, ChatMessage, JsonSchemaRequest, FormatMode, SupportState } from './client.js'
+export { LlmConfigSchema, StructuredOutputModeSchema, type LlmConfig, type LlmConfigInput, type StructuredOutputMode } from './config.js'
+export { LlmError, isLlmError, type LlmErrorKind } from './errors.js'
+export type { UsageSnapshot } from './usage.js'
