@@ -1,0 +1,178 @@
+/**
+ * The embedded Minecraft world: a real flying-squid server (MC 1.16.5) running
+ * in-process, plus our plugins (terrain, drops, crafting, smelting, health).
+ */
+import { findFreePort } from './free-port.js'
+import { trackLoginTimers } from './login-timers.js'
+import { installQuietPlugins } from './quiet-plugins.js'
+import { flyingSquid, require, type SquidPlayer, type SquidServer } from './squid.js'
+
+export const WORLD_VERSION = '1.16.5' as const
+
+export interface StartWorldOptions {
+  /** TCP port; 0 (default) picks a free port. */
+  port?: number
+  /** Listen address; default 127.0.0.1. */
+  host?: string
+  /** Terrain seed; default random. Same seed, same world. */
+  seed?: number
+  /** flying-squid's own console logging; default off. */
+  logging?: boolean
+  /** Chunk radius sent to clients; default 4 (small is fast). */
+  viewDistance?: number
+}
+
+export interface World {
+  host: string
+  port: number
+  seed: number
+  version: typeof WORLD_VERSION
+  /** The flying-squid server object (escape hatch; prefer the methods below). */
+  server: SquidServer
+  spawn: { x: number; y: number; z: number }
+  damage(player: string, amount: number, cause?: string): void
+  heal(player: string, amount: number): void
+  give(player: string, itemName: string, count: number): void
+  close(): Promise<void>
+}
+
+function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions, 'seed'>> & { seed: number } {
+  const host = opts.host ?? '127.0.0.1'
+  const port = opts.port ?? 0
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`startWorld: port must be an integer 0..65535, got ${String(opts.port)}`)
+  if (typeof host !== 'string' || host.length === 0) throw new Error('startWorld: host must be a non-empty string')
+  const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 31)
+  if (!Number.isSafeInteger(seed)) throw new Error(`startWorld: seed must be an integer, got ${String(opts.seed)}`)
+  const viewDistance = opts.viewDistance ?? 4
+  if (!Number.isInteger(viewDistance) || viewDistance < 1 || viewDistance > 16) throw new Error(`startWorld: viewDistance must be 1..16, got ${String(opts.viewDistance)}`)
+  return { host, port, seed, logging: opts.logging ?? false, viewDistance }
+}
+
+export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
+  const o = checkOptions(opts)
+  const port = o.port === 0 ? await findFreePort(o.host) : o.port
+  const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
+
+  installQuietPlugins()
+  const serv = flyingSquid.createMCServer({
+    motd: 'mindbridge world',
+    port,
+    host: o.host,
+    'max-players': 20,
+    'online-mode': false,
+    logging: o.logging,
+    gameMode: 0,
+    difficulty: 1,
+    // no worldFolder: the world lives in memory only
+    generation: { name: 'superflat', options: { seed: o.seed } },
+    kickTimeout: 10000,
+    plugins: {},
+    modpe: false,
+    'view-distance': o.viewDistance,
+    'player-list-text': { header: { text: 'mindbridge' }, footer: { text: 'flying-squid' } },
+    'everybody-op': true,
+    'max-entities': 500,
+    version: WORLD_VERSION,
+  })
+  const timers = trackLoginTimers(serv)
+  const spawn = { x: 0.5, y: 5, z: 0.5 }
+  serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onError = (err: Error) => reject(err)
+      serv.once('error', onError)
+      serv.once('ready', () => {
+        serv.off('error', onError)
+        resolve()
+      })
+    })
+  } catch (err) {
+    serv.stopTickInterval?.()
+    await serv.destroy().catch(() => undefined)
+    throw new Error(`startWorld: could not start the server on ${o.host}:${port}: ${(err as Error).message}`)
+  }
+  serv.on('error', () => undefined) // never crash the host process on a server socket error after start
+
+  const findPlayer = (name: string): SquidPlayer => {
+    const p = serv.players.find((pl) => pl.username === name)
+    if (!p) throw new Error(`no player named ${JSON.stringify(name)} is online`)
+    return p
+  }
+
+  let closing: Promise<void> | undefined
+  const world: World = {
+    host: o.host,
+    port,
+    seed: o.seed,
+    version: WORLD_VERSION,
+    server: serv,
+    spawn,
+    damage(player, amount, _cause) {
+      const p = findPlayer(player)
+      p.updateHealth(Math.max(0, p.health - amount))
+    },
+    heal(player, amount) {
+      const p = findPlayer(player)
+      p.updateHealth(Math.min(20, p.health + amount))
+    },
+    give(player, itemName, count) {
+      const p = findPlayer(player)
+      const Item = require('prismarine-item')(serv.registry)
+      const def = serv.registry.itemsByName[itemName]
+      if (!def) throw new Error(`unknown item ${JSON.stringify(itemName)}`)
+      const slot = p.inventory.firstEmptyInventorySlot()
+      p.inventory.updateSlot(slot, new Item(def.id, count))
+    },
+    close() {
+      closing ??= (async () => {
+        serv.stopTickInterval()
+        await shutdown(serv)
+        timers.clearAll()
+      })()
+      return closing
+    },
+  }
+  return world
+}
+
+/** Kick everyone, wait (bounded) for them to leave, then close the socket server. */
+async function shutdown(serv: SquidServer): Promise<void> {
+  const leaving = [...serv.players].map(
+    (p) =>
+      new Promise<void>((resolve) => {
+        if (p.disconnected) return resolve()
+        const t = setTimeout(resolve, 2000)
+        p.once('disconnected', () => {
+          clearTimeout(t)
+          resolve()
+        })
+        try {
+          p.kick('Server closed')
+        } catch {
+          clearTimeout(t)
+          resolve()
+        }
+      }),
+  )
+  await Promise.all(leaving)
+  serv.isClosed = true
+  serv.isReady = false
+  serv.emit('close')
+  // Unlike flying-squid's destroy(), late writes to a dead connection are dropped, not thrown.
+  for (const p of serv.players) p._client.write = () => undefined
+  const raw = serv._server as { close(): void; once(ev: string, cb: () => void): void; socketServer?: { listening?: boolean } }
+  await new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, 2000)
+    raw.once('close', () => {
+      clearTimeout(t)
+      resolve()
+    })
+    try {
+      raw.close()
+    } catch {
+      clearTimeout(t)
+      resolve()
+    }
+  })
+}
