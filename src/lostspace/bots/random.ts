@@ -1,0 +1,49 @@
+/**
+ * The random player: each turn it tries a few uniformly random actions among
+ * those it believes legal (main and secondary), then finishes. For fuzzing the
+ * logic and as the weakest baseline.
+ */
+import { loadMap, type GameMap } from '../map.js'
+import type { Player } from '../sdk/client.js'
+import { isMainAction, legalActions } from './legal.js'
+
+export interface RandomPlayerOptions {
+  seed?: number
+  map?: GameMap
+  /** Most actions tried per turn (default 3). */
+  maxActions?: number
+}
+
+/** mulberry32: small, fast, seedable. */
+export function createRng(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export function createRandomPlayer(opts: RandomPlayerOptions = {}): Player {
+  const map = opts.map ?? loadMap()
+  const rng = createRng(opts.seed ?? 1)
+  const maxActions = opts.maxActions ?? 3
+  return {
+    name: 'random',
+    async onRoundBegin(state, api) {
+      let mainUsed = false
+      for (let i = 0; i < maxActions && !api.turnOver; i++) {
+        const legal = legalActions(state, map, { mainUsed })
+        const all = [...legal.main, ...legal.secondary]
+        // "finish" is one of the choices, so turns end at random too.
+        const pick = Math.floor(rng() * (all.length + 1))
+        if (pick >= all.length) break
+        const action = all[pick]!
+        const reply = await api.act(action)
+        if (reply.success && isMainAction(action)) mainUsed = true
+      }
+    },
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The strategist: heals when low, fights when it wins the exchange, picks up
+ * boxes, collects the missing keys at the key machines along shortest paths
+ * (avoiding zones about to fail), then walks to the capsule and escapes. On
+ * the way it blinks to save moves, detects the next node for traps and lays
+ * land mines behind itself.
+ */
+import { loadMap, type GameMap } from '../map.js'
+import type { Player } from '../sdk/client.js'
+import type { Action, Pos } from '../sdk/messages.js'
+import type { GameStateTracker } from '../sdk/state.js'
+import { attackTargets, DETECT_COOLDOWN, toPos } from './legal.js'
+
+const ATTACK_DAMAGE = 70
+const KIT_BELOW = 110
+
+export interface StrategistOptions {
+  map?: GameMap
+}
+
+/** Remembers actions that failed recently, so the plan does not repeat them forever. */
+export class FailureMemory {
+  private readonly failed = new Map<string, number>()
+  note(action: Action, at: Pos | null, round: number): void {
+    this.failed.set(keyOf(action, at), round)
+  }
+  recent(action: Action, at: Pos | null, round: number, within = 4): boolean {
+    const r = this.failed.get(keyOf(action, at))
+    return r !== undefined && round - r < within
+  }
+}
+
+function keyOf(action: Action, at: Pos | null): string {
+  return JSON.stringify([action, at])
+}
+
+function here(s: GameStateTracker): string {
+  return s.pos ? `${s.pos[0]},${s.pos[1]},${s.pos[2]}` : ''
+}
+
+/** The next step toward the current goal (keys, then capsule), or null. */
+export function planPath(s: GameStateTracker, map: GameMap): Pos[] | null {
+  if (!s.pos || !map.get(s.pos)) return null
+  const opts = { round: s.round + 1 }
+  const keys = new Set(s.keys)
+  const goals: Pos[] = []
+  if (keys.size >= 4) goals.push(toPos(map.capsule))
+  else {
+    for (const km of map.keyMachines) if (!keys.has(km.owner)) goals.push(toPos(km.pos))
+  }
+  for (const b of s.boxes) {
+    const [x, y, z] = b.split(',').map(Number) as [number, number, number]
+    goals.push([x, y, z])
+  }
+  let best: Pos[] | null = null
+  for (const g of goals) {
+    const p = map.shortestPath(s.pos, g, opts)
+    if (p && p.length > 1 && (!best || p.length < best.length)) best = p.map(toPos)
+  }
+  return best
+}
+
+/** The main action the strategist would take now (also the LLM player's fallback). */
+export function chooseMainAction(s: GameStateTracker, map: GameMap, memory?: FailureMemory): Action | null {
+  const ok = (a: Action): boolean => !memory?.recent(a, s.pos, s.round)
+  if (!s.pos || !map.get(s.pos)) return null
+  if (s.status === 4) return null
+  const pos = map.get(s.pos)!
+  const keys = new Set(s.keys)
+  const candidates: Action[] = []
+  if (s.hp <= KIT_BELOW && s.tools.Kit > 0) candidates.push(['tool', 'Kit'])
+  if (map.isCapsule(pos) && keys.size >= 4) candidates.push(['interact', 'EscapeCapsule', true])
+  const owner = map.keyMachineAt(pos)
+  if (owner !== undefined && !keys.has(owner)) candidates.push(['interact', 'KeyMachine'])
+  if (s.boxes.has(here(s))) candidates.push(['interact', 'Box'])
+  const targets = attackTargets(s, map)
+    .map((t) => ({ ...t, hp: s.others.get(t.id)?.hp ?? 200 }))
+    .sort((a, b) => a.hp - b.hp)
+  const t = targets[0]
+  if (t && (s.hp > ATTACK_DAMAGE || t.hp <= ATTACK_DAMAGE)) candidates.push(['attack', t.pos, t.id])
+  if (map.isMaterials(pos) && s.tools.Kit === 0) candidates.push(['interact', 'Materials', 'Kit'])
+  const path = planPath(s, map)
+  if (path) candidates.push(['move', path[1]!])
+  for (const a of candidates) if (ok(a)) return a
+  // Stuck (everything failed recently): try any safe neighbour.
+  const options = map.moveTargets(pos, { round: s.round + 1 }).map(toPos)
+  const alt = options.find((q) => ok(['move', q]))
+  return alt ? ['move', alt] : null
+}
+
+export function createStrategistPlayer(opts: StrategistOptions = {}): Player {
+  const map = opts.map ?? loadMap()
+  const memory = new FailureMemory()
+  const tryAct = async (api: Parameters<Player['onRoundBegin']>[1], a: Action) => {
+    const at = api.state.pos ? toPos(api.state.pos) : null
+    const r = await api.act(a)
+    if (!r.success) memory.note(a, at, api.state.round)
+    return r.success
+  }
+  return {
+    name: 'strategist',
+    async onRoundBegin(s, api) {
+      if (s.status === 4) return
+      let main = chooseMainAction(s, map, memory)
+      if (main?.[0] === 'move' && s.pos) {
+        const from = s.pos
+        const to = main[1]
+        const sameLayer = to[2] === from[2]
+        // Clear the next node of enemy traps when the detector is ready.
+        if (sameLayer && s.round - s.lastDetectRound >= DETECT_COOLDOWN) await tryAct(api, ['detect', to])
+        // Blink (secondary) one step and then still move (main): two steps this turn.
+        const path = planPath(s, map)
+        if (s.tools.Transport > 0 && sameLayer && path && path.length > 2 && !api.turnOver) {
+          if (await tryAct(api, ['tool', 'Transport', to])) main = chooseMainAction(s, map, memory)
+        }
+      }
+      const leaving = s.pos ? toPos(s.pos) : null
+      if (main && !api.turnOver) await tryAct(api, main)
+      // After moving, mine the plain node we now stand on: whoever enters it next takes 120.
+      if (!api.turnOver && s.tools.LandMine > 0 && s.pos && leaving && here(s) !== leaving.join(',')) {
+        const p = map.get(s.pos)
+        if (p && !map.isCapsule(p) && !map.isElevator(p) && map.keyMachineAt(p) === undefined) {
+          await tryAct(api, ['trap', 'LandMine'])
+        }
+      }
+    },
+  }
+}

@@ -1,0 +1,293 @@
+/**
+ * A Saiblo-style judger for one LostSpace game: the logic (in-process
+ * `LostSpaceLogic`) and four seats (subprocess AIs or in-process Players).
+ *
+ * - Every frame's `content[i]` goes unchanged to seat `player[i]`.
+ * - The per-turn time limit of the listened seats restarts whenever the
+ *   frame `state` increases; a seat that runs out gets a timeOutError.
+ * - Every seat is read all the time, and every message is handed to the
+ *   logic, listened or not: the original AIs send late `finish`es and even
+ *   actions after an automatic turn end (lostspace-facts §8.3), and the logic
+ *   answers those.
+ * - Crash / timeout / oversize output → the logic gets the documented error
+ *   report and the game goes on without that seat.
+ */
+import { writeFile } from 'node:fs/promises'
+import { createLogger, type Logger } from '../../core/logger.js'
+import { openSeat, seatName, type ErrorCode, type Seat, type SeatSpec } from './seats.js'
+import { decodeAiPayload } from './framing.js'
+
+export type JudgerFrame =
+  | { state: number; listen: number[]; player: number[]; content: string[] }
+  | { state: 0; time: number; length: number }
+  | { state: -1; end_info: string; end_state?: string }
+
+export interface RankingEntry {
+  player: number
+  points: number
+  reason: string
+}
+
+/** What the judger needs from a logic (LostSpaceLogic's public surface). */
+export interface LogicLike {
+  init(msg: { player_list: number[]; player_num: number; config: object; replay: string }): JudgerFrame[]
+  onAiMessage(player: number, content: string): JudgerFrame[]
+  onAiError(player: number, error: ErrorCode, errorLog?: string): JudgerFrame[]
+  readonly finished: boolean
+  replay(): unknown[]
+  ranking(): RankingEntry[]
+}
+
+export interface SeatError {
+  player: number
+  error: ErrorCode
+  log: string
+  state: number
+}
+
+export interface GameResult {
+  ranking: RankingEntry[]
+  /** Parsed `end_info` of the end frame: seat id → points. */
+  endInfo: Record<string, number>
+  replay: unknown[]
+  errors: SeatError[]
+  /** Last big round seen in a roundbegin. */
+  rounds: number
+  /** Messages handed from seats to the logic. */
+  messages: number
+  seatNames: string[]
+}
+
+export interface JudgerOptions {
+  seats: SeatSpec[]
+  logic: LogicLike
+  /** Where to write the replay (JSON); nothing is written when absent. */
+  replayPath?: string
+  /** Per-turn time limit in seconds, until the logic's state-0 frame says otherwise. Default 3. */
+  timeLimitSec?: number
+  /** Largest AI message in bytes, until the logic's state-0 frame says otherwise. Default 2048 (Saiblo default). */
+  maxLength?: number
+  /** Called when a new big round starts. */
+  onRound?: (round: number) => void
+  logger?: Logger
+}
+
+function isEnd(f: JudgerFrame): f is Extract<JudgerFrame, { state: -1 }> {
+  return f.state === -1
+}
+function isConfig(f: JudgerFrame): f is Extract<JudgerFrame, { state: 0; time: number }> {
+  return f.state === 0 && 'time' in f
+}
+
+/** Runs one game to its end. Rejects only when the logic itself breaks (throws or stalls). */
+export function runGame(opts: JudgerOptions): Promise<GameResult> {
+  return new Game(opts).run()
+}
+
+class Game {
+  private readonly logger: Logger
+  private readonly logic: LogicLike
+  private timeLimitMs: number
+  private maxLength: number
+  private seats: Seat[] = []
+  private readonly failed = new Set<number>()
+  private readonly timers = new Map<number, NodeJS.Timeout>()
+  private listen: number[] = []
+  private state = -Infinity
+  private round = 0
+  private messages = 0
+  private readonly errors: SeatError[] = []
+  private done = false
+  private resolve!: (r: GameResult) => void
+  private reject!: (e: Error) => void
+  private endInfo: Record<string, number> = {}
+
+  constructor(private readonly opts: JudgerOptions) {
+    if (opts.seats.length !== 4) throw new Error(`LostSpace needs exactly 4 seats, got ${opts.seats.length}`)
+    this.logger = opts.logger ?? createLogger('lostspace:judger')
+    this.logic = opts.logic
+    this.timeLimitMs = (opts.timeLimitSec ?? 3) * 1000
+    this.maxLength = opts.maxLength ?? 2048
+  }
+
+  run(): Promise<GameResult> {
+    return new Promise<GameResult>((resolve, reject) => {
+      this.resolve = resolve
+      this.reject = reject
+      try {
+        const frames = this.logic.init({ player_list: [1, 1, 1, 1], player_num: 4, config: {}, replay: this.opts.replayPath ?? '' })
+        // The config frame comes first; seats start with its message-length limit.
+        const cfg = frames.find(isConfig)
+        if (cfg) this.applyConfig(cfg)
+        this.seats = this.opts.seats.map((spec, p) =>
+          openSeat(
+            spec,
+            {
+              onMessage: (body) => this.onSeatMessage(p, body),
+              onFailure: (f) => this.onSeatFailure(p, f.error, f.log),
+            },
+            { maxLength: this.maxLength, logger: this.logger },
+          ),
+        )
+        this.process(frames)
+      } catch (err) {
+        this.abort(err as Error)
+      }
+    })
+  }
+
+  private applyConfig(f: { time: number; length: number }): void {
+    if (typeof f.time === 'number' && f.time > 0) this.timeLimitMs = f.time * 1000
+    if (typeof f.length === 'number' && f.length > 0) this.maxLength = f.length
+  }
+
+  private onSeatMessage(p: number, body: string): void {
+    if (this.done || this.failed.has(p)) return
+    this.messages++
+    this.step(() => this.logic.onAiMessage(p, body))
+  }
+
+  private onSeatFailure(p: number, error: ErrorCode, log: string): void {
+    if (this.done || this.failed.has(p)) return
+    this.failed.add(p)
+    this.clearTimer(p)
+    this.errors.push({ player: p, error, log, state: this.state })
+    this.logger.warn('AI failed', { player: p, seat: this.seats[p]?.name, error: ['runError', 'timeOutError', 'outputLimitError'][error], log })
+    void this.seats[p]?.close()
+    this.step(() => this.logic.onAiError(p, error, log))
+  }
+
+  private step(fn: () => JudgerFrame[]): void {
+    try {
+      this.process(fn())
+    } catch (err) {
+      this.abort(err as Error)
+    }
+  }
+
+  private process(frames: JudgerFrame[]): void {
+    for (const f of frames) {
+      if (this.done) return
+      if (isConfig(f)) {
+        this.applyConfig(f)
+        continue
+      }
+      if (isEnd(f)) {
+        this.finish(f)
+        return
+      }
+      this.deliver(f)
+    }
+    this.checkStall()
+  }
+
+  private deliver(f: Extract<JudgerFrame, { listen: number[] }>): void {
+    const players = Array.isArray(f.player) ? f.player : []
+    const content = Array.isArray(f.content) ? f.content : []
+    for (let i = 0; i < players.length; i++) {
+      const p = players[i]!
+      const payload = content[i]
+      if (typeof payload !== 'string' || this.failed.has(p)) continue
+      this.noteRound(payload)
+      this.seats[p]?.send(payload)
+    }
+    const increased = f.state > this.state
+    this.state = f.state
+    this.listen = Array.isArray(f.listen) ? [...f.listen] : []
+    for (const p of [...this.timers.keys()]) {
+      if (increased || !this.listen.includes(p)) this.clearTimer(p)
+    }
+    for (const p of this.listen) {
+      if (!this.failed.has(p) && !this.timers.has(p)) this.startTimer(p)
+    }
+  }
+
+  private noteRound(payload: string): void {
+    if (!payload.includes('"roundbegin"')) return
+    const body = decodeAiPayload(payload) ?? payload
+    try {
+      const m = JSON.parse(body) as { type?: unknown; state?: unknown }
+      if (m.type === 'roundbegin' && typeof m.state === 'number' && m.state > this.round) {
+        this.round = m.state
+        this.opts.onRound?.(m.state)
+      }
+    } catch {
+      /* not our business: the AI will complain */
+    }
+  }
+
+  private startTimer(p: number): void {
+    const t = setTimeout(() => {
+      this.timers.delete(p)
+      if (this.listen.includes(p)) this.onSeatFailure(p, 1, `no answer within ${this.timeLimitMs / 1000} s (state ${this.state})`)
+    }, this.timeLimitMs)
+    this.timers.set(p, t)
+  }
+
+  private clearTimer(p: number): void {
+    const t = this.timers.get(p)
+    if (t) clearTimeout(t)
+    this.timers.delete(p)
+  }
+
+  /** The logic waits only for seats that already failed: tell it again once, then give up. */
+  private stallRetries = 0
+  private checkStall(): void {
+    if (this.done) return
+    const live = this.listen.filter((p) => !this.failed.has(p))
+    if (live.length > 0) {
+      this.stallRetries = 0
+      return
+    }
+    if (this.listen.length > 0 && this.stallRetries < 1) {
+      this.stallRetries++
+      const p = this.listen[0]!
+      const e = [...this.errors].reverse().find((x) => x.player === p)
+      this.step(() => this.logic.onAiError(p, e?.error ?? 0, e?.log ?? 'AI is gone'))
+      return
+    }
+    this.abort(new Error(`logic stalled at state ${this.state}: it listens to ${JSON.stringify(this.listen)} and no live AI is among them`))
+  }
+
+  private finish(f: Extract<JudgerFrame, { state: -1 }>): void {
+    this.done = true
+    this.clearAllTimers()
+    try {
+      const parsed: unknown = typeof f.end_info === 'string' ? JSON.parse(f.end_info) : f.end_info
+      if (parsed && typeof parsed === 'object') this.endInfo = parsed as Record<string, number>
+    } catch {
+      this.logger.warn('end_info is not JSON', { end_info: String(f.end_info).slice(0, 200) })
+    }
+    void this.finalize()
+  }
+
+  private async finalize(): Promise<void> {
+    await Promise.all(this.seats.map((s) => s.close()))
+    try {
+      const replay = this.logic.replay()
+      if (this.opts.replayPath) await writeFile(this.opts.replayPath, JSON.stringify(replay))
+      this.resolve({
+        ranking: this.logic.ranking(),
+        endInfo: this.endInfo,
+        replay,
+        errors: this.errors,
+        rounds: this.round,
+        messages: this.messages,
+        seatNames: this.opts.seats.map(seatName),
+      })
+    } catch (err) {
+      this.reject(err as Error)
+    }
+  }
+
+  private clearAllTimers(): void {
+    for (const p of [...this.timers.keys()]) this.clearTimer(p)
+  }
+
+  private abort(err: Error): void {
+    if (this.done) return
+    this.done = true
+    this.clearAllTimers()
+    void Promise.all(this.seats.map((s) => s.close())).finally(() => this.reject(err))
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * One AI as a subprocess: a shell command speaking Saiblo AI framing on
+ * stdin/stdout. Writes are asynchronous and EPIPE is ignored (an AI may exit
+ * at any time, e.g. the Python SDK after `escaped`); stdout is decoded all the
+ * time; stderr is kept as a bounded tail for error logs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { FrameDecoder, FramingError } from './framing.js'
+
+export type AiFailure =
+  | { kind: 'exit'; code: number | null; signal: NodeJS.Signals | null }
+  | { kind: 'oversize'; message: string }
+  | { kind: 'spawn'; message: string }
+
+export interface AiProcessOptions {
+  command: string
+  cwd?: string
+  env?: NodeJS.ProcessEnv
+  /** Largest accepted AI → judger frame body, in bytes. */
+  maxLength?: number
+  /** How many bytes of stderr to keep (the tail). Default 8 KiB. */
+  stderrLimit?: number
+  onMessage: (body: string) => void
+  onFailure: (failure: AiFailure) => void
+}
+
+export class AiProcess {
+  private readonly child: ChildProcess
+  private readonly decoder: FrameDecoder
+  private stderrTail = ''
+  private readonly stderrLimit: number
+  private closed = false
+  private exited = false
+  private failed = false
+  readonly exitPromise: Promise<void>
+
+  constructor(private readonly opts: AiProcessOptions) {
+    this.stderrLimit = opts.stderrLimit ?? 8192
+    this.decoder = new FrameDecoder({ maxLength: opts.maxLength ?? 2048 })
+    this.child = spawn(opts.command, {
+      shell: true,
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    })
+    this.exitPromise = new Promise((resolve) => {
+      this.child.once('close', () => resolve())
+      this.child.once('error', () => resolve())
+    })
+    this.child.stdin!.on('error', () => {
+      /* EPIPE and friends: the AI is gone; its exit is reported separately. */
+    })
+    this.child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk))
+    this.child.stderr!.on('data', (chunk: Buffer) => this.onStderr(chunk))
+    this.child.once('error', (err) => {
+      this.exited = true
+      this.fail({ kind: 'spawn', message: err.message })
+    })
+    this.child.once('exit', (code, signal) => {
+      this.exited = true
+      // Let stdout drain before reporting, so a final message is not lost.
+      setImmediate(() => this.fail({ kind: 'exit', code, signal }))
+    })
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid
+  }
+
+  /** The last bytes the AI wrote to stderr. */
+  get stderr(): string {
+    return this.stderrTail
+  }
+
+  get alive(): boolean {
+    return !this.exited
+  }
+
+  /** Sends raw bytes (an AI payload, header included). Never throws; never blocks. */
+  send(payload: string | Buffer): void {
+    if (this.closed || this.exited) return
+    const stdin = this.child.stdin
+    if (!stdin || stdin.destroyed || !stdin.writable) return
+    try {
+      stdin.write(payload)
+    } catch {
+      /* ignored, see stdin error handler */
+    }
+  }
+
+  /** Stops the AI (whole process group) and stops reporting anything. */
+  kill(): void {
+    if (this.closed) return
+    this.closed = true
+    this.child.stdin?.destroy()
+    if (this.exited || this.child.pid === undefined) return
+    try {
+      if (process.platform !== 'win32') process.kill(-this.child.pid, 'SIGKILL')
+      else this.child.kill('SIGKILL')
+    } catch {
+      try {
+        this.child.kill('SIGKILL')
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+
+  private onStdout(chunk: Buffer): void {
+    if (this.closed || this.failed) return
+    let bodies
+    try {
+      bodies = this.decoder.push(chunk)
+    } catch (err) {
+      const message = err instanceof FramingError ? err.message : String(err)
+      this.fail({ kind: 'oversize', message })
+      return
+    }
+    for (const f of bodies) {
+      if (this.closed || this.failed) return
+      this.opts.onMessage(f.body)
+    }
+  }
+
+  private onStderr(chunk: Buffer): void {
+    this.stderrTail += chunk.toString('utf8')
+    if (this.stderrTail.length > this.stderrLimit) {
+      this.stderrTail = '…' + this.stderrTail.slice(this.stderrTail.length - this.stderrLimit)
+    }
+  }
+
+  private fail(failure: AiFailure): void {
+    if (this.closed || this.failed) return
+    this.failed = true
+    this.opts.onFailure(failure)
+  }
+}

@@ -1,0 +1,264 @@
+/**
+ * The player side of LostSpace for AIs written in TypeScript.
+ *
+ * A `Player` gets `onRoundBegin(state, api)` at the start of each of its turns
+ * and acts through `api` (each call sends one action and resolves with the
+ * logic's reply). The client ends the turn with `finish` unless the logic
+ * already ended it (non-zero status, KeyMachine, escape, death).
+ */
+import type { Readable, Writable } from 'node:stream'
+import { AiPayloadDecoder, encodeFrame } from '../judger/framing.js'
+import {
+  isFullRoundBegin,
+  parseServerMessage,
+  type Action,
+  type ActionReply,
+  type Pos,
+  type ServerMessage,
+  type ToolName,
+  type TrapName,
+} from './messages.js'
+import { GameStateTracker } from './state.js'
+import { createLogger, type Logger } from '../../core/logger.js'
+
+/** Moves JSON bodies between the client and the logic. */
+export interface Transport {
+  send(body: string): void
+  /** Registers the receiver of incoming bodies (payload header already removed). */
+  onMessage(cb: (body: string) => void): void
+  /** Called once when the input ends. */
+  onClose(cb: () => void): void
+}
+
+/** Saiblo AI framing on byte streams: reads 4-digit ASCII payloads, writes 4-byte BE frames. */
+export function createStreamTransport(input: Readable, output: Writable): Transport {
+  const decoder = new AiPayloadDecoder()
+  let receiver: (body: string) => void = () => {}
+  let closer: () => void = () => {}
+  let closed = false
+  const close = () => {
+    if (closed) return
+    closed = true
+    closer()
+  }
+  input.on('data', (chunk: Buffer | string) => {
+    if (closed) return
+    let bodies: string[]
+    try {
+      bodies = decoder.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+    } catch {
+      close()
+      return
+    }
+    for (const b of bodies) receiver(b)
+  })
+  input.on('end', close)
+  input.on('close', close)
+  input.on('error', close)
+  output.on('error', () => {})
+  return {
+    send: (body) => {
+      if (!output.writableEnded && !output.destroyed) output.write(encodeFrame(body))
+    },
+    onMessage: (cb) => {
+      receiver = cb
+    },
+    onClose: (cb) => {
+      closer = cb
+    },
+  }
+}
+
+export interface PlayerApi {
+  /** The live game picture (same object as the `state` argument). */
+  readonly state: GameStateTracker
+  /** True once the turn is over (finished, auto-ended, or superseded by a new round). */
+  readonly turnOver: boolean
+  /** Sends any action and resolves with the reply (`success:false` if the turn is already over). */
+  act(action: Action): Promise<ActionReply>
+  move(pos: Pos): Promise<ActionReply>
+  attack(pos: Pos, target: number): Promise<ActionReply>
+  materials(tool: ToolName): Promise<ActionReply>
+  openBox(): Promise<ActionReply>
+  keyMachine(): Promise<ActionReply>
+  escapeCapsule(start: boolean): Promise<ActionReply>
+  trap(type: TrapName): Promise<ActionReply>
+  kit(): Promise<ActionReply>
+  transport(pos: Pos): Promise<ActionReply>
+  detect(pos: Pos): Promise<ActionReply>
+  /** Ends the turn (sends `finish` once). */
+  finish(): void
+}
+
+export interface Player {
+  readonly name?: string
+  /** Called at the start of each of our turns in which we may act (status 0 or 4). */
+  onRoundBegin(state: GameStateTracker, api: PlayerApi): Promise<void> | void
+  /** Every message from the logic, after the tracker applied it. */
+  onMessage?(msg: ServerMessage, state: GameStateTracker): void
+  /** Called once when the game is over for us (input closed or we escaped). */
+  onEnd?(state: GameStateTracker): void
+}
+
+export interface ClientOptions {
+  logger?: Logger
+}
+
+const FAILED: ActionReply = { type: 'action', success: false }
+
+class Turn implements PlayerApi {
+  over = false
+  private chain: Promise<unknown> = Promise.resolve()
+  private pending: ((r: ActionReply) => void) | null = null
+
+  constructor(
+    readonly state: GameStateTracker,
+    private readonly sendBody: (body: string) => void,
+  ) {}
+
+  get turnOver(): boolean {
+    return this.over
+  }
+
+  act(action: Action): Promise<ActionReply> {
+    const run = this.chain.then(() => this.sendAction(action))
+    this.chain = run.catch(() => {})
+    return run
+  }
+
+  private sendAction(action: Action): Promise<ActionReply> {
+    if (this.over) return Promise.resolve(FAILED)
+    return new Promise<ActionReply>((resolve) => {
+      this.pending = (reply) => {
+        this.pending = null
+        if (reply.success !== undefined) this.state.applyReply(action, reply)
+        this.afterReply(action, reply)
+        resolve(reply)
+      }
+      this.sendBody(JSON.stringify({ type: 'action', action }))
+    })
+  }
+
+  /** The logic ends the turn itself after these; sending `finish` would be a stray message. */
+  private afterReply(action: Action, reply: ActionReply): void {
+    if (!reply.success) return
+    if (typeof reply.status === 'number' && reply.status !== 0 && reply.status !== 4) this.over = true
+    if (action[0] === 'interact' && action[1] === 'KeyMachine') this.over = true
+    if (action[0] === 'interact' && action[1] === 'EscapeCapsule' && action[2]) this.over = true
+  }
+
+  /** A reply arrived (action or format error). */
+  deliver(reply: ActionReply): boolean {
+    if (!this.pending) return false
+    this.pending(reply)
+    return true
+  }
+
+  /** Ends the turn from outside (new roundbegin, death, escape): pending calls resolve as failures. */
+  end(): void {
+    this.over = true
+    this.pending?.(FAILED)
+  }
+
+  move = (pos: Pos) => this.act(['move', pos])
+  attack = (pos: Pos, target: number) => this.act(['attack', pos, target])
+  materials = (tool: ToolName) => this.act(['interact', 'Materials', tool])
+  openBox = () => this.act(['interact', 'Box'])
+  keyMachine = () => this.act(['interact', 'KeyMachine'])
+  escapeCapsule = (start: boolean) => this.act(['interact', 'EscapeCapsule', start])
+  trap = (type: TrapName) => this.act(['trap', type])
+  kit = () => this.act(['tool', 'Kit'])
+  transport = (pos: Pos) => this.act(['tool', 'Transport', pos])
+  detect = (pos: Pos) => this.act(['detect', pos])
+
+  finish(): void {
+    if (this.over) return
+    this.over = true
+    this.pending?.(FAILED)
+    this.sendBody(JSON.stringify({ type: 'finish' }))
+  }
+}
+
+/** Runs one Player over one Transport for a whole game. */
+export class LostSpaceClient {
+  readonly state = new GameStateTracker()
+  private turn: Turn | null = null
+  private readonly logger: Logger
+  private resolveDone!: () => void
+  /** Resolves when the input closes or we escaped. */
+  readonly done: Promise<void>
+  private ended = false
+
+  constructor(
+    private readonly player: Player,
+    private readonly transport: Transport,
+    opts: ClientOptions = {},
+  ) {
+    this.logger = opts.logger ?? createLogger('lostspace:client')
+    this.done = new Promise((r) => (this.resolveDone = r))
+    transport.onMessage((body) => this.receive(body))
+    transport.onClose(() => this.end())
+  }
+
+  /** Feeds one message body (JSON text) from the logic. */
+  receive(body: string): void {
+    if (this.ended) return
+    const msg = parseServerMessage(body)
+    if (!msg) {
+      this.logger.warn('ignoring unparsable message', { body: body.slice(0, 200) })
+      return
+    }
+    if (msg.type === 'action' || msg.type === 'format error') {
+      const reply: ActionReply = msg.type === 'action' ? (msg as ActionReply) : { ...FAILED }
+      if (!this.turn?.deliver(reply)) this.logger.debug('stray reply', { body: body.slice(0, 200) })
+      return
+    }
+    this.state.apply(msg)
+    try {
+      this.player.onMessage?.(msg, this.state)
+    } catch (err) {
+      this.logger.warn('player onMessage failed', { err: err as Error })
+    }
+    if (msg.type === 'roundbegin') {
+      this.turn?.end()
+      this.turn = null
+      if (isFullRoundBegin(msg) && msg.inturn === this.state.id && (msg.status === 0 || msg.status === 4)) {
+        this.startTurn()
+      }
+    } else if (msg.type === 'death' || msg.type === 'escaped') {
+      this.turn?.end()
+      if (msg.type === 'escaped') this.end()
+    }
+  }
+
+  private startTurn(): void {
+    const turn = new Turn(this.state, (b) => this.transport.send(b))
+    this.turn = turn
+    void (async () => {
+      try {
+        await this.player.onRoundBegin(this.state, turn)
+      } catch (err) {
+        this.logger.warn('player turn failed', { err: err as Error })
+      }
+      turn.finish()
+    })()
+  }
+
+  private end(): void {
+    if (this.ended) return
+    this.ended = true
+    this.turn?.end()
+    try {
+      this.player.onEnd?.(this.state)
+    } catch {
+      /* ignore */
+    }
+    this.resolveDone()
+  }
+}
+
+/** Runs a Player as a Saiblo AI on this process's stdin/stdout until the game ends. */
+export async function runPlayerOnStdio(player: Player, opts: ClientOptions = {}): Promise<void> {
+  const client = new LostSpaceClient(player, createStreamTransport(process.stdin, process.stdout), opts)
+  await client.done
+}
