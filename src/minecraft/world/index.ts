@@ -3,6 +3,8 @@
  * in-process, plus our plugins (terrain, drops, crafting, smelting, health).
  */
 import { findFreePort } from './free-port.js'
+import { GENERATOR_NAME, registerGenerator } from './generator.js'
+import { createTerrain } from './terrain.js'
 import { trackLoginTimers } from './login-timers.js'
 import { installQuietPlugins } from './quiet-plugins.js'
 import { flyingSquid, require, type SquidPlayer, type SquidServer } from './squid.js'
@@ -54,6 +56,8 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
   const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
 
   installQuietPlugins()
+  registerGenerator()
+  const terrain = createTerrain(o.seed)
   const serv = flyingSquid.createMCServer({
     motd: 'mindbridge world',
     port,
@@ -64,7 +68,7 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
     gameMode: 0,
     difficulty: 1,
     // no worldFolder: the world lives in memory only
-    generation: { name: 'superflat', options: { seed: o.seed } },
+    generation: { name: GENERATOR_NAME, options: { seed: o.seed, worldSeed: o.seed } },
     kickTimeout: 10000,
     plugins: {},
     modpe: false,
@@ -75,7 +79,7 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
     version: WORLD_VERSION,
   })
   const timers = trackLoginTimers(serv)
-  const spawn = { x: 0.5, y: 5, z: 0.5 }
+  const spawn = { ...terrain.spawn }
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)
 
   try {
@@ -92,6 +96,9 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
     await serv.destroy().catch(() => undefined)
     throw new Error(`startWorld: could not start the server on ${o.host}:${port}: ${(err as Error).message}`)
   }
+  // Keep every column in memory: without a world folder an unloaded column would be
+  // regenerated and lose what players dug or placed.
+  ;(serv.overworld as unknown as { unloadColumn(): void }).unloadColumn = () => undefined
   serv.on('error', () => undefined) // never crash the host process on a server socket error after start
 
   const findPlayer = (name: string): SquidPlayer => {

@@ -1,0 +1,248 @@
+/**
+ * A small in-memory Body for unit tests of links and minds. It keeps an
+ * inventory and simulates the skills well enough for planning: collect adds
+ * items (tools required as in the game), craft and smelt follow minecraft-data
+ * recipes (crafting table / furnace / fuel required), moves teleport.
+ * Failures can be scripted; every skill honours cancellation.
+ */
+import { EventEmitter } from 'node:events'
+import type { Body, CurrentTask, ItemCount, RunOptions, SkillCall, SkillResult, StatusSnapshot } from '../../../src/minecraft/body/types.js'
+import { bareName, countByKey, defaultItemBook, FUEL_VALUE, planKey, planksForLog } from '../../../src/minecraft/planner/items.js'
+
+export interface FakeBodyOptions {
+  username?: string
+  inventory?: Record<string, number>
+  /** Delay of every skill in ms (0 = next tick). */
+  skillMs?: number
+  /** Which log type collecting `log` yields. */
+  logType?: string
+}
+
+const TAG_ITEM: Record<string, string> = { log: 'oak_log', logs: 'oak_log', planks: 'oak_planks' }
+
+export class FakeBody extends EventEmitter implements Body {
+  readonly username: string
+  ready = true
+  readonly calls: SkillCall[] = []
+  inv = new Map<string, number>()
+  pos = { x: 0, y: 64, z: 0 }
+  health = 20
+  skillMs: number
+  logType: string
+  private failures: Array<{ skill: string; reason: string; times: number }> = []
+  private current: { abort: (reason: string) => void; task: CurrentTask } | undefined
+  private readonly strike = new Set<string>()
+  scanResult: { blocks?: unknown[]; entities?: unknown[] } = {}
+  stops: string[] = []
+  closed = false
+
+  constructor(opts: FakeBodyOptions = {}) {
+    super()
+    this.username = opts.username ?? 'Lynx'
+    this.skillMs = opts.skillMs ?? 0
+    this.logType = opts.logType ?? 'oak_log'
+    for (const [k, v] of Object.entries(opts.inventory ?? {})) this.give(k, v)
+  }
+
+  /** The next `times` calls of `skill` fail with `reason`. */
+  failNext(skill: SkillCall['skill'], reason: string, times = 1): void {
+    this.failures.push({ skill, reason, times })
+  }
+
+  give(item: string, n: number): void {
+    const k = `minecraft:${bareName(item)}`
+    this.inv.set(k, (this.inv.get(k) ?? 0) + n)
+    if ((this.inv.get(k) ?? 0) <= 0) this.inv.delete(k)
+  }
+
+  count(item: string): number {
+    return this.inv.get(`minecraft:${bareName(item)}`) ?? 0
+  }
+
+  status(): StatusSnapshot {
+    const entries = [...this.inv.entries()]
+    return {
+      health: this.health, maxHealth: 20, hunger: 20, maxHunger: 20, saturationLevel: 5,
+      posX: this.pos.x, posY: this.pos.y, posZ: this.pos.z, yaw: 0, pitch: 0,
+      inventory_hotbar: entries.slice(0, 9).map(([item_name, count], id) => ({ item_stack: { item_name, count }, l_slot: { slotType: 'INVENTORY_HOTBAR' as const, id } })),
+      inventory_inner: entries.slice(9).map(([item_name, count], id) => ({ item_stack: { item_name, count }, l_slot: { slotType: 'INVENTORY_INNER' as const, id } })),
+      inventory_equipment: [],
+      current_baritone_task: this.current?.task ?? { type: 'NONE' },
+    }
+  }
+
+  inventoryCounts(): Record<string, number> {
+    return Object.fromEntries(this.inv)
+  }
+
+  strikeBack = {
+    add: (u: string[]) => u.forEach((x) => this.strike.add(x)),
+    remove: (u: string[]) => u.forEach((x) => this.strike.delete(x)),
+    list: () => [...this.strike],
+  }
+
+  async stop(reason: string): Promise<void> {
+    this.stops.push(reason)
+    this.current?.abort(`cancelled: ${reason}`)
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    await this.stop('closing')
+  }
+
+  /** Emits a chat line as if a player said it. */
+  chat(username: string, message: string): void {
+    this.emit('chat', username, message)
+  }
+
+  run(call: SkillCall, opts: RunOptions = {}): Promise<SkillResult> {
+    this.calls.push(call)
+    this.current?.abort('cancelled: interrupted by a new skill')
+    this.emit('skill.start', call)
+    return new Promise<SkillResult>((resolve) => {
+      let settled = false
+      const finish = (r: SkillResult) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        opts.signal?.removeEventListener('abort', onAbort)
+        if (this.current === entry) this.current = undefined
+        this.emit('skill.end', call, r)
+        resolve(r)
+      }
+      const onAbort = () => finish({ ok: false, reason: `cancelled: ${String((opts.signal?.reason as Error | undefined)?.message ?? 'aborted')}` })
+      const entry = { abort: (reason: string) => finish({ ok: false, reason }), task: taskOf(call) }
+      this.current = entry
+      if (opts.signal?.aborted) return onAbort()
+      opts.signal?.addEventListener('abort', onAbort)
+      const timer = setTimeout(() => finish(this.perform(call)), this.skillMs)
+    })
+  }
+
+  private perform(call: SkillCall): SkillResult {
+    const f = this.failures.find((x) => x.skill === call.skill && x.times > 0)
+    if (f) {
+      f.times--
+      return { ok: false, reason: f.reason, ...(call.skill === 'craft' ? { craft_success: [], craft_failed: call.items } : {}) }
+    }
+    switch (call.skill) {
+      case 'moveTo':
+        this.pos = { x: call.x, y: call.y, z: call.z }
+        return { ok: true, reason: `arrived at ${call.x} ${call.y} ${call.z}` }
+      case 'moveToXZ':
+        this.pos = { ...this.pos, x: call.x, z: call.z }
+        return { ok: true, reason: `arrived at ${call.x} ${call.z}` }
+      case 'collect':
+        return this.collect(call.items)
+      case 'craft':
+        return this.craft(call.items)
+      case 'smelt':
+        return this.smelt(call.item, call.count)
+      case 'scanBlocks':
+        return { ok: true, reason: 'scanned', blocks: this.scanResult.blocks ?? [] }
+      case 'scanEntities':
+        return { ok: true, reason: 'scanned', entities: this.scanResult.entities ?? [] }
+      default:
+        return { ok: true, reason: `${call.skill} done` }
+    }
+  }
+
+  private collect(items: ItemCount[]): SkillResult {
+    const book = defaultItemBook()
+    for (const it of items) {
+      const key = planKey(it.item_name)
+      const item = key === 'log' ? this.logType : TAG_ITEM[key] ?? key
+      const src = book.mineSource(key)
+      if (!src) return { ok: false, reason: `${it.item_name} does not come from mining any block` }
+      if (src.tools.length && !src.tools.some((t) => this.count(t) > 0)) return { ok: false, reason: `need a ${src.tools[0]} or better to mine ${src.block}` }
+      this.give(item, it.count)
+      this.emit('pickup', { item_name: `minecraft:${item}`, count: it.count })
+    }
+    return { ok: true, reason: `collected ${items.map((i) => `${i.count} ${i.item_name}`).join(', ')}` }
+  }
+
+  private keyCount(key: string): number {
+    return countByKey(this.inventoryCounts()).get(key) ?? 0
+  }
+
+  private take(key: string, n: number): void {
+    for (const [name, c] of [...this.inv.entries()]) {
+      if (n <= 0) break
+      if (planKey(name) !== key) continue
+      const t = Math.min(c, n)
+      this.give(name, -t)
+      n -= t
+    }
+  }
+
+  private craft(items: ItemCount[]): SkillResult {
+    const book = defaultItemBook()
+    const success: ItemCount[] = []
+    const failed: ItemCount[] = []
+    const reasons: string[] = []
+    for (const it of items) {
+      const name = bareName(it.item_name)
+      const key = planKey(name)
+      const recipes = book.craftRecipes(key)
+      const r = recipes.find((rc) => rc.ingredients.every((i) => this.keyCount(i.key) >= i.count * Math.ceil(it.count / rc.makes)))
+      if (!r) {
+        failed.push({ item_name: `minecraft:${name}`, count: it.count })
+        reasons.push(`missing ingredients for ${name}`)
+        continue
+      }
+      if (r.needsTable && this.count('crafting_table') === 0) {
+        failed.push({ item_name: `minecraft:${name}`, count: it.count })
+        reasons.push(`${name} needs a crafting table`)
+        continue
+      }
+      if (key === 'planks') {
+        const log = [...this.inv.keys()].find((k) => planksForLog(k) === name)
+        if (!log) {
+          failed.push({ item_name: `minecraft:${name}`, count: it.count })
+          reasons.push(`no log for ${name}`)
+          continue
+        }
+      }
+      const times = Math.ceil(it.count / r.makes)
+      for (const i of r.ingredients) this.take(i.key, i.count * times)
+      this.give(name, times * r.makes)
+      success.push({ item_name: `minecraft:${name}`, count: it.count })
+    }
+    const ok = failed.length === 0
+    return { ok, reason: ok ? `crafted ${success.map((s) => `${s.count} ${s.item_name}`).join(', ')}` : reasons.join('; '), craft_success: success, craft_failed: failed }
+  }
+
+  private smelt(item: string, count: number): SkillResult {
+    const book = defaultItemBook()
+    const name = bareName(item)
+    const r = book.smeltRecipe(name)
+    if (!r) return { ok: false, reason: `${name} has no furnace recipe` }
+    if (this.count('furnace') === 0) return { ok: false, reason: 'no furnace in the inventory' }
+    const input = planKey(r.input)
+    if (this.keyCount(input) < count) return { ok: false, reason: `need ${count} ${input}, have ${this.keyCount(input)}` }
+    const coal = this.count('coal') + this.count('charcoal')
+    const planks = this.keyCount('planks')
+    if (coal * FUEL_VALUE.coal! < count && planks * FUEL_VALUE.planks! < count) return { ok: false, reason: 'no fuel' }
+    if (coal * FUEL_VALUE.coal! >= count) this.take(this.count('coal') ? 'coal' : 'charcoal', Math.ceil(count / 8))
+    else this.take('planks', Math.ceil(count / FUEL_VALUE.planks!))
+    this.take(input, count)
+    this.give(name, count)
+    return { ok: true, reason: `smelted ${count} minecraft:${name}` }
+  }
+}
+
+function taskOf(call: SkillCall): CurrentTask {
+  switch (call.skill) {
+    case 'collect':
+      return { type: 'BSTATUS_FINDING_NEEDED_BLOCKS', needed_blocks: call.items }
+    case 'craft':
+      return { type: 'BSTATUS_CRAFTING', to_crafting: call.items, craft_failed: [], craft_success: [] }
+    case 'moveTo':
+      return { type: 'BSTATUS_PATHING_TO_GOAL', x: call.x, y: call.y, z: call.z }
+    case 'moveToXZ':
+      return { type: 'BSTATUS_PATHING_TO_XZ', x: call.x, z: call.z }
+    default:
+      return { type: 'NONE' }
+  }
+}
