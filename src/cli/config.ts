@@ -1,0 +1,401 @@
+/**
+ * The one configuration of mindbridge: a zod schema with defaults, filled from (later wins)
+ *   1. a file: `--config PATH`, `$MINDBRIDGE_CONFIG`, or `mindbridge.config.json|.yaml|.yml` in the cwd
+ *   2. environment variables `MINDBRIDGE_<SECTION>_<FIELD>` (e.g. MINDBRIDGE_LLM_BASE_URL, MINDBRIDGE_WORLD_PORT)
+ *   3. command-line flags.
+ * Errors name the source and the field: `MINDBRIDGE_WORLD_PORT: expected an integer 0–65535, got 'abc'`.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Command } from 'commander'
+import { parse as parseYaml } from 'yaml'
+import { z } from 'zod'
+import { LlmConfigSchema } from '../core/llm/config.js'
+import { setLogLevel } from '../core/logger.js'
+
+// ---------------------------------------------------------------- schema
+
+const PORT_MSG = 'expected an integer 0–65535'
+const port = () => z.int({ error: PORT_MSG }).min(0, { error: PORT_MSG }).max(65535, { error: PORT_MSG })
+const host = () => z.string({ error: 'expected a host name or IP address' }).min(1, { error: 'expected a host name or IP address' })
+
+export const LogConfigSchema = z.strictObject({
+  level: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('warn'),
+  format: z.enum(['text', 'json']).default('text'),
+})
+
+export const MinecraftConfigSchema = z.strictObject({
+  host: host().default('127.0.0.1'),
+  port: port().default(25565),
+  username: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,16}$/, { error: 'expected a Minecraft username: 3–16 letters, digits or _' })
+    .default('mindbridge'),
+  /** Minecraft version; unset = ask the server. */
+  version: z.string().min(1).optional(),
+  auth: z.literal('offline', { error: "only 'offline' auth is supported" }).default('offline'),
+})
+
+export const WorldConfigSchema = z.strictObject({
+  host: host().default('127.0.0.1'),
+  port: port().default(25565),
+  /** World seed; unset = a random seed per start. */
+  seed: z.int({ error: 'expected an integer seed' }).optional(),
+})
+
+export const ControlConfigSchema = z.strictObject({
+  host: host().default('127.0.0.1'),
+  port: port().default(8765),
+  /** Shared secret that remote peers must present; unset = no check (loopback only). */
+  token: z.string().min(1).optional(),
+})
+
+export const MindConfigSchema = z.strictObject({
+  kind: z.enum(['builtin', 'llm', 'remote']).default('builtin'),
+  /** For kind 'remote': the agent's WebSocket URL. */
+  remoteUrl: z.string().min(1).optional(),
+})
+
+export const LostSpaceConfigSchema = z.strictObject({
+  timeLimitSec: z.number().positive().default(3),
+  maxLength: z.int().positive().default(1024),
+})
+
+export const ConfigSchema = z.strictObject({
+  log: LogConfigSchema.prefault({}),
+  llm: LlmConfigSchema.strict().prefault({}),
+  minecraft: MinecraftConfigSchema.prefault({}),
+  world: WorldConfigSchema.prefault({}),
+  control: ControlConfigSchema.prefault({}),
+  mind: MindConfigSchema.prefault({}),
+  lostspace: LostSpaceConfigSchema.prefault({}),
+})
+
+export type Config = z.infer<typeof ConfigSchema>
+export type ConfigInput = z.input<typeof ConfigSchema>
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] }
+/** Flags as a nested partial config, e.g. `{ world: { port: 25566 } }`. */
+export type ConfigFlags = DeepPartial<ConfigInput>
+
+export const CONFIG_FILE_NAMES = ['mindbridge.config.json', 'mindbridge.config.yaml', 'mindbridge.config.yml'] as const
+
+// ---------------------------------------------------------------- errors
+
+/** An error the user can fix (bad flag, bad config); the CLI prints the message and exits with `exitCode`. */
+export class UserError extends Error {
+  override readonly name = 'UserError'
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
+    super(message)
+  }
+}
+
+export class ConfigError extends UserError {}
+
+// ---------------------------------------------------------------- schema walking
+
+type AnySchema = z.ZodType & { def: { type: string; innerType?: AnySchema; shape?: Record<string, AnySchema> } }
+
+function unwrap(s: AnySchema): AnySchema {
+  let cur = s
+  while (cur.def.innerType && ['optional', 'default', 'prefault', 'nullable'].includes(cur.def.type)) cur = cur.def.innerType
+  return cur
+}
+
+function shapeOf(s: AnySchema): Record<string, AnySchema> | undefined {
+  const u = unwrap(s)
+  return u.def.type === 'object' ? (u as unknown as { shape: Record<string, AnySchema> }).shape : undefined
+}
+
+/** The leaf schema at `section.field`, or undefined if there is no such key. */
+function leafAt(path: string[]): AnySchema | undefined {
+  let cur: AnySchema = ConfigSchema as unknown as AnySchema
+  for (const key of path) {
+    const shape = shapeOf(cur)
+    if (!shape || !Object.hasOwn(shape, key)) return undefined
+    cur = shape[key]!
+  }
+  return cur
+}
+
+const camelToSnake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()
+const camelToKebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()
+
+/** Every `MINDBRIDGE_*` variable and the config path it sets, derived from the schema. */
+export function envMapping(): Array<{ env: string; path: string[] }> {
+  const out: Array<{ env: string; path: string[] }> = []
+  for (const [section, sectionSchema] of Object.entries(ConfigSchema.shape)) {
+    for (const field of Object.keys(shapeOf(sectionSchema as unknown as AnySchema) ?? {})) {
+      out.push({ env: `MINDBRIDGE_${camelToSnake(section)}_${camelToSnake(field)}`, path: [section, field] })
+    }
+  }
+  return out
+}
+
+/** The default flag name used in error messages for a config path: `world.port` → `--world-port`. */
+export function flagNameFor(path: readonly (string | number)[]): string {
+  return `--${path.map((p) => camelToKebab(String(p))).join('-')}`
+}
+
+/** Turns a string (env var, `--set`) into the type the schema expects; leaves it as-is when it does not fit, so validation names it. */
+export function coerceString(raw: string, path: string[]): unknown {
+  const leaf = leafAt(path)
+  if (!leaf) return raw
+  const type = unwrap(leaf).def.type
+  const t = raw.trim()
+  if (type === 'number') return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t) ? Number(t) : raw
+  if (type === 'boolean') {
+    if (/^(true|1|yes|on)$/i.test(t)) return true
+    if (/^(false|0|no|off)$/i.test(t)) return false
+    return raw
+  }
+  return raw
+}
+
+// ---------------------------------------------------------------- merging with origins
+
+type Origins = Map<string, string>
+type Plain = Record<string, unknown>
+
+const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Deep-merges `src` into `dst`, recording for every leaf which source set it. */
+function mergeInto(dst: Plain, src: Plain, origin: (path: string[]) => string, origins: Origins, prefix: string[] = []): void {
+  for (const [k, v] of Object.entries(src)) {
+    if (v === undefined) continue
+    const path = [...prefix, k]
+    if (isPlain(v)) {
+      if (!isPlain(dst[k])) dst[k] = {}
+      origins.set(path.join('.'), origin(path))
+      mergeInto(dst[k] as Plain, v, origin, origins, path)
+    } else {
+      dst[k] = v
+      origins.set(path.join('.'), origin(path))
+    }
+  }
+}
+
+function setPath(obj: Plain, path: string[], value: unknown): void {
+  let cur = obj
+  for (const k of path.slice(0, -1)) {
+    if (!isPlain(cur[k])) cur[k] = {}
+    cur = cur[k] as Plain
+  }
+  cur[path[path.length - 1]!] = value
+}
+
+function getPath(obj: unknown, path: readonly PropertyKey[]): unknown {
+  let cur = obj
+  for (const k of path) {
+    if (!isPlain(cur) && !Array.isArray(cur)) return undefined
+    cur = (cur as Record<PropertyKey, unknown>)[k]
+  }
+  return cur
+}
+
+function show(value: unknown): string {
+  if (typeof value === 'string') return `'${value.length > 80 ? value.slice(0, 80) + '…' : value}'`
+  const s = JSON.stringify(value)
+  return s === undefined ? String(value) : s.length > 80 ? s.slice(0, 80) + '…' : s
+}
+
+const SECRET_KEY = /key|token|password|secret/i
+
+function formatIssues(error: z.ZodError, merged: Plain, origins: Origins): string {
+  const lines: string[] = []
+  for (const issue of error.issues) {
+    const path = issue.path.map(String)
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const full = [...path, key]
+        const src = origins.get(full.join('.')) ?? 'config'
+        lines.push(`${src}: unknown config key '${full.join('.')}'`)
+      }
+      continue
+    }
+    // Find the most specific recorded origin for this path.
+    let src: string | undefined
+    for (let n = path.length; n > 0 && !src; n--) src = origins.get(path.slice(0, n).join('.'))
+    const value = getPath(merged, issue.path)
+    const secret = path.some((p) => SECRET_KEY.test(p))
+    const got = value === undefined ? '' : secret ? ', got a value that was rejected' : `, got ${show(value)}`
+    const where = src ? (src.startsWith('MINDBRIDGE_') || src.startsWith('--') ? src : `${src} at ${path.join('.')}`) : `config ${path.join('.')}`
+    lines.push(`${where}: ${issue.message}${got}`)
+  }
+  return lines.join('\n')
+}
+
+// ---------------------------------------------------------------- file
+
+function readConfigFile(path: string, label: string): Plain {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    throw new ConfigError(code === 'ENOENT' ? `config file not found: ${label}` : `cannot read config file ${label}: ${(err as Error).message}`)
+  }
+  let data: unknown
+  if (/\.ya?ml$/i.test(path)) {
+    try {
+      data = parseYaml(text)
+    } catch (err) {
+      throw new ConfigError(`${label}: invalid YAML: ${(err as Error).message.split('\n')[0]}`)
+    }
+  } else {
+    try {
+      data = JSON.parse(text)
+    } catch (err) {
+      throw new ConfigError(`${label}: invalid JSON: ${(err as Error).message}`)
+    }
+  }
+  if (data === null || data === undefined) return {}
+  if (!isPlain(data)) throw new ConfigError(`${label}: expected an object at the top level, got ${Array.isArray(data) ? 'an array' : typeof data}`)
+  return data
+}
+
+/** The config file to use: explicit path, else $MINDBRIDGE_CONFIG, else the first of CONFIG_FILE_NAMES in cwd. */
+export function findConfigFile(opts: { configPath?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): string | undefined {
+  const cwd = opts.cwd ?? process.cwd()
+  const explicit = opts.configPath ?? (opts.env ?? process.env).MINDBRIDGE_CONFIG
+  if (explicit) return resolve(cwd, explicit)
+  for (const name of CONFIG_FILE_NAMES) {
+    const p = resolve(cwd, name)
+    if (existsSync(p)) return p
+  }
+  return undefined
+}
+
+// ---------------------------------------------------------------- load
+
+export interface LoadConfigOptions {
+  /** Highest precedence: a nested partial config built from command-line flags. */
+  flags?: ConfigFlags
+  /** Flag names for error messages, by dotted path (`'world.port': '--port'`); default `--world-port`. */
+  flagNames?: Record<string, string>
+  /** `--set path=value` overrides (strings, coerced by the schema), applied with the flags. */
+  sets?: string[]
+  configPath?: string
+  /** Defaults to process.env. */
+  env?: NodeJS.ProcessEnv
+  cwd?: string
+}
+
+export interface LoadedConfig {
+  config: Config
+  /** The config file read, if any. */
+  file?: string
+}
+
+/** Loads and validates the merged config; throws ConfigError (a UserError) with a message naming source and field. */
+export function loadConfigDetailed(opts: LoadConfigOptions = {}): LoadedConfig {
+  const env = opts.env ?? process.env
+  const merged: Plain = {}
+  const origins: Origins = new Map()
+
+  const file = findConfigFile({ ...(opts.configPath ? { configPath: opts.configPath } : {}), env, ...(opts.cwd ? { cwd: opts.cwd } : {}) })
+  if (file) {
+    const label = opts.configPath ?? env.MINDBRIDGE_CONFIG ?? file
+    mergeInto(merged, readConfigFile(file, label), () => label, origins)
+  }
+
+  for (const { env: name, path } of envMapping()) {
+    const raw = env[name]
+    if (raw === undefined || raw === '') continue
+    const fromEnv: Plain = {}
+    setPath(fromEnv, path, coerceString(raw, path))
+    mergeInto(merged, fromEnv, () => name, origins)
+  }
+
+  if (opts.flags) {
+    mergeInto(merged, opts.flags as Plain, (p) => opts.flagNames?.[p.join('.')] ?? flagNameFor(p), origins)
+  }
+  for (const set of opts.sets ?? []) {
+    const eq = set.indexOf('=')
+    if (eq <= 0) throw new ConfigError(`--set ${set}: expected PATH=VALUE, e.g. --set world.port=25566`)
+    const path = set.slice(0, eq).trim().split('.')
+    if (path.length !== 2 || !leafAt(path)) throw new ConfigError(`--set ${set}: unknown config key '${path.join('.')}'`)
+    const fromSet: Plain = {}
+    setPath(fromSet, path, coerceString(set.slice(eq + 1), path))
+    mergeInto(merged, fromSet, () => `--set ${path.join('.')}`, origins)
+  }
+
+  const parsed = ConfigSchema.safeParse(merged)
+  if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, merged, origins))
+  return { config: parsed.data, ...(file ? { file } : {}) }
+}
+
+export function loadConfig(opts: LoadConfigOptions = {}): Config {
+  return loadConfigDetailed(opts).config
+}
+
+/** A copy safe to print: secrets (api keys, tokens, passwords) replaced by '***'. */
+export function maskSecrets<T>(value: T): T {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk)
+    if (!isPlain(v)) return v
+    const out: Plain = {}
+    for (const [k, x] of Object.entries(v)) out[k] = SECRET_KEY.test(k) && typeof x === 'string' ? '***' : walk(x)
+    return out
+  }
+  return walk(value) as T
+}
+
+// ---------------------------------------------------------------- CLI helper
+
+/** Thrown to end the CLI with an exit code after output was already written (e.g. --print-config). */
+export class CliExit extends Error {
+  constructor(readonly exitCode: number) {
+    super(`exit ${exitCode}`)
+  }
+}
+
+/** The global options main.ts defines, as commander parses them. */
+export interface GlobalOptions {
+  config?: string
+  verbose?: boolean
+  printConfig?: boolean
+  set?: string[]
+  llmBaseUrl?: string
+  llmModel?: string
+  llmApiKey?: string
+}
+
+/** Flags from the global options (`--verbose`, `--llm-*`). */
+export function globalFlags(g: GlobalOptions): ConfigFlags {
+  const llm: ConfigFlags['llm'] = {}
+  if (g.llmBaseUrl !== undefined) llm.baseUrl = g.llmBaseUrl
+  if (g.llmModel !== undefined) llm.model = g.llmModel
+  if (g.llmApiKey !== undefined) llm.apiKey = g.llmApiKey
+  return { ...(g.verbose ? { log: { level: 'debug' as const } } : {}), ...(Object.keys(llm).length ? { llm } : {}) }
+}
+
+function mergeFlags(a: ConfigFlags, b: ConfigFlags): ConfigFlags {
+  const out: Plain = {}
+  mergeInto(out, a as Plain, () => '', new Map())
+  mergeInto(out, b as Plain, () => '', new Map())
+  return out as ConfigFlags
+}
+
+/**
+ * For command actions: the merged, validated config from the global options of `command`
+ * plus the command's own flags (as a nested partial config). Applies the log level.
+ * With `--print-config` it prints the config (secrets masked) and ends the CLI with exit 0.
+ */
+export function resolveConfig(command: Command, flags: ConfigFlags = {}, flagNames?: Record<string, string>): Config {
+  const g = command.optsWithGlobals<GlobalOptions>()
+  const config = loadConfig({
+    flags: mergeFlags(globalFlags(g), flags),
+    ...(flagNames ? { flagNames } : {}),
+    ...(g.set ? { sets: g.set } : {}),
+    ...(g.config ? { configPath: g.config } : {}),
+  })
+  setLogLevel(g.verbose ? 'debug' : config.log.level)
+  if (g.printConfig) {
+    process.stdout.write(JSON.stringify(maskSecrets(config), null, 2) + '\n')
+    throw new CliExit(0)
+  }
+  return config
+}
