@@ -96,8 +96,8 @@ function lineCol(text: string, pos: number): { line: number; col: number } {
 }
 
 function near(text: string, pos: number): string {
-  const s = text.slice(Math.max(0, pos - 12), pos + 12).replace(/\s+/g, ' ')
-  return JSON.stringify(s)
+  const s = text.slice(Math.max(0, pos - 12), pos + 12).replace(/\s+/g, ' ').replace(/`/g, "'")
+  return `\`${s}\``
 }
 
 interface Attempt {
@@ -148,35 +148,58 @@ function extract(body: string, notes: string[]): { ok: true; value: unknown; rep
     }
   }
 
-  const starts: number[] = []
-  if (trimmed.startsWith('[')) starts.push(body.indexOf('['))
-  for (let i = body.indexOf('{'); i !== -1 && starts.length < MAX_CANDIDATES; i = body.indexOf('{', i + 1)) starts.push(i)
-  if (starts.length === 0) {
+  // Candidates: a `[` before the first `{` (a leading array, or `… are: [{…}]` in prose),
+  // then each `{`. A `[` in prose only counts if it holds objects/arrays, so `[INFO]`
+  // or `[1]` in a sentence is not mistaken for the answer.
+  const firstBrace = body.indexOf('{')
+  const firstBracket = body.indexOf('[')
+  const starts: Array<{ pos: number; anyArray: boolean }> = []
+  if (firstBracket !== -1 && (firstBrace === -1 || firstBracket < firstBrace)) {
+    // anyArray: the reply starts with `[`; confirmed below only if the array also runs to the end
+    starts.push({ pos: firstBracket, anyArray: trimmed.startsWith('[') })
+  }
+  if (starts.length === 0 && firstBrace === -1) {
     return { ok: false, error: `Your reply had no JSON object. ${REPLY_WITH}` }
   }
 
   let firstError: { message: string; position: number } | undefined
-  for (const start of starts) {
-    const span = scanValue(body, start)
-    const attempt = parseCandidate(body.slice(span.start, span.end))
+  let nextBrace = firstBrace
+  let tried = 0
+  while (tried < MAX_CANDIDATES) {
+    let start: { pos: number; anyArray: boolean } | undefined = starts.shift()
+    if (!start) {
+      if (nextBrace === -1) break
+      start = { pos: nextBrace, anyArray: false }
+    }
+    tried++
+    const span = scanValue(body, start.pos)
+    // Skip over a closed candidate that failed, so we never pick an object nested in it.
+    const after = span.closed ? span.end : start.pos + 1
+    nextBrace = body.indexOf('{', after)
+
+    const candidate = body.slice(span.start, span.end)
+    let attempt = parseCandidate(candidate)
+    if (attempt.error && span.closed && candidate.startsWith('{{') && candidate.endsWith('}}')) {
+      // template-escaped braces copied from a prompt: {{"type": "NONE"}}
+      const undoubled = parseCandidate(candidate.replace(/\{\{/g, '{').replace(/\}\}/g, '}'))
+      if (!undoubled.error) {
+        attempt = { ...undoubled, repaired: true }
+        notes.push('undoubled {{ }} braces')
+      }
+    }
     if (attempt.error || !isContainer(attempt.value)) {
       if (attempt.error && !firstError) firstError = { ...attempt.error, position: attempt.error.position + span.start }
       continue
     }
     if (!span.closed && Object.keys(attempt.value).length === 0) continue // a lone `{`: nothing to use
+    const wholeReply = !span.closed || body.slice(span.end).trim() === ''
+    if (Array.isArray(attempt.value) && !(start.anyArray && wholeReply) && (attempt.value.length === 0 || !attempt.value.every(isContainer))) continue
     if (body.slice(0, span.start).trim() !== '') notes.push('ignored text before the JSON')
     if (!span.closed) notes.push('reply was cut off: closed the unfinished JSON')
     if (attempt.repaired) notes.push('fixed JSON syntax')
     const leftover = describeLeftover(body.slice(span.end))
     if (leftover) notes.push(leftover)
-    let value = attempt.value
-    // An array of objects that came from `[` text is kept as is; this branch is for
-    // jsonrepair turning an unexpected sequence into an array.
-    if (Array.isArray(value) && body[start] === '{' && value.length > 0 && isContainer(value[0])) {
-      value = value[0]
-      notes.push('more than one JSON value: used the first, ignored the rest')
-    }
-    return { ok: true, value, repaired: attempt.repaired || notes.length > 0 }
+    return { ok: true, value: attempt.value, repaired: attempt.repaired || notes.length > 0 }
   }
 
   if (firstError) {
@@ -206,7 +229,19 @@ export function parseModelJson(text: string): ParseModelJsonResult {
       body = body.slice(1)
       notes.push('removed byte-order mark')
     }
+    if (/<think(?:ing)?>/i.test(body)) {
+      const stripped = body.replace(/<(think(?:ing)?)>[\s\S]*?<\/\1>/gi, ' ')
+      if (stripped !== body) {
+        body = stripped
+        notes.push('ignored <think> reasoning')
+      }
+    }
     if (body.trim() === '') return { ok: false, error: `Your reply was empty. ${REPLY_WITH}` }
+    const unwrapped = unwrapStringEncoded(body)
+    if (unwrapped !== undefined) {
+      body = unwrapped
+      notes.push('unwrapped JSON that was sent as a quoted string')
+    }
 
     if (body.includes('```')) {
       const blocks = fencedBlocks(body).filter((b) => /[{[]/.test(b))
@@ -218,6 +253,7 @@ export function parseModelJson(text: string): ParseModelJsonResult {
         return { ok: true, value: res.value, repaired: true, notes: dedupe([...notes, ...fenceNotes]) }
       }
       body = body.replace(/```[\w+.-]*/g, ' ')
+      notes.push('removed code fence markers')
     }
 
     const res = extract(body, notes)
@@ -228,6 +264,19 @@ export function parseModelJson(text: string): ParseModelJsonResult {
     // jsonrepair recursion on absurd nesting, etc. Never let it escape.
     return { ok: false, error: `Your reply could not be read as JSON (${err instanceof Error ? err.name : 'error'}). ${REPLY_WITH}` }
   }
+}
+
+/** A reply that is a JSON string whose content is JSON (`"{\"type\":\"NONE\"}"`): return the inner text. */
+function unwrapStringEncoded(body: string): string | undefined {
+  const t = body.trim()
+  if (!t.startsWith('"') || !t.endsWith('"')) return undefined
+  try {
+    const inner = JSON.parse(t) as unknown
+    if (typeof inner === 'string' && /^\s*[{[]/.test(inner)) return inner
+  } catch {
+    // not a JSON string
+  }
+  return undefined
 }
 
 function dedupe(xs: string[]): string[] {
