@@ -1,0 +1,279 @@
+/**
+ * LostSpaceLogic: the Saiblo *logic* for LostSpace as an object. The judger
+ * feeds it the init message, AI messages and AI errors; it returns the frames
+ * to send (lostspace-facts §1, §6, §8). No I/O except the optional replay file.
+ */
+import { LostSpaceEngine, type EngineEvent, type RankEntry } from './engine.js'
+import { loadMap, type GameMap } from './map.js'
+import { Status } from './rules.js'
+import {
+  actionReply,
+  eventMessages,
+  idMessage,
+  parseAiMessage,
+  playerView,
+  roundBeginFull,
+  roundBeginShort,
+  type Msg,
+  type Outgoing,
+} from './messages.js'
+import { ReplayRecorder } from './replay.js'
+import { JudgerInitSchema } from '../protocols/lostspace.js'
+
+export type JudgerFrame =
+  | { state: number; listen: number[]; player: number[]; content: string[] }
+  | { state: 0; time: number; length: number }
+  | { state: -1; end_info: string; end_state?: string }
+
+export type NormalFrame = Extract<JudgerFrame, { listen: number[] }>
+
+export interface LostSpaceLogicOptions {
+  /** Accepted for API symmetry; the rules use no randomness, so it changes nothing. */
+  seed?: number
+  timeLimitSec?: number
+  maxLength?: number
+  map?: GameMap
+  /** Report the real `death.box` flag (the Python SDK crashes on true). Default false. */
+  truthfulDeathBox?: boolean
+  /** Write the replay file named in init before returning the end frame. Default true. */
+  writeReplay?: boolean
+  /** Called with a short note on anything unusual (bad input, replay write failure). */
+  onNote?: (note: string) => void
+}
+
+export interface LostSpaceInit {
+  player_list: number[]
+  player_num: number
+  config: object
+  replay: string
+}
+
+/** Largest payload a type-1 seat can receive (4-digit length header). */
+export const MAX_PAYLOAD = 9999
+
+/** Single-line JSON with every non-ASCII character escaped. */
+export function asciiJson(v: unknown): string {
+  return JSON.stringify(v).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
+}
+
+/** `0042{"type":...}` — what a type-1 (AI process) seat receives. */
+export function withHeader(json: string): string {
+  const len = Buffer.byteLength(json, 'utf8')
+  if (len < 1 || len > MAX_PAYLOAD) throw new Error(`LostSpace payload of ${len} bytes does not fit the 4-digit header`)
+  return String(len).padStart(4, '0') + json
+}
+
+export class LostSpaceLogic {
+  finished = false
+  private readonly opts: LostSpaceLogicOptions
+  private engineRef: LostSpaceEngine | null = null
+  private seatTypes: number[] = []
+  private frameState = 0
+  private expecting: number | null = null
+  private recorder: ReplayRecorder | null = null
+  private replayPath = ''
+  private rankingCache: RankEntry[] | null = null
+
+  constructor(opts: LostSpaceLogicOptions = {}) {
+    this.opts = opts
+  }
+
+  /** The game state (for judger, bots and tests; do not mutate). */
+  get engine(): LostSpaceEngine {
+    if (!this.engineRef) throw new Error('LostSpaceLogic.init() has not been called')
+    return this.engineRef
+  }
+
+  /** Seat whose messages are being waited for, or null. */
+  get waitingFor(): number | null {
+    return this.expecting
+  }
+
+  init(msg: LostSpaceInit): JudgerFrame[] {
+    if (this.engineRef) throw new Error('LostSpaceLogic.init() called twice')
+    const parsed = JudgerInitSchema.safeParse(msg)
+    if (!parsed.success) throw new Error(`bad LostSpace init message: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+    const map = this.opts.map ?? loadMap()
+    const seats = parsed.data.player_list
+    const engine = new LostSpaceEngine(map, { absent: [] })
+    if (seats.length !== engine.rules.players || parsed.data.player_num !== engine.rules.players) {
+      throw new Error(`LostSpace needs exactly ${engine.rules.players} seats, got player_list of ${seats.length} and player_num ${parsed.data.player_num}`)
+    }
+    this.seatTypes = [...seats]
+    this.engineRef = engine
+    this.replayPath = parsed.data.replay
+    this.recorder = new ReplayRecorder(map.spawns, engine.rules.players)
+    for (let id = 0; id < seats.length; id++) {
+      if (seats[id] === 0) this.record(1, id, engine.markError(id, 'failed to start'))
+    }
+    const frames: JudgerFrame[] = [{ state: 0, time: this.opts.timeLimitSec ?? 3, length: this.opts.maxLength ?? 1024 }]
+    this.frameState = 1
+    this.emit(
+      frames,
+      engine.players.filter((p) => engine.inGame(p)).map((p) => ({ to: p.id, msg: idMessage(engine, p.id) })),
+    )
+    this.runTurns(frames)
+    return frames
+  }
+
+  onAiMessage(player: number, content: string): JudgerFrame[] {
+    if (!this.engineRef || this.finished) return []
+    const engine = this.engineRef
+    const p = engine.players[player]
+    if (!p || !engine.inGame(p) || this.seatTypes[player] === 0) return []
+    const frames: JudgerFrame[] = []
+    const parsed = parseAiMessage(String(content))
+    const stale = 'state' in parsed && parsed.state !== undefined && parsed.state < engine.round
+    switch (parsed.kind) {
+      case 'not-json':
+        this.note(`player ${player}: not JSON (${parsed.error})`)
+        this.emit(frames, [{ to: player, msg: { type: 'format error' } }])
+        return frames
+      case 'finish':
+        if (player === this.expecting && !stale) this.finishTurn(frames)
+        return frames
+      case 'bad-action':
+        this.note(`player ${player}: bad action ${parsed.error}`)
+        this.emit(frames, [{ to: player, msg: actionReply(false) }])
+        return frames
+      case 'action': {
+        if (player !== this.expecting || stale) {
+          this.emit(frames, [{ to: player, msg: actionReply(false) }])
+          return frames
+        }
+        const round = engine.round
+        const res = engine.act(player, parsed.action)
+        this.record(round, player, res.events)
+        const reply: Msg = actionReply(res.success, res.reply)
+        if (this.seatTypes[player] === 2) Object.assign(reply, playerView(engine, player))
+        this.emit(frames, [
+          { to: player, msg: reply },
+          ...eventMessages(engine, res.events, { round, turnOwner: player, actor: player, truthfulDeathBox: this.opts.truthfulDeathBox }),
+        ])
+        if (engine.over) this.end(frames)
+        else if (res.endsTurn) this.finishTurn(frames)
+        return frames
+      }
+    }
+  }
+
+  onAiError(player: number, error: 0 | 1 | 2, errorLog = ''): JudgerFrame[] {
+    if (!this.engineRef || this.finished) return []
+    const engine = this.engineRef
+    const p = engine.players[player]
+    if (!p || !engine.inGame(p)) return []
+    const frames: JudgerFrame[] = []
+    // The Python SDK never acts while waiting to escape, so it times out; treat that as `finish`.
+    if (error === 1 && player === this.expecting && p.status === Status.WaitForEscape) {
+      this.finishTurn(frames)
+      return frames
+    }
+    const kinds = ['runError', 'timeOutError', 'outputLimitError']
+    const events = engine.markError(player, `${kinds[error] ?? 'error'}${errorLog ? ': ' + errorLog : ''}`)
+    this.record(engine.round, engine.seat, events)
+    this.emit(frames, eventMessages(engine, events, { round: engine.round, turnOwner: player, actor: null }))
+    if (player === this.expecting) this.finishTurn(frames)
+    else if (engine.over) this.end(frames)
+    return frames
+  }
+
+  replay(): unknown[] {
+    return this.recorder ? this.recorder.toJSON() : []
+  }
+
+  ranking(): Array<{ player: number; points: number; reason: string }> {
+    const r = this.rankingCache ?? (this.engineRef ? this.engineRef.ranking() : [])
+    return r.map(({ player, points, reason }) => ({ player, points, reason }))
+  }
+
+  // ------------------------------------------------------------ internals
+
+  private note(s: string): void {
+    this.opts.onNote?.(s)
+  }
+
+  private record(round: number, seat: number, events: readonly EngineEvent[]): void {
+    if (events.length > 0) this.recorder?.record(round, seat, events)
+  }
+
+  /** Close the current small turn and run on until someone must act (or the game ends). */
+  private finishTurn(frames: JudgerFrame[]): void {
+    const engine = this.engine
+    this.expecting = null
+    const seat = engine.seat
+    const round = engine.round
+    const events = engine.endTurn()
+    this.record(round, seat, events)
+    this.emit(frames, eventMessages(engine, events, { round, turnOwner: seat, actor: null }))
+    this.runTurns(frames)
+  }
+
+  private runTurns(frames: JudgerFrame[]): void {
+    const engine = this.engine
+    while (!engine.over) {
+      const t = engine.startTurn()
+      this.recorder?.touch(t.round)
+      if (!t.present) {
+        const ev = engine.endTurn()
+        this.record(t.round, t.seat, ev)
+        this.emit(frames, eventMessages(engine, ev, { round: t.round, turnOwner: t.seat, actor: null }))
+        continue
+      }
+      this.frameState++
+      this.expecting = t.canAct ? t.seat : null
+      this.record(t.round, t.seat, t.events)
+      this.emit(frames, eventMessages(engine, t.events, { round: t.round, turnOwner: t.seat, actor: t.seat }))
+      const begin: Outgoing[] = []
+      for (const p of engine.players) {
+        if (!engine.inGame(p)) continue
+        if (p.id === t.seat) {
+          const full = roundBeginFull(engine, p.id)
+          if (this.seatTypes[p.id] === 2) Object.assign(full, playerView(engine, p.id))
+          begin.push({ to: p.id, msg: full })
+        } else begin.push({ to: p.id, msg: roundBeginShort(t.round, t.seat) })
+      }
+      this.emit(frames, begin)
+      if (engine.over) break
+      if (t.canAct) return
+      const ev = engine.endTurn()
+      this.record(t.round, t.seat, ev)
+      this.emit(frames, eventMessages(engine, ev, { round: t.round, turnOwner: t.seat, actor: null }))
+    }
+    this.end(frames)
+  }
+
+  private end(frames: JudgerFrame[]): void {
+    if (this.finished) return
+    const engine = this.engine
+    this.expecting = null
+    this.rankingCache = engine.ranking()
+    const points: Record<string, number> = {}
+    for (let id = 0; id < engine.players.length; id++) points[String(id)] = 0
+    for (const r of this.rankingCache) points[String(r.player)] = r.points
+    this.recorder?.finish(points)
+    if (this.replayPath && this.opts.writeReplay !== false && this.recorder) {
+      const err = this.recorder.writeTo(this.replayPath)
+      if (err) this.note(err)
+    }
+    // Integer-like keys enumerate in ascending order, as the judger expects.
+    frames.push({ state: -1, end_info: JSON.stringify(points) })
+    this.finished = true
+  }
+
+  /** Group addressed messages into frames (one message per player per frame, order kept). */
+  private emit(frames: JudgerFrame[], out: Outgoing[]): void {
+    const engine = this.engine
+    let cur: NormalFrame | null = null
+    for (const o of out) {
+      if (this.seatTypes[o.to] === 0 || this.seatTypes[o.to] === undefined) continue
+      if (!o.force && !engine.inGame(engine.player(o.to))) continue
+      if (!cur || cur.player.includes(o.to)) {
+        cur = { state: this.frameState, listen: this.expecting === null ? [] : [this.expecting], player: [], content: [] }
+        frames.push(cur)
+      }
+      const json = asciiJson(o.msg)
+      cur.player.push(o.to)
+      cur.content.push(this.seatTypes[o.to] === 2 ? json : withHeader(json))
+    }
+  }
+}
