@@ -140,9 +140,9 @@ export class FakeBody extends EventEmitter implements Body {
       case 'smelt':
         return this.smelt(call.item, call.count)
       case 'scanBlocks':
-        return { ok: true, reason: 'scanned', blocks: this.scanResult.blocks ?? [] }
+        return { ok: true, reason: 'scanned', nearby_blocks: this.scanResult.blocks ?? [] }
       case 'scanEntities':
-        return { ok: true, reason: 'scanned', entities: this.scanResult.entities ?? [] }
+        return { ok: true, reason: 'scanned', nearby_entities: this.scanResult.entities ?? [] }
       default:
         return { ok: true, reason: `${call.skill} done` }
     }

@@ -1,0 +1,121 @@
+/**
+ * LynxMind actions → body skills. Each action becomes one or more
+ * `body.run({skill})` calls; the result is the reason and (for crafting) the
+ * filled-in `craft_success` / `craft_failed` lists that go back to the mind in
+ * `EVENT_PLAYER_BARITONE_TASK_STOP`.
+ *
+ * LynxMind has no smelt action. The mod's crafting is a black box that makes
+ * whatever is asked; we keep that contract: `ACTION_CRAFTING` of an item whose
+ * recipe is a furnace recipe (iron_ingot, glass, charcoal, …) runs the body's
+ * `smelt` skill, everything else runs `craft`.
+ */
+import type { Body, ItemCount, SkillResult } from '../body/types.js'
+import type { Action } from '../../protocols/lynxmind.js'
+import { isSmeltResult, namespaced } from '../planner/items.js'
+
+export interface ActionOutcome {
+  ok: boolean
+  reason: string
+  /** The action as it goes back in `linked_action` (crafting results filled in). */
+  linked: Action
+  /** Number of skill calls that failed. */
+  skillFailures: number
+}
+
+function itemList(v: unknown): ItemCount[] | undefined {
+  if (!Array.isArray(v)) return undefined
+  const out: ItemCount[] = []
+  for (const x of v) {
+    if (x && typeof x === 'object' && typeof (x as ItemCount).item_name === 'string' && typeof (x as ItemCount).count === 'number') {
+      out.push({ item_name: namespaced((x as ItemCount).item_name), count: (x as ItemCount).count })
+    }
+  }
+  return out
+}
+
+function merge(into: ItemCount[], add: ItemCount[]): void {
+  for (const a of add) {
+    const hit = into.find((x) => x.item_name === a.item_name)
+    if (hit) hit.count += a.count
+    else into.push({ ...a })
+  }
+}
+
+/** Runs one action on the body. Never throws: a failing skill is an outcome with ok:false. */
+export async function runAction(body: Body, action: Action, signal: AbortSignal): Promise<ActionOutcome> {
+  const run = async (call: Parameters<Body['run']>[0]): Promise<SkillResult> => {
+    try {
+      return await body.run(call, { signal })
+    } catch (err) {
+      return { ok: false, reason: `skill ${call.skill} crashed: ${err instanceof Error ? err.message : String(err)}` }
+    }
+  }
+  const single = async (call: Parameters<Body['run']>[0]): Promise<ActionOutcome> => {
+    const r = await run(call)
+    return { ok: r.ok, reason: r.reason, linked: action, skillFailures: r.ok ? 0 : 1 }
+  }
+
+  switch (action.type) {
+    case 'ACTION_STOP_BARITONE':
+      await body.stop('stopped by the AI (ACTION_STOP_BARITONE)')
+      return { ok: true, reason: 'stopped', linked: action, skillFailures: 0 }
+    case 'ACTION_MOVE':
+      return single(action.y === undefined ? { skill: 'moveToXZ', x: action.x, z: action.z } : { skill: 'moveTo', x: action.x, y: action.y, z: action.z })
+    case 'ACTION_COLLECT_BLOCK':
+      return single({ skill: 'collect', items: action.needed_blocks.map((i) => ({ item_name: i.item_name, count: i.count })) })
+    case 'ACTION_COLLECT_ENTITY_LOOT':
+      return single({
+        skill: 'collectEntityLoot',
+        quotas: action.killingQuotas.map((q) => ({ entity_id: q.entity_id, needed_item: q.needed_item.map((i) => ({ ...i })) })),
+      })
+    case 'ACTION_MURDER':
+      return single({ skill: 'murder', uuids: [...action.uuid_str_list] })
+    case 'ACTION_CRAFTING':
+      return craft(action, run)
+  }
+}
+
+/** Smelts the furnace items one by one, then crafts the rest in one call. */
+async function craft(
+  action: Extract<Action, { type: 'ACTION_CRAFTING' }>,
+  run: (call: Parameters<Body['run']>[0]) => Promise<SkillResult>,
+): Promise<ActionOutcome> {
+  const success: ItemCount[] = []
+  const failed: ItemCount[] = []
+  const reasons: string[] = []
+  let skillFailures = 0
+  const toSmelt = action.to_craft.filter((i) => isSmeltResult(i.item_name))
+  const toCraft = action.to_craft.filter((i) => !isSmeltResult(i.item_name))
+  for (const item of toSmelt) {
+    const r = await run({ skill: 'smelt', item: namespaced(item.item_name), count: item.count })
+    const entry = { item_name: namespaced(item.item_name), count: item.count }
+    if (r.ok) success.push(entry)
+    else {
+      failed.push(entry)
+      skillFailures++
+    }
+    reasons.push(r.reason)
+  }
+  if (toCraft.length) {
+    const r = (await run({ skill: 'craft', items: toCraft.map((i) => ({ item_name: namespaced(i.item_name), count: i.count })) })) as SkillResult & {
+      craft_success?: unknown
+      craft_failed?: unknown
+    }
+    const s = itemList(r.craft_success)
+    const f = itemList(r.craft_failed)
+    if (s || f) {
+      merge(success, s ?? [])
+      merge(failed, f ?? [])
+    } else if (r.ok) merge(success, toCraft.map((i) => ({ item_name: namespaced(i.item_name), count: i.count })))
+    else merge(failed, toCraft.map((i) => ({ item_name: namespaced(i.item_name), count: i.count })))
+    if (!r.ok) skillFailures++
+    reasons.push(r.reason)
+  }
+  const ok = failed.length === 0
+  return {
+    ok,
+    reason: reasons.join('; ') || 'nothing to craft',
+    linked: { ...action, craft_success: success, craft_failed: failed },
+    skillFailures,
+  }
+}

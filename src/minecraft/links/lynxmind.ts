@@ -1,0 +1,463 @@
+/**
+ * The LynxMind link: our bot plays the part of the original Fabric mod. It
+ * speaks the seed protocol (canonical events from src/protocols/lynxmind.ts)
+ * with a Mind and turns the mind's actions into body skills.
+ *
+ * - session: opens only once the mind answers `EVENT_AI_START`;
+ * - tasks: `EVENT_PLAYER_STATUS_CREATE_TASK` / `EVENT_PLAYER_REMOVE_TASK`, one at a time;
+ * - heartbeats every `heartbeatMs` while a task runs and on `EVENT_AI_GET_STATUS`;
+ * - every action ends with `EVENT_PLAYER_BARITONE_TASK_STOP` carrying the linked action;
+ * - pickups, scans and the strike-back list as in the later mod versions.
+ *
+ * Mod→AI events go to the mind one at a time, in order; a heartbeat waiting in
+ * the queue is replaced by a newer one rather than piling up.
+ */
+import { EventEmitter } from 'node:events'
+import type { Body, ItemCount, SkillCall, SkillResult } from '../body/types.js'
+import type { ContextBus } from '../../core/context-bus.js'
+import { createLogger, type Logger } from '../../core/logger.js'
+import { heartbeatFromStatus, type Action, type AiEvent, type ModEvent, type NearbyBlock, type NearbyEntity } from '../../protocols/lynxmind.js'
+import type { Mind } from '../minds/types.js'
+import { runAction } from './lynxmind-actions.js'
+import { judgeTask } from './lynxmind-judge.js'
+
+export type TaskStatus = 'running' | 'succeeded' | 'failed' | 'cancelled'
+
+export interface TaskRecord {
+  id: number
+  text: string
+  /** Who asked: `cli`, `chat:<player>`, `api`. */
+  source: string
+  status: TaskStatus
+  reason?: string
+  startedAt: number
+  endedAt?: number
+  /** Actions the mind issued for this task. */
+  actions: number
+  skillFailures: number
+  baseline: Record<string, number>
+}
+
+export interface LynxMindLinkOptions {
+  body: Body
+  mind: Mind
+  bus?: ContextBus
+  logger?: Logger
+  /** Heartbeat period while a task runs (the mod: 600 ticks ≈ 30 s). */
+  heartbeatMs?: number
+  /** How long to wait for `EVENT_AI_START`; 0 waits forever (remote agents). */
+  startTimeoutMs?: number
+  /** Speaks to the players (in-game chat); defaults to the body's chat when it has a mineflayer bot. */
+  say?: (message: string) => void
+  /** Overrides how a task the mind stopped is judged. */
+  judge?: typeof judgeTask
+}
+
+export interface TrafficEvent {
+  dir: 'to_mind' | 'from_mind'
+  event: ModEvent | AiEvent
+  at: number
+}
+
+/**
+ * Events: 'session' (), 'task' (TaskRecord — on start and on end), 'traffic' (TrafficEvent),
+ * 'action' ({action, plans}), 'action.end' ({action, ok, reason}), 'say' (message).
+ */
+export class LynxMindLink extends EventEmitter {
+  readonly body: Body
+  readonly mind: Mind
+  private readonly log: Logger
+  private readonly heartbeatMs: number
+  private readonly startTimeoutMs: number
+  private readonly bus: ContextBus | undefined
+  private readonly sayFn: (message: string) => void
+  private readonly judge: typeof judgeTask
+  private open = false
+  private closed = false
+  private queue: ModEvent[] = []
+  private pumping = false
+  private idleWaiters: Array<() => void> = []
+  private task: TaskRecord | undefined
+  private readonly finished: TaskRecord[] = []
+  private waiters = new Map<number, Array<(t: TaskRecord) => void>>()
+  private nextTaskId = 1
+  private heartbeatTimer: NodeJS.Timeout | undefined
+  private actionAbort: AbortController | undefined
+  /** Settles when the running action ends (undefined when none runs). */
+  private actionDone: Promise<void> | undefined
+  private scanChain: Promise<void> = Promise.resolve()
+  private sessionWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = []
+  private readonly onPickup = (item: ItemCount) => {
+    if (this.open) this.deliver({ type: 'EVENT_PLAYER_PICKUP_ITEM', name: item.item_name, count: item.count })
+  }
+  private readonly onDisconnect = (reason: string) => {
+    if (this.task) this.endTask('failed', `the bot disconnected: ${reason}`)
+  }
+
+  constructor(opts: LynxMindLinkOptions) {
+    super()
+    this.body = opts.body
+    this.mind = opts.mind
+    this.bus = opts.bus
+    this.log = opts.logger ?? createLogger('lynxmind')
+    this.heartbeatMs = opts.heartbeatMs ?? 30_000
+    this.startTimeoutMs = opts.startTimeoutMs ?? 60_000
+    this.judge = opts.judge ?? judgeTask
+    this.sayFn = opts.say ?? defaultSay(opts.body)
+    this.body.on('pickup', this.onPickup)
+    this.body.on('disconnect', this.onDisconnect)
+  }
+
+  get sessionOpen(): boolean {
+    return this.open
+  }
+
+  current(): TaskRecord | undefined {
+    return this.task ? { ...this.task } : undefined
+  }
+
+  history(): TaskRecord[] {
+    return this.finished.map((t) => ({ ...t }))
+  }
+
+  /** Starts the session; resolves once the mind sent `EVENT_AI_START`. */
+  async start(): Promise<void> {
+    const answers = await this.mind.start({
+      emit: (events) => this.handleAll(events),
+      say: (m) => this.say(m),
+      ...(this.bus ? { bus: this.bus } : {}),
+      logger: this.log.child(this.mind.kind),
+      botName: this.body.username,
+    })
+    this.handleAll(answers)
+    if (this.open) return
+    await new Promise<void>((resolve, reject) => {
+      const entry = { resolve, reject }
+      this.sessionWaiters.push(entry)
+      if (this.startTimeoutMs > 0) {
+        const t = setTimeout(() => {
+          this.sessionWaiters = this.sessionWaiters.filter((w) => w !== entry)
+          reject(new Error(`the ${this.mind.kind} mind did not answer EVENT_AI_START within ${this.startTimeoutMs} ms`))
+        }, this.startTimeoutMs)
+        const done = entry.resolve
+        entry.resolve = () => {
+          clearTimeout(t)
+          done()
+        }
+      }
+    })
+  }
+
+  /** Creates a task (replacing a running one) and tells the mind. */
+  createTask(text: string, source = 'api'): TaskRecord {
+    const clean = text.trim().slice(0, 500)
+    if (!clean) throw new Error('task text is empty')
+    if (this.closed) throw new Error('the link is closed')
+    if (this.task) this.endTask('cancelled', `replaced by a new task: ${clean}`)
+    const rec: TaskRecord = {
+      id: this.nextTaskId++,
+      text: clean,
+      source,
+      status: 'running',
+      startedAt: Date.now(),
+      actions: 0,
+      skillFailures: 0,
+      baseline: safeCounts(this.body),
+    }
+    this.task = rec
+    this.log.info('task created', { id: rec.id, task: clean, source })
+    this.bus?.pushEvent('task.create', clean)
+    this.emit('task', { ...rec })
+    this.startHeartbeats()
+    this.deliver({ type: 'EVENT_PLAYER_STATUS_CREATE_TASK', task: clean })
+    return { ...rec }
+  }
+
+  /** Cancels the running task: the body stops, the mind hears `EVENT_PLAYER_REMOVE_TASK`. */
+  async cancelTask(reason = 'cancelled'): Promise<TaskRecord | undefined> {
+    const t = this.task
+    if (!t) return undefined
+    this.endTask('cancelled', reason)
+    this.deliver({ type: 'EVENT_PLAYER_REMOVE_TASK' })
+    return this.history().find((h) => h.id === t.id)
+  }
+
+  /** Resolves when task `id` ends (at once when it already has). */
+  waitTask(id: number): Promise<TaskRecord> {
+    const done = this.finished.find((t) => t.id === id)
+    if (done) return Promise.resolve({ ...done })
+    return new Promise((resolve) => {
+      const list = this.waiters.get(id) ?? []
+      list.push(resolve)
+      this.waiters.set(id, list)
+    })
+  }
+
+  /** Resolves once the mind has answered everything queued so far. */
+  idle(): Promise<void> {
+    if (!this.pumping && this.queue.length === 0) return Promise.resolve()
+    return new Promise((r) => this.idleWaiters.push(r))
+  }
+
+  say(message: string): void {
+    this.emit('say', message)
+    try {
+      this.sayFn(message)
+    } catch (err) {
+      this.log.warn('chat failed', { err: String(err) })
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    if (this.task) this.endTask('cancelled', 'shutting down')
+    this.closed = true
+    this.open = false
+    this.queue = []
+    this.body.off('pickup', this.onPickup)
+    this.body.off('disconnect', this.onDisconnect)
+    for (const w of this.sessionWaiters) w.reject(new Error('the link closed before the session opened'))
+    this.sessionWaiters = []
+    await this.mind.close().catch(() => {})
+  }
+
+  // -------------------------------------------------------------------------
+
+  private startHeartbeats(): void {
+    this.stopHeartbeats()
+    if (this.heartbeatMs <= 0) return
+    this.heartbeatTimer = setInterval(() => {
+      if (this.task && this.open) this.deliverHeartbeat()
+    }, this.heartbeatMs)
+    this.heartbeatTimer.unref()
+  }
+
+  private stopHeartbeats(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer)
+    this.heartbeatTimer = undefined
+  }
+
+  private deliverHeartbeat(): void {
+    try {
+      this.deliver(heartbeatFromStatus(this.body.status()))
+    } catch (err) {
+      this.log.warn('no status for the heartbeat', { err: String(err) })
+    }
+  }
+
+  private endTask(status: Exclude<TaskStatus, 'running'>, reason: string): void {
+    const t = this.task
+    if (!t) return
+    this.task = undefined
+    this.stopHeartbeats()
+    this.actionAbort?.abort(new Error(reason))
+    this.actionAbort = undefined
+    void this.body.stop(reason).catch(() => {})
+    t.status = status
+    t.reason = reason
+    t.endedAt = Date.now()
+    this.finished.push(t)
+    if (this.finished.length > 100) this.finished.shift()
+    this.log.info('task ended', { id: t.id, status, reason })
+    this.bus?.pushEvent(`task.${status}`, reason)
+    this.emit('task', { ...t })
+    for (const w of this.waiters.get(t.id) ?? []) w({ ...t })
+    this.waiters.delete(t.id)
+  }
+
+  /** Queues a mod→AI event for the mind (heartbeats coalesce). */
+  private deliver(event: ModEvent): void {
+    if (this.closed) return
+    if (event.type === 'EVENT_PLAYER_STATUS_HEARTBEAT') {
+      const i = this.queue.findIndex((e) => e.type === 'EVENT_PLAYER_STATUS_HEARTBEAT')
+      if (i >= 0) {
+        this.queue[i] = event
+        return
+      }
+    }
+    this.queue.push(event)
+    if (this.open) void this.pump()
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return
+    this.pumping = true
+    try {
+      while (this.open && this.queue.length > 0) {
+        const event = this.queue.shift()!
+        this.emit('traffic', { dir: 'to_mind', event, at: Date.now() } satisfies TrafficEvent)
+        let answers: AiEvent[] = []
+        try {
+          answers = await this.mind.receive(event)
+        } catch (err) {
+          this.log.error('the mind failed', { err: String(err) })
+          if (this.task) this.endTask('failed', `the ${this.mind.kind} mind failed: ${err instanceof Error ? err.message : String(err)}`)
+        }
+        this.handleAll(answers)
+      }
+    } finally {
+      this.pumping = false
+      if (this.queue.length === 0) {
+        const ws = this.idleWaiters
+        this.idleWaiters = []
+        for (const w of ws) w()
+      }
+    }
+  }
+
+  private handleAll(events: AiEvent[]): void {
+    for (const e of events) {
+      try {
+        this.handle(e)
+      } catch (err) {
+        this.log.error('could not handle an AI event', { type: e.type, err: String(err) })
+      }
+    }
+  }
+
+  private handle(e: AiEvent): void {
+    if (this.closed) return
+    this.emit('traffic', { dir: 'from_mind', event: e, at: Date.now() } satisfies TrafficEvent)
+    if (!this.open) {
+      if (e.type === 'EVENT_AI_START') {
+        this.open = true
+        this.log.info('session open', { mind: this.mind.kind })
+        this.emit('session')
+        for (const w of this.sessionWaiters) w.resolve()
+        this.sessionWaiters = []
+        void this.pump()
+      } else {
+        this.log.warn('ignoring an AI event before EVENT_AI_START', { type: e.type })
+      }
+      return
+    }
+    switch (e.type) {
+      case 'EVENT_AI_START':
+      case 'NONE':
+        return
+      case 'EVENT_AI_GET_STATUS':
+        this.deliverHeartbeat()
+        return
+      case 'EVENT_AI_STOP':
+        this.aiStop(e.reason)
+        return
+      case 'EVENT_AI_CONTROL':
+        this.control(e.action, e.plans)
+        return
+      case 'EVENT_AI_GET_NEARBY_BLOCK':
+        void this.scanBlocks(e.radius, e.target_block_id)
+        return
+      case 'EVENT_AI_GET_NEARBY_ENTITY':
+        void this.scanEntities(e.radius, e.target_entity_id)
+        return
+      case 'EVENT_AI_ADD_STRIKE_BACK_TARGET':
+        this.body.strikeBack.add(e.UUID_str_list)
+        return
+      case 'EVENT_AI_REMOVE_STRIKE_BACK_TARGET':
+        this.body.strikeBack.remove(e.UUID_str_list)
+        return
+      case 'EVENT_AI_GET_STRIKE_BACK_TARGET_LIST':
+        this.deliver({ type: 'EVENT_PLAYER_REPLY_STRIKE_BACK_TARGET_LIST', strike_back_target_list: this.body.strikeBack.list() })
+        return
+    }
+  }
+
+  private aiStop(reason: string): void {
+    const t = this.task
+    if (!t) return
+    let verdict: { ok: boolean; why: string }
+    try {
+      verdict = this.judge({ task: t.text, baseline: t.baseline, inventory: safeCounts(this.body), status: this.body.status(), reason })
+    } catch (err) {
+      verdict = { ok: false, why: `could not check the result: ${String(err)}` }
+    }
+    this.endTask(verdict.ok ? 'succeeded' : 'failed', `${reason} (${verdict.why})`)
+  }
+
+  private control(action: Action, plans: string | undefined): void {
+    if (this.task) this.task.actions++
+    this.emit('action', { action, plans })
+    if (plans) this.bus?.pushBot(plans)
+    // ACTION_STOP_BARITONE stops the running skill through the body, which reports its own reason
+    if (action.type !== 'ACTION_STOP_BARITONE') this.actionAbort?.abort(new Error('interrupted by a new action'))
+    const ctrl = new AbortController()
+    this.actionAbort = ctrl
+    const running = runAction(this.body, action, ctrl.signal)
+    const done = running.then(() => {
+      if (this.actionDone === done) this.actionDone = undefined
+    })
+    this.actionDone = done
+    void running.then((out) => {
+      if (this.actionAbort === ctrl) this.actionAbort = undefined
+      if (this.task) this.task.skillFailures += out.skillFailures
+      this.emit('action.end', { action: out.linked, ok: out.ok, reason: out.reason })
+      if (action.type === 'ACTION_STOP_BARITONE') return
+      this.deliver({ type: 'EVENT_PLAYER_BARITONE_TASK_STOP', reason: out.reason, linked_action: out.linked })
+    })
+  }
+
+  /**
+   * Scans use the body's action slot, so a scan waits for the running action
+   * instead of interrupting it (the mod scans without stopping Baritone).
+   */
+  private async scan(call: Extract<SkillCall, { skill: 'scanBlocks' | 'scanEntities' }>): Promise<ScanResult> {
+    const run = async (): Promise<ScanResult> => {
+      while (this.actionDone) await this.actionDone
+      return (await this.body.run(call).catch(crashed)) as ScanResult
+    }
+    const next = this.scanChain.then(run)
+    this.scanChain = next.then(() => undefined, () => undefined)
+    return next
+  }
+
+  private async scanBlocks(radius: number, ids: string[]): Promise<void> {
+    const r = await this.scan({ skill: 'scanBlocks', radius, ...(ids.length ? { ids } : {}) })
+    const list = (Array.isArray(r.nearby_blocks) ? r.nearby_blocks : Array.isArray(r.blocks) ? r.blocks : []) as NearbyBlock[]
+    const summary = typeof r.summary === 'string' ? r.summary : r.ok ? undefined : r.reason
+    this.deliver({
+      type: 'EVENT_PLAYER_SCAN_BLOCK',
+      radius,
+      scanning_id: ids,
+      nearby_blocks: list.slice(0, 64),
+      ...(summary ? { summary } : {}),
+    })
+  }
+
+  private async scanEntities(radius: number, ids: string[]): Promise<void> {
+    const r = await this.scan({ skill: 'scanEntities', radius, ...(ids.length ? { ids } : {}) })
+    const list = (Array.isArray(r.nearby_entities) ? r.nearby_entities : Array.isArray(r.entities) ? r.entities : []) as NearbyEntity[]
+    const summary = typeof r.summary === 'string' ? r.summary : r.ok ? undefined : r.reason
+    this.deliver({
+      type: 'EVENT_PLAYER_SCAN_ENTITY',
+      radius,
+      scanning_id: ids,
+      nearby_entities: list.slice(0, 64),
+      ...(summary ? { summary } : {}),
+    })
+  }
+}
+
+type ScanResult = SkillResult & { nearby_blocks?: unknown; blocks?: unknown; nearby_entities?: unknown; entities?: unknown; summary?: unknown }
+
+function crashed(err: unknown): SkillResult {
+  return { ok: false, reason: `scan failed: ${err instanceof Error ? err.message : String(err)}` }
+}
+
+function safeCounts(body: Body): Record<string, number> {
+  try {
+    return body.inventoryCounts()
+  } catch {
+    return {}
+  }
+}
+
+function defaultSay(body: Body): (message: string) => void {
+  const bot = (body as Body & { bot?: { chat?: (m: string) => void } }).bot
+  return (message) => {
+    if (body.ready && bot && typeof bot.chat === 'function') bot.chat(message.slice(0, 250))
+  }
+}
+
+export function createLynxMindLink(opts: LynxMindLinkOptions): LynxMindLink {
+  return new LynxMindLink(opts)
+}

@@ -1,0 +1,49 @@
+/**
+ * The Mind contract: every mind (builtin planner, llm, remote agent) plugs into
+ * the LynxMind link the same way. The link sends mod→AI events (canonical
+ * form, see src/protocols/lynxmind.ts); the mind answers with zero or more
+ * AI→mod events. Minds that hear from elsewhere (a remote agent) may also
+ * push events at any time through `emit`.
+ */
+import type { Logger } from '../../core/logger.js'
+import type { ContextBus } from '../../core/context-bus.js'
+import type { AiEvent, ModEvent } from '../../protocols/lynxmind.js'
+
+export type MindKind = 'builtin' | 'llm' | 'remote'
+
+export interface MindContext {
+  /** Pushes AI→mod events outside a `receive` answer (remote agents, late answers). */
+  emit(events: AiEvent[]): void
+  /** Tells the players something (in-game chat) — e.g. why a model was shut down. */
+  say(message: string): void
+  /** The body's context stream, when there is one (model minds read its XML). */
+  bus?: ContextBus
+  logger: Logger
+  botName: string
+}
+
+export interface MindStats {
+  /** Decisions asked of a model (0 for the builtin mind). */
+  calls: number
+  promptTokens: number
+  completionTokens: number
+  /** Replies that could not be used (format errors, LLM errors). */
+  failures: number
+}
+
+export interface Mind {
+  readonly kind: MindKind
+  /**
+   * Session start. The link opens the session when an `EVENT_AI_START` arrives
+   * (returned here or emitted later); until then no task is sent.
+   */
+  start(ctx: MindContext): Promise<AiEvent[]>
+  /** One mod→AI event; resolves to the answer (possibly empty). Never rejects on bad model output. */
+  receive(event: ModEvent): Promise<AiEvent[]>
+  stats(): MindStats
+  close(): Promise<void>
+}
+
+export function emptyStats(): MindStats {
+  return { calls: 0, promptTokens: 0, completionTokens: 0, failures: 0 }
+}

@@ -1,0 +1,285 @@
+/**
+ * Item knowledge for the planner, read from minecraft-data (1.16.5 by default):
+ * name normalisation, the `log`/`planks` tags, crafting recipes, furnace
+ * recipes (minecraft-data has none, so they are listed here) and which block
+ * to mine for an item with which tools.
+ */
+import { createRequire } from 'node:module'
+
+const require = createRequire(import.meta.url)
+
+export const DEFAULT_VERSION = '1.16.5'
+
+/** Strips the `minecraft:` namespace and lower-cases. */
+export function bareName(name: string): string {
+  const n = name.trim().toLowerCase()
+  return n.startsWith('minecraft:') ? n.slice('minecraft:'.length) : n
+}
+
+export function namespaced(name: string): string {
+  const b = bareName(name)
+  return b.includes(':') ? b : `minecraft:${b}`
+}
+
+const WOODS = ['oak', 'spruce', 'birch', 'jungle', 'acacia', 'dark_oak', 'crimson', 'warped'] as const
+export type Wood = (typeof WOODS)[number]
+
+/** Logs (and nether stems, stripped or not) grouped by the planks they make. */
+function logsOf(wood: Wood): string[] {
+  const stem = wood === 'crimson' || wood === 'warped'
+  const base = stem ? `${wood}_stem` : `${wood}_log`
+  const block = stem ? `${wood}_hyphae` : `${wood}_wood`
+  return [base, `stripped_${base}`, block, `stripped_${block}`]
+}
+
+/** Tags the planner understands: any member counts for the tag. */
+export const TAGS: Record<string, string[]> = {
+  log: WOODS.filter((w) => w !== 'crimson' && w !== 'warped').flatMap((w) => logsOf(w)),
+  logs: WOODS.filter((w) => w !== 'crimson' && w !== 'warped').flatMap((w) => logsOf(w)),
+  planks: WOODS.map((w) => `${w}_planks`),
+  wool: ['white_wool'],
+  coals: ['coal', 'charcoal'],
+}
+
+export function isTag(name: string): boolean {
+  return bareName(name) in TAGS
+}
+
+/** The tag an item belongs to for planning purposes (`oak_log` → `log`), or the item itself. */
+export function planKey(name: string): string {
+  const b = bareName(name)
+  if (b in TAGS) return b === 'logs' ? 'log' : b
+  if (TAGS.log!.includes(b)) return 'log'
+  if (TAGS.planks!.includes(b)) return 'planks'
+  return b
+}
+
+/** Counts an inventory (namespaced or bare keys) by plan key. */
+export function countByKey(inv: Record<string, number>): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const [name, n] of Object.entries(inv)) {
+    if (!(n > 0)) continue
+    const k = planKey(name)
+    out.set(k, (out.get(k) ?? 0) + n)
+  }
+  return out
+}
+
+/** Which planks a log makes (`birch_log` → `birch_planks`). */
+export function planksForLog(log: string): string | undefined {
+  const b = bareName(log)
+  for (const w of WOODS) if (logsOf(w).includes(b)) return `${w}_planks`
+  return undefined
+}
+
+export interface Ingredient {
+  key: string
+  count: number
+}
+
+export interface CraftRecipe {
+  kind: 'craft'
+  result: string
+  /** Items per craft. */
+  makes: number
+  ingredients: Ingredient[]
+  /** True when the 3x3 grid of a crafting table is needed. */
+  needsTable: boolean
+}
+
+export interface SmeltRecipe {
+  kind: 'smelt'
+  result: string
+  makes: 1
+  input: string
+}
+
+/** Furnace recipes (minecraft-data ships none). Input keys may be tags. */
+export const SMELTING: Record<string, string> = {
+  iron_ingot: 'iron_ore',
+  gold_ingot: 'gold_ore',
+  stone: 'cobblestone',
+  smooth_stone: 'stone',
+  glass: 'sand',
+  charcoal: 'log',
+  brick: 'clay_ball',
+  terracotta: 'clay',
+  nether_brick: 'netherrack',
+  netherite_scrap: 'ancient_debris',
+  green_dye: 'cactus',
+  dried_kelp: 'kelp',
+  cooked_beef: 'beef',
+  cooked_porkchop: 'porkchop',
+  cooked_chicken: 'chicken',
+  cooked_mutton: 'mutton',
+  cooked_rabbit: 'rabbit',
+  cooked_cod: 'cod',
+  cooked_salmon: 'salmon',
+  baked_potato: 'potato',
+}
+
+export function isSmeltResult(name: string): boolean {
+  return bareName(name) in SMELTING
+}
+
+/** How many items one unit of fuel smelts (Java Edition burn times / 200 ticks). */
+export const FUEL_VALUE: Record<string, number> = {
+  coal: 8,
+  charcoal: 8,
+  coal_block: 80,
+  log: 1.5,
+  planks: 1.5,
+  stick: 0.5,
+}
+
+/**
+ * Mining cost of the usual overworld source of an item (lower is easier).
+ * Items without an entry can still be mined, at a high cost, so recipes
+ * built from common materials win (cobblestone over blackstone).
+ */
+const MINE_COST: Record<string, { block: string; cost: number }> = {
+  log: { block: 'log', cost: 1 },
+  cobblestone: { block: 'stone', cost: 1 },
+  dirt: { block: 'dirt', cost: 1 },
+  sand: { block: 'sand', cost: 1 },
+  gravel: { block: 'gravel', cost: 1 },
+  flint: { block: 'gravel', cost: 3 },
+  clay_ball: { block: 'clay', cost: 3 },
+  coal: { block: 'coal_ore', cost: 2 },
+  iron_ore: { block: 'iron_ore', cost: 3 },
+  gold_ore: { block: 'gold_ore', cost: 6 },
+  redstone: { block: 'redstone_ore', cost: 5 },
+  lapis_lazuli: { block: 'lapis_ore', cost: 6 },
+  diamond: { block: 'diamond_ore', cost: 10 },
+  emerald: { block: 'emerald_ore', cost: 12 },
+  string: { block: 'cobweb', cost: 8 },
+  sugar_cane: { block: 'sugar_cane', cost: 3 },
+  cactus: { block: 'cactus', cost: 3 },
+  netherrack: { block: 'netherrack', cost: 30 },
+}
+
+type McData = {
+  itemsByName: Record<string, { id: number; name: string } | undefined>
+  items: Record<number, { id: number; name: string } | undefined>
+  blocksByName: Record<string, { id: number; name: string; harvestTools?: Record<string, boolean> } | undefined>
+  recipes: Record<number, Array<{ inShape?: Array<Array<number | null>>; ingredients?: number[]; result: { id: number; count: number } }> | undefined>
+  blockLoot: Record<string, { block: string; drops: Array<{ item: string; silkTouch?: boolean }> } | undefined>
+}
+
+export interface MineSource {
+  /** Block (or tag) to ask the body to collect. */
+  block: string
+  cost: number
+  /** Any one of these tools must be held to get the drop; empty when none is needed. */
+  tools: string[]
+}
+
+/** Everything the planner needs to know about items, for one game version. */
+export class ItemBook {
+  readonly version: string
+  private readonly md: McData
+  private readonly craftCache = new Map<string, CraftRecipe[]>()
+
+  constructor(version = DEFAULT_VERSION) {
+    this.version = version
+    this.md = (require('minecraft-data') as (v: string) => McData)(version)
+    if (!this.md) throw new Error(`minecraft-data has no data for ${version}`)
+  }
+
+  /** True for a known item or a tag. */
+  known(name: string): boolean {
+    const b = bareName(name)
+    return b in TAGS || Boolean(this.md.itemsByName[b])
+  }
+
+  /** Item names that start like `partial` or contain it, for "did you mean" messages. */
+  suggest(partial: string, max = 3): string[] {
+    const b = bareName(partial).replace(/\s+/g, '_')
+    const all = Object.keys(this.md.itemsByName)
+    const starts = all.filter((n) => n.startsWith(b))
+    const contains = all.filter((n) => !n.startsWith(b) && n.includes(b))
+    return [...starts, ...contains].slice(0, max)
+  }
+
+  /** Crafting recipes for a plan key, with wood variants folded into the `planks`/`log` tags. */
+  craftRecipes(key: string): CraftRecipe[] {
+    const cached = this.craftCache.get(key)
+    if (cached) return cached
+    const out: CraftRecipe[] = []
+    const seen = new Set<string>()
+    const results = key === 'planks' ? TAGS.planks! : key in TAGS ? [] : [key]
+    for (const result of results) {
+      const item = this.md.itemsByName[result]
+      if (!item) continue
+      for (const r of this.md.recipes[item.id] ?? []) {
+        const cells = r.inShape ? r.inShape.flat() : (r.ingredients ?? [])
+        const counts = new Map<string, number>()
+        for (const id of cells) {
+          if (id === null || id === undefined) continue
+          const name = this.md.items[id]?.name
+          if (!name) continue
+          const k = planKey(name)
+          counts.set(k, (counts.get(k) ?? 0) + 1)
+        }
+        const rows = r.inShape?.length ?? 0
+        const cols = r.inShape ? Math.max(...r.inShape.map((row) => row.length)) : 0
+        const needsTable = r.inShape ? rows > 2 || cols > 2 : cells.length > 4
+        const ingredients = [...counts.entries()].map(([k, count]) => ({ key: k, count })).sort((a, b) => a.key.localeCompare(b.key))
+        // Skip un-packing recipes (iron_ingot from iron_block or nuggets): they loop.
+        if (ingredients.some((i) => this.isPackedFrom(i.key, key))) continue
+        const sig = JSON.stringify([ingredients, r.result.count, needsTable])
+        if (seen.has(sig)) continue
+        seen.add(sig)
+        out.push({ kind: 'craft', result: key, makes: r.result.count, ingredients, needsTable })
+      }
+    }
+    this.craftCache.set(key, out)
+    return out
+  }
+
+  /** True when `packed` is crafted from `item` alone (iron_block from iron_ingot). */
+  private isPackedFrom(packed: string, item: string): boolean {
+    if (packed in TAGS) return false
+    const info = this.md.itemsByName[packed]
+    if (!info) return false
+    return (this.md.recipes[info.id] ?? []).some((r) => {
+      const cells = (r.inShape ? r.inShape.flat() : (r.ingredients ?? [])).filter((c): c is number => c !== null && c !== undefined)
+      return cells.length > 0 && cells.every((id) => planKey(this.md.items[id]?.name ?? '') === item)
+    })
+  }
+
+  smeltRecipe(key: string): SmeltRecipe | undefined {
+    const input = SMELTING[key]
+    return input ? { kind: 'smelt', result: key, makes: 1, input } : undefined
+  }
+
+  /** Where to mine an item, if it drops from a block without silk touch. */
+  mineSource(key: string): MineSource | undefined {
+    const known = MINE_COST[key]
+    if (known) return { block: known.block, cost: known.cost, tools: this.harvestTools(known.block) }
+    for (const loot of Object.values(this.md.blockLoot)) {
+      if (!loot) continue
+      if (loot.drops.some((d) => d.item === key && !d.silkTouch)) {
+        return { block: loot.block, cost: 200, tools: this.harvestTools(loot.block) }
+      }
+    }
+    return undefined
+  }
+
+  /** Tools (item names) any of which lets the block drop its item; [] when a hand works. */
+  harvestTools(block: string): string[] {
+    const b = block === 'log' ? 'oak_log' : block
+    const info = this.md.blocksByName[b]
+    if (!info?.harvestTools) return []
+    return Object.keys(info.harvestTools)
+      .map((id) => this.md.items[Number(id)]?.name)
+      .filter((n): n is string => Boolean(n))
+  }
+}
+
+let shared: ItemBook | undefined
+/** One ItemBook for the default version (loading minecraft-data is not free). */
+export function defaultItemBook(): ItemBook {
+  shared ??= new ItemBook()
+  return shared
+}
