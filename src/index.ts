@@ -46,3 +46,12 @@ export {
   type Seg,
   type MaiCoreReply,
 } from './protocols/index.js'
+// LostSpace game logic (lostspace-engine): map, rules, pure engine, Saiblo logic, replay, schemas
+export { LostSpaceLogic, asciiJson, withHeader, MAX_PAYLOAD, type JudgerFrame, type LostSpaceLogicOptions, type LostSpaceInit } from './lostspace/logic.js'
+export { loadMap, parseMap, defaultMapPath, GameMap, SPAWNS, CAPSULE, DIRECTIONS, posKey, samePos, type Pos as LostSpacePos } from './lostspace/map.js'
+export { LostSpaceEngine, type Action as LostSpaceAction, type EngineEvent as LostSpaceEvent, type PlayerState as LostSpacePlayerState, type RankEntry as LostSpaceRankEntry } from './lostspace/engine.js'
+export { RULES as LOSTSPACE_RULES, Status as LostSpaceStatus, TOOL_NAMES as LOSTSPACE_TOOL_NAMES, type Rules as LostSpaceRules, type ToolName as LostSpaceToolName } from './lostspace/rules.js'
+export { createRng, type Rng } from './lostspace/rng.js'
+export { ReplayRecorder as LostSpaceReplayRecorder } from './lostspace/replay.js'
+export { parseAiMessage as parseLostSpaceAiMessage, actionToTuple as lostSpaceActionToTuple, tupleToAction as lostSpaceTupleToAction } from './lostspace/messages.js'
+export * as lostspaceProtocol from './protocols/lostspace.js'
