@@ -5,6 +5,9 @@
 import { findFreePort } from './free-port.js'
 import { GENERATOR_NAME, registerGenerator } from './generator.js'
 import { createTerrain } from './terrain.js'
+import { addToInventory } from './inventory-ops.js'
+import { installDrops } from './plugins/drops.js'
+import { createRng } from './rng.js'
 import { trackLoginTimers } from './login-timers.js'
 import { installQuietPlugins } from './quiet-plugins.js'
 import { flyingSquid, require, type SquidPlayer, type SquidServer } from './squid.js'
@@ -79,6 +82,7 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
     version: WORLD_VERSION,
   })
   const timers = trackLoginTimers(serv)
+  installDrops(serv, createRng(o.seed))
   const spawn = { ...terrain.spawn }
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)
 
@@ -125,11 +129,12 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
     },
     give(player, itemName, count) {
       const p = findPlayer(player)
-      const Item = require('prismarine-item')(serv.registry)
       const def = serv.registry.itemsByName[itemName]
       if (!def) throw new Error(`unknown item ${JSON.stringify(itemName)}`)
-      const slot = p.inventory.firstEmptyInventorySlot()
-      p.inventory.updateSlot(slot, new Item(def.id, count))
+      if (!Number.isInteger(count) || count < 1) throw new Error(`give: count must be a positive integer, got ${String(count)}`)
+      const Item = require('prismarine-item')(serv.registry)
+      const left = addToInventory(p.inventory, Item, def.id, count)
+      if (left > 0) throw new Error(`give: inventory of ${player} is full (${left} ${itemName} not given)`)
     },
     close() {
       closing ??= (async () => {

@@ -1,0 +1,84 @@
+/**
+ * What a broken block drops, from minecraft-data (block `harvestTools`,
+ * `blockLoot`, `drops`). Pure: the caller passes the registry and an RNG.
+ *
+ * Rules (no enchantments exist in this world, so never silk touch):
+ *  - a block with `harvestTools` drops nothing unless one of them is held
+ *    (stone by hand: nothing; iron ore needs a stone pickaxe or better);
+ *  - loot entries marked silkTouch are skipped; entries marked noSilkTouch
+ *    always apply (minecraft-data splits 0.5/0.5 between the two variants);
+ *  - plants and leaves drop themselves only with shears (not modelled: never);
+ *  - leaves: sapling 1/20, stick 1/50 (1-2), apple 1/200 for oak and dark oak
+ *    (vanilla chances; minecraft-data's leaf chances are not per-break odds);
+ *  - other entries use their dropChance and a count in stackSizeRange.
+ */
+
+export interface Drop {
+  name: string
+  count: number
+}
+
+interface LootEntry {
+  item: string
+  dropChance: number
+  stackSizeRange: [number, number?] | number[]
+  silkTouch?: boolean
+  noSilkTouch?: boolean
+}
+
+/** Blocks whose self-drop needs shears. */
+const SHEARS_SELF_DROP = /(_leaves|^grass$|^tall_grass$|^fern$|^large_fern$|^dead_bush$|^vine$|^seagrass$|^tall_seagrass$|^cobweb$)/
+
+function rollCount(range: number[], rng: () => number): number {
+  const lo = range[0] ?? 1
+  const hi = range[1] ?? lo
+  return lo + Math.floor(rng() * (hi - lo + 1))
+}
+
+function leafDrops(blockName: string, rng: () => number): Drop[] {
+  const out: Drop[] = []
+  const wood = blockName.replace(/_leaves$/, '')
+  if (rng() < 1 / 20) out.push({ name: `${wood}_sapling`, count: 1 })
+  if (rng() < 1 / 50) out.push({ name: 'stick', count: 1 + Math.floor(rng() * 2) })
+  if ((wood === 'oak' || wood === 'dark_oak') && rng() < 1 / 200) out.push({ name: 'apple', count: 1 })
+  return out
+}
+
+/** True when `heldItemName` may harvest `blockName` (or the block needs no tool). */
+export function canHarvest(registry: any, blockName: string, heldItemName: string | null): boolean {
+  const block = registry.blocksByName[blockName]
+  if (!block) return false
+  const tools = block.harvestTools as Record<string, boolean> | undefined
+  if (!tools) return true
+  if (!heldItemName) return false
+  const held = registry.itemsByName[heldItemName]
+  return !!held && tools[String(held.id)] === true
+}
+
+export function computeDrops(registry: any, blockName: string, heldItemName: string | null, rng: () => number): Drop[] {
+  const block = registry.blocksByName[blockName]
+  if (!block || blockName === 'air' || blockName === 'cave_air' || blockName === 'void_air') return []
+  if (!canHarvest(registry, blockName, heldItemName)) return []
+  if (blockName.endsWith('_leaves')) return leafDrops(blockName, rng)
+
+  const loot = registry.blockLoot?.[blockName] as { drops: LootEntry[] } | undefined
+  const out: Drop[] = []
+  if (loot) {
+    for (const e of loot.drops) {
+      if (e.silkTouch) continue
+      if (e.item === blockName && SHEARS_SELF_DROP.test(blockName)) continue
+      if (!registry.itemsByName[e.item]) continue
+      const chance = e.noSilkTouch ? 1 : e.dropChance
+      if (chance < 1 && rng() >= chance) continue
+      const count = rollCount(e.stackSizeRange as number[], rng)
+      if (count > 0) out.push({ name: e.item, count })
+    }
+    return out
+  }
+  for (const id of (block.drops ?? []) as Array<number | { drop: number | { id: number } }>) {
+    const itemId = typeof id === 'number' ? id : typeof id.drop === 'number' ? id.drop : id.drop.id
+    const item = registry.items[itemId]
+    if (item) out.push({ name: item.name, count: 1 })
+  }
+  return out
+}
