@@ -222,7 +222,8 @@ function formatIssues(error: z.ZodError, merged: Plain, origins: Origins): strin
     const secret = path.some((p) => SECRET_KEY.test(p))
     const got = value === undefined ? '' : secret ? ', got a value that was rejected' : `, got ${show(value)}`
     const where = src ? (src.startsWith('MINDBRIDGE_') || src.startsWith('--') ? src : `${src} at ${path.join('.')}`) : `config ${path.join('.')}`
-    lines.push(`${where}: ${issue.message}${got}`)
+    const message = issue.message.charAt(0).toLowerCase() + issue.message.slice(1)
+    lines.push(`${where}: ${message}${got}`)
   }
   return lines.join('\n')
 }

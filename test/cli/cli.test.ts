@@ -1,0 +1,163 @@
+// The real CLI as a subprocess: node --import tsx src/cli/main.ts ...
+import { test, describe, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startScriptedOpenAI } from '../support/scripted-openai.js'
+
+const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
+const TSX = import.meta.resolve('tsx')
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs the CLI with a clean MINDBRIDGE_* environment plus `env`, in `cwd`. */
+function cli(args: string[], opts: { env?: Record<string, string>; cwd?: string } = {}): Promise<Run> {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MINDBRIDGE_')) env[k] = v
+  Object.assign(env, opts.env)
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', TSX, MAIN, ...args], { cwd: opts.cwd ?? dir, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+  })
+}
+
+let dir: string
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mindbridge-cli-'))
+})
+after(() => {
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('mindbridge CLI', () => {
+  test('--help lists the global flags and every command', async () => {
+    const r = await cli(['--help'])
+    assert.equal(r.code, 0, r.stderr)
+    for (const s of ['Usage: mindbridge', '--version', '--verbose', '--config <path>', '--print-config', 'demo', 'world', 'play', 'bot', 'lostspace']) {
+      assert.ok(r.stdout.includes(s), `help lacks ${s}`)
+    }
+  })
+
+  test('--version prints the package version', async () => {
+    const r = await cli(['--version'])
+    assert.equal(r.code, 0)
+    assert.equal(r.stdout.trim(), VERSION)
+  })
+
+  test('--print-config merges file < env < flags and masks secrets', async () => {
+    const cwd = mkdtempSync(join(dir, 'print-'))
+    writeFileSync(join(cwd, 'mindbridge.config.json'), JSON.stringify({ world: { port: 1111, seed: 42 }, llm: { model: 'file-model' }, minecraft: { port: 1234 } }))
+    const r = await cli(['--print-config', '--set', 'world.port=3333', '--llm-base-url', 'http://127.0.0.1:1234/v1'], {
+      cwd,
+      env: { MINDBRIDGE_WORLD_PORT: '2222', MINDBRIDGE_MINECRAFT_PORT: '2345', MINDBRIDGE_LLM_API_KEY: 'sk-secret-value' },
+    })
+    assert.equal(r.code, 0, r.stderr)
+    const c = JSON.parse(r.stdout) as { world: { port: number; seed: number }; minecraft: { port: number }; llm: { model: string; apiKey: string; baseUrl: string } }
+    assert.equal(c.world.port, 3333)
+    assert.equal(c.world.seed, 42)
+    assert.equal(c.minecraft.port, 2345)
+    assert.equal(c.llm.model, 'file-model')
+    assert.equal(c.llm.baseUrl, 'http://127.0.0.1:1234/v1')
+    assert.equal(c.llm.apiKey, '***')
+    assert.ok(!r.stdout.includes('sk-secret-value'))
+  })
+
+  test('--config with a YAML file, and --verbose shows in log.level', async () => {
+    const cwd = mkdtempSync(join(dir, 'yaml-'))
+    writeFileSync(join(cwd, 'my.yaml'), 'world:\n  port: 5555\n')
+    const r = await cli(['--config', 'my.yaml', '--verbose', '--print-config'], { cwd })
+    assert.equal(r.code, 0, r.stderr)
+    const c = JSON.parse(r.stdout) as { world: { port: number }; log: { level: string } }
+    assert.equal(c.world.port, 5555)
+    assert.equal(c.log.level, 'debug')
+  })
+
+  test('a bad env value exits 2 naming the variable, without a stack trace', async () => {
+    const r = await cli(['--print-config'], { env: { MINDBRIDGE_WORLD_PORT: 'abc' } })
+    assert.equal(r.code, 2)
+    assert.match(r.stderr, /MINDBRIDGE_WORLD_PORT: expected an integer 0–65535, got 'abc'/)
+    assert.doesNotMatch(r.stderr, /\n\s+at /)
+    assert.equal(r.stdout, '')
+  })
+
+  test('unknown command, unknown flag, missing config file: exit 2 with a clear message', async () => {
+    const [cmd, flag, sub, file] = await Promise.all([
+      cli(['fly']),
+      cli(['--frobnicate']),
+      cli(['demo', '--nope']),
+      cli(['--config', 'missing.json', 'demo']),
+    ])
+    assert.equal(cmd.code, 2)
+    assert.match(cmd.stderr, /unknown command 'fly'/)
+    assert.equal(flag.code, 2)
+    assert.match(flag.stderr, /unknown option '--frobnicate'/)
+    assert.equal(sub.code, 2)
+    assert.match(sub.stderr, /unknown option '--nope'/)
+    assert.equal(file.code, 2)
+    assert.match(file.stderr, /config file not found: missing\.json/)
+  })
+
+  test('demo prints the ContextBus XML and a validated LynxMind event', async () => {
+    const r = await cli(['demo', '--json'])
+    assert.equal(r.code, 0, r.stderr)
+    const out = JSON.parse(r.stdout) as { xml: string; event: { type: string; action: { type: string } }; source: string }
+    assert.match(out.xml, /^<ctx>/)
+    assert.match(out.xml, /<p n="Steve">/)
+    assert.match(out.xml, /<g d="12m"\/>/)
+    assert.equal(out.source, 'scripted')
+    assert.equal(out.event.type, 'EVENT_AI_CONTROL')
+    assert.equal(out.event.action.type, 'ACTION_COLLECT_BLOCK')
+  })
+
+  test('demo --llm asks the model configured by env over real HTTP, correcting a bad first answer', async () => {
+    const server = await startScriptedOpenAI([
+      { reply: '{"type":"EVENT_AI_CONTROL","action":{"type":"ACTION_FLY"}}' },
+      (req) => {
+        const last = String(req.body?.messages?.at(-1)?.content ?? '')
+        return last.includes('<ctx>') ? { reply: 'wrong turn' } : { reply: '{"type":"EVENT_AI_CONTROL","action":{"type":"ACTION_MOVE","x":1,"z":2}}' }
+      },
+    ])
+    try {
+      const r = await cli(['demo', '--llm', '--json'], {
+        env: { MINDBRIDGE_LLM_BASE_URL: server.baseUrl, MINDBRIDGE_LLM_MODEL: 'scripted-demo', MINDBRIDGE_LLM_API_KEY: 'sk-demo-key' },
+      })
+      assert.equal(r.code, 0, r.stderr)
+      const out = JSON.parse(r.stdout) as { event: unknown; usage: { calls: number; successes: number } }
+      assert.deepEqual(out.event, { type: 'EVENT_AI_CONTROL', action: { type: 'ACTION_MOVE', x: 1, z: 2 } })
+      assert.equal(out.usage.calls, 2)
+      const reqs = server.chatRequests()
+      assert.equal(reqs.length, 2)
+      assert.equal(reqs[0]!.body!.model, 'scripted-demo')
+      assert.equal(reqs[0]!.headers.authorization, 'Bearer sk-demo-key')
+      assert.equal(reqs[0]!.body!.response_format?.type, 'json_schema')
+      // the second request carries the parser's correction
+      assert.equal(reqs[1]!.body!.messages!.length, 4)
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('demo --llm against an unreachable server fails cleanly (exit 1, no stack without --verbose)', async () => {
+    const r = await cli(['demo', '--llm', '--set', 'llm.maxRetries=0'], { env: { MINDBRIDGE_LLM_BASE_URL: 'http://127.0.0.1:9/v1' } })
+    assert.equal(r.code, 1)
+    assert.match(r.stderr, /cannot reach the model server at http:\/\/127\.0\.0\.1:9\/v1/)
+    assert.doesNotMatch(r.stderr, /\n\s+at /)
+  })
+})
