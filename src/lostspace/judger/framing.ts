@@ -97,7 +97,9 @@ export class FrameDecoder {
     while (this.buf.length >= this.headerSize) {
       const len = this.buf.readUInt32BE(0)
       if (len > this.maxLength) {
-        this.failed = new FramingError(`frame of ${len} bytes exceeds the limit of ${this.maxLength} bytes`, 'oversize')
+        const head = this.buf.toString('latin1', 0, 4)
+        const hint = /^[\x20-\x7e]{4}$/.test(head) ? ` (the length header reads "${head}": is the AI printing text to stdout?)` : ''
+        this.failed = new FramingError(`frame of ${len} bytes exceeds the limit of ${this.maxLength} bytes${hint}`, 'oversize')
         throw this.failed
       }
       if (this.buf.length < this.headerSize + len) break

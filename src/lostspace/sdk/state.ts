@@ -57,6 +57,8 @@ export class GameStateTracker {
   topLayerAlert = false
   escaped = false
   events: GameEvent[] = []
+  /** Events logged since the start (the log itself is trimmed). */
+  eventCount = 0
   /** Events kept at most (oldest dropped). */
   maxEvents = 200
 
@@ -264,6 +266,7 @@ export class GameStateTracker {
 
   log(kind: EventKind, text: string): void {
     this.events.push({ round: this.round, kind, text })
+    this.eventCount++
     if (this.events.length > this.maxEvents) this.events.splice(0, this.events.length - this.maxEvents)
   }
 
