@@ -41,14 +41,18 @@ export function describeType(value: unknown): string {
 }
 
 function valueAt(root: unknown, path: readonly PathKey[]): { found: boolean; value: unknown } {
-  let cur: unknown = root
-  for (const key of path) {
-    if (cur === null || typeof cur !== 'object') return { found: false, value: undefined }
-    const rec = cur as Record<PropertyKey, unknown>
-    if (!Object.prototype.hasOwnProperty.call(rec, key)) return { found: true, value: undefined }
-    cur = rec[key]
+  try {
+    let cur: unknown = root
+    for (const key of path) {
+      if (cur === null || typeof cur !== 'object') return { found: false, value: undefined }
+      const rec = cur as Record<PropertyKey, unknown>
+      if (!Object.prototype.hasOwnProperty.call(rec, key)) return { found: true, value: undefined }
+      cur = rec[key]
+    }
+    return { found: true, value: cur }
+  } catch {
+    return { found: false, value: undefined } // a throwing getter: say nothing about the value
   }
-  return { found: true, value: cur }
 }
 
 function short(value: unknown, max = 40): string {
@@ -64,7 +68,12 @@ function short(value: unknown, max = 40): string {
 function received(issue: Issue, opts: FormatZodIssuesOptions, hasInput: boolean): string | undefined {
   if (hasInput) {
     const at = valueAt(opts.input, issue.path)
-    if (at.found) return describeType(at.value)
+    if (at.found) {
+      const v = at.value
+      const kind = describeType(v)
+      // a primitive is shown too, so `"1"` vs 1 and 64.5 vs an integer are obvious
+      return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? `${kind} ${short(v, 30)}` : kind
+    }
   }
   const m = /received (\w+)/.exec(issue.message)
   if (!m) return undefined
