@@ -104,7 +104,7 @@ export const VisionBlocksSchema = z.object({
 })
 
 export const VisionSchema = z.object({
-  chat: z.array(ChatLineSchema).default([]),
+  chat: z.array(ChatLineSchema).optional(),
   blocks: VisionBlocksSchema.optional(),
 })
 export type Vision = z.infer<typeof VisionSchema>

@@ -348,6 +348,13 @@ export function normalizeAiEvent(input: unknown): NormalizeResult<AiEvent> {
   return normalizeTagged(input, KNOWN_AI, canonicalAiEvent, AiEventSchema, 'AI event')
 }
 
+const KNOWN_ACTIONS = new Set<string>(ACTION_TYPES)
+
+/** Any accepted action (`ACTION_STOP_ATASK`, `name` for `item_name`, …) → canonical. */
+export function normalizeAction(input: unknown): NormalizeResult<Action> {
+  return normalizeTagged(input, KNOWN_ACTIONS, canonicalAction, ActionSchema, 'action')
+}
+
 /** Any accepted mod event (object, already JSON-parsed) → canonical, or why not. */
 export function normalizeModEvent(input: unknown): NormalizeResult<ModEvent> {
   return normalizeTagged(input, KNOWN_MOD, canonicalModEvent, ModEventSchema, 'mod event')
@@ -399,7 +406,7 @@ export function emitAiEvent(e: AiEvent, opts: EmitOptions = {}): Wire {
   }
 }
 
-function emitCurrentTask(t: CurrentTask): Wire {
+export function emitCurrentTask(t: CurrentTask): Wire {
   switch (t.type) {
     case 'BSTATUS_FINDING_NEEDED_BLOCKS':
       return { type: t.type, needed_blocks: items(t.needed_blocks) }
