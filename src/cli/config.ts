@@ -6,7 +6,7 @@
  * Errors name the source and the field: `MINDBRIDGE_WORLD_PORT: expected an integer 0–65535, got 'abc'`.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
@@ -298,7 +298,7 @@ export function loadConfigDetailed(opts: LoadConfigOptions = {}): LoadedConfig {
 
   const file = findConfigFile({ ...(opts.configPath ? { configPath: opts.configPath } : {}), env, ...(opts.cwd ? { cwd: opts.cwd } : {}) })
   if (file) {
-    const label = opts.configPath ?? env.MINDBRIDGE_CONFIG ?? file
+    const label = opts.configPath ?? env.MINDBRIDGE_CONFIG ?? relative(opts.cwd ?? process.cwd(), file)
     mergeInto(merged, readConfigFile(file, label), () => label, origins)
   }
 
@@ -394,6 +394,8 @@ export function resolveConfig(command: Command, flags: ConfigFlags = {}, flagNam
     ...(g.config ? { configPath: g.config } : {}),
   })
   setLogLevel(g.verbose ? 'debug' : config.log.level)
+  // The logger reads its format from the environment when a logger is created.
+  process.env.MINDBRIDGE_LOG_FORMAT = config.log.format
   if (g.printConfig) {
     process.stdout.write(JSON.stringify(maskSecrets(config), null, 2) + '\n')
     throw new CliExit(0)
