@@ -110,6 +110,8 @@ function numberOr(value: unknown, fallback: number): number {
 
 class ContextBusImpl implements ContextBus {
   private store: ContextEntry[] = []
+  /** Rendered XML line per entry; entries are immutable (stacking replaces them), so this never goes stale. */
+  private readonly rendered = new WeakMap<ContextEntry, string>()
   private readonly state: unknown
   private readonly clock: () => number
   private lastT = -Infinity
@@ -203,7 +205,12 @@ class ContextBusImpl implements ContextBus {
       if (includeGaps && prevT !== undefined && entry.t - prevT >= gapThresholdMs) {
         lines.push(`<g d="${formatGap(entry.t - prevT)}"/>`)
       }
-      lines.push(renderEntry(entry))
+      let line = this.rendered.get(entry)
+      if (line === undefined) {
+        line = renderEntry(entry)
+        this.rendered.set(entry, line)
+      }
+      lines.push(line)
       prevT = entry.t
     }
     lines.push('</ctx>')
@@ -211,7 +218,7 @@ class ContextBusImpl implements ContextBus {
   }
 
   getStore(): ContextEntry[] {
-    return this.store.slice()
+    return this.store.map((e) => ({ ...e }))
   }
 
   clear(): void {

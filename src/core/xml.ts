@@ -50,6 +50,9 @@ export function truncate(text: string, max: number): string {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
 
 /** Escapes `& < > " '` (safe for both text and attribute values). */
+const NEEDS_ESCAPE = /[&<>"']/
+
 export function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 }
