@@ -1,0 +1,177 @@
+/**
+ * The body's single action slot (Mindcraft style): one skill at a time; a new
+ * call interrupts the running one; every skill is cancellable, time-limited,
+ * reports progress and ends exactly once with `{ ok, reason }`.
+ */
+import type { Bot } from 'mineflayer'
+import type { Logger } from '../../core/logger.js'
+import type { CurrentTask, RunOptions, SkillCall, SkillResult } from './types.js'
+import type { Registry } from './items.js'
+import type { BusLike } from './bus.js'
+import { parseSkillCall } from './schema.js'
+import { SkillAborted, SkillError, errorMessage, type SkillContext, type SkillDef } from './skills/context.js'
+
+export interface SlotHost {
+  bot(): Bot | null
+  ready(): boolean
+  registry(): Registry
+  counts(): Record<string, number>
+  emit(event: string, ...args: unknown[]): void
+  bus: BusLike
+  log: Logger
+  /** Stops every movement/dig/attack of the bot after a skill ends. */
+  halt(bot: Bot): void
+}
+
+interface Running {
+  call: SkillCall
+  def: SkillDef
+  controller: AbortController
+  done: Promise<SkillResult>
+  startedAt: number
+  lastProgressAt: number
+  task: CurrentTask
+}
+
+const INTERRUPT_GRACE_MS = 5000
+
+export class ActionSlot {
+  private running: Running | null = null
+  /** Serialises starts so two quick calls cannot both run. */
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly host: SlotHost,
+    private readonly skills: ReadonlyMap<string, SkillDef>,
+  ) {}
+
+  current(): Readonly<Running> | null {
+    return this.running
+  }
+
+  currentTask(): CurrentTask {
+    return this.running?.task ?? { type: 'NONE' }
+  }
+
+  markProgress(): void {
+    if (this.running) this.running.lastProgressAt = Date.now()
+  }
+
+  /** Aborts the running skill (if any) with `reason` and waits (bounded) for it to end. */
+  async abortCurrent(reason: string): Promise<void> {
+    const r = this.running
+    if (!r) return
+    r.controller.abort(new SkillAborted(reason))
+    await Promise.race([r.done.catch(() => undefined), new Promise((res) => setTimeout(res, INTERRUPT_GRACE_MS).unref())])
+  }
+
+  run(input: SkillCall, opts: RunOptions = {}): Promise<SkillResult> {
+    const parsed = parseSkillCall(input)
+    const name = typeof (input as { skill?: unknown })?.skill === 'string' ? (input as { skill: string }).skill : 'unknown'
+    if (!parsed.ok) return Promise.resolve(this.finishEarly(input, name, parsed.reason))
+    const call = parsed.call
+    const start = this.queue.then(async () => {
+      if (this.running) await this.abortCurrent(`cancelled: interrupted by ${call.skill}`)
+      return this.start(call, opts)
+    })
+    this.queue = start.catch(() => undefined)
+    return start.then((r) => r.done)
+  }
+
+  /** A call that never started still emits start/end, so listeners see exactly one end per start. */
+  private finishEarly(call: unknown, name: string, reason: string): SkillResult {
+    const result: SkillResult = { ok: false, reason }
+    this.host.emit('skill.start', call)
+    this.report(call as SkillCall, name, result)
+    return result
+  }
+
+  private report(call: SkillCall, name: string, result: SkillResult): void {
+    this.host.emit('skill.end', call, result)
+    try {
+      this.host.bus.pushEvent('skill.end', `${name}:${result.ok ? 'success' : 'failed'}`)
+      if (!result.ok) this.host.bus.pushEvent('skill.fail', `${name}:${result.reason}`)
+    } catch (err) {
+      this.host.log.warn('context bus push failed', { err: errorMessage(err) })
+    }
+  }
+
+  private start(call: SkillCall, opts: RunOptions): Running {
+    const def = this.skills.get(call.skill)!
+    const controller = new AbortController()
+    const timeoutMs = opts.timeoutMs && opts.timeoutMs > 0 ? opts.timeoutMs : (def.timeoutFor?.(call) ?? def.timeoutMs)
+    const timer = setTimeout(
+      () => controller.abort(new SkillAborted(`timeout: ${call.skill} did not finish within ${Math.round(timeoutMs / 1000)}s`)),
+      timeoutMs,
+    )
+    const onCallerAbort = () => controller.abort(new SkillAborted(`cancelled: ${reasonText(opts.signal?.reason) ?? 'stopped by caller'}`))
+    if (opts.signal?.aborted) onCallerAbort()
+    else opts.signal?.addEventListener('abort', onCallerAbort, { once: true })
+
+    const now = Date.now()
+    const running: Running = { call, def, controller, done: Promise.resolve({ ok: false, reason: '' }), startedAt: now, lastProgressAt: now, task: { type: 'NONE' } }
+    this.running = running
+    this.host.emit('skill.start', call)
+
+    const bot = this.host.bot()
+    const ctx: SkillContext | null = bot
+      ? {
+          bot,
+          registry: this.host.registry(),
+          signal: controller.signal,
+          log: this.host.log.child(call.skill),
+          progress: (message, fraction) => {
+            running.lastProgressAt = Date.now()
+            this.host.emit('skill.progress', call, message, fraction)
+          },
+          setTask: (task) => {
+            running.task = task
+          },
+          counts: () => this.host.counts(),
+        }
+      : null
+
+    const aborted = new Promise<SkillResult>((resolve) => {
+      const onAbort = () => resolve({ ok: false, reason: reasonText(controller.signal.reason) ?? 'cancelled' })
+      if (controller.signal.aborted) onAbort()
+      else controller.signal.addEventListener('abort', onAbort, { once: true })
+    })
+
+    const work: Promise<SkillResult> =
+      !ctx || !this.host.ready()
+        ? Promise.resolve({ ok: false, reason: 'not connected to the server (the body is reconnecting); try again shortly' })
+        : def.run(ctx, call).then(
+            (r) => r,
+            (err: unknown): SkillResult => {
+              if (err instanceof SkillAborted || controller.signal.aborted) return { ok: false, reason: reasonText(controller.signal.reason) ?? errorMessage(err) }
+              if (err instanceof SkillError) return { ok: false, reason: err.message, ...err.extra }
+              this.host.log.warn('skill threw', { skill: call.skill, err: errorMessage(err) })
+              return { ok: false, reason: `${call.skill} failed: ${errorMessage(err)}` }
+            },
+          )
+
+    running.done = Promise.race([work, aborted]).then((result) => {
+      clearTimeout(timer)
+      opts.signal?.removeEventListener('abort', onCallerAbort)
+      if (!controller.signal.aborted) controller.abort(new SkillAborted('finished'))
+      if (this.running === running) this.running = null
+      const b = this.host.bot()
+      if (b) {
+        try {
+          this.host.halt(b)
+        } catch {
+          /* the bot may be gone */
+        }
+      }
+      this.report(call, call.skill, result)
+      return result
+    })
+    return running
+  }
+}
+
+function reasonText(r: unknown): string | undefined {
+  if (r instanceof Error) return r.message
+  if (typeof r === 'string' && r) return r
+  return undefined
+}

@@ -1,0 +1,332 @@
+/**
+ * The mineflayer body: connects to any Minecraft server (version auto-detected),
+ * reconnects with backoff, runs skills in one action slot, and feeds senses to a
+ * ContextBus. Links and minds use the `Body` contract of ./types.ts.
+ */
+import { EventEmitter } from 'node:events'
+import mineflayer, { type Bot } from 'mineflayer'
+import pathfinderPkg from 'mineflayer-pathfinder'
+import { plugin as toolPlugin } from 'mineflayer-tool'
+import { plugin as pvpPlugin } from 'mineflayer-pvp'
+import { createContextBus, type ContextBus } from '../../core/context-bus.js'
+import { createLogger, type Logger } from '../../core/logger.js'
+import { ActionSlot } from './action-slot.js'
+import type { BusLike } from './bus.js'
+import { backoffDelay, reconnectPolicy, type ReconnectOption, type ReconnectPolicy } from './connection.js'
+import type { Registry } from './items.js'
+import { selectReflexes, type Reflex, type ReflexSwitches } from './reflexes/index.js'
+import { SKILLS } from './skills/index.js'
+import { attachSenses, type SenseState } from './senses/wire.js'
+import { countsOf, emptySnapshot, snapshotOf } from './senses/status.js'
+import type { Body, RunOptions, SkillCall, SkillResult, StatusSnapshot } from './types.js'
+
+const { pathfinder, Movements } = pathfinderPkg
+
+export interface CreateBodyOptions {
+  host?: string
+  port?: number
+  username: string
+  /** Minecraft version; omitted = detected by pinging the server. */
+  version?: string
+  bus?: ContextBus
+  logger?: Logger
+  /** Default true: reconnect after kicks, lost connections and server restarts. */
+  reconnect?: ReconnectOption
+  /** Switch reflexes off one by one: `{ eat: false }`. */
+  reflexes?: ReflexSwitches
+  /** Watchdog: stop a skill after this long without progress (default 45 s). */
+  watchdogIdleMs?: number
+  /** Give up on one connection attempt after this long (default 30 s). */
+  connectTimeoutMs?: number
+}
+
+function errText(err: unknown): string {
+  if (err instanceof Error) return (err as NodeJS.ErrnoException).code ? `${(err as NodeJS.ErrnoException).code}: ${err.message}` : err.message
+  if (typeof err === 'string') return err
+  try {
+    return JSON.stringify(err)
+  } catch {
+    return String(err)
+  }
+}
+
+export class MineflayerBody extends EventEmitter implements Body {
+  readonly username: string
+  readonly bus: ContextBus
+  private _bot: Bot | null = null
+  private _ready = false
+  private closing = false
+  private attempt = 0
+  private reconnectTimer: NodeJS.Timeout | null = null
+  private readonly policy: ReconnectPolicy
+  private readonly log: Logger
+  private readonly slot: ActionSlot
+  private readonly reflexes: Reflex[]
+  private readonly strikeSet = new Set<string>()
+  private readonly senseState: SenseState = { dead: false }
+  private teardown: Array<() => void> = []
+
+  constructor(private readonly opts: CreateBodyOptions & { host: string; port: number }) {
+    super()
+    if (typeof opts.username !== 'string' || !/^[A-Za-z0-9_]{1,16}$/.test(opts.username)) {
+      throw new Error(`createBody: username must be 1–16 letters, digits or _ (got ${JSON.stringify(opts.username)})`)
+    }
+    this.username = opts.username
+    this.bus = opts.bus ?? createContextBus()
+    this.log = (opts.logger ?? createLogger('body')).child(opts.username)
+    this.policy = reconnectPolicy(opts.reconnect)
+    this.reflexes = selectReflexes(opts.reflexes, { watchdogIdleMs: opts.watchdogIdleMs })
+    const busLike: BusLike = this.bus
+    this.slot = new ActionSlot(
+      {
+        bot: () => this._bot,
+        ready: () => this._ready,
+        registry: () => this._bot!.registry as unknown as Registry,
+        counts: () => (this._bot ? countsOf(this._bot) : {}),
+        emit: (ev, ...args) => this.safeEmit(ev, ...args),
+        bus: busLike,
+        log: this.log,
+        halt: (bot) => halt(bot),
+      },
+      SKILLS,
+    )
+    // An EventEmitter 'error' without listeners would crash the host; report instead.
+    this.on('error', () => undefined)
+  }
+
+  /** The current mineflayer bot (replaced on reconnect). */
+  get bot(): Bot {
+    if (!this._bot) throw new Error('body is not connected')
+    return this._bot
+  }
+
+  get ready(): boolean {
+    return this._ready
+  }
+
+  status(): StatusSnapshot {
+    const task = this.slot.currentTask()
+    return this._bot && this._ready ? snapshotOf(this._bot, task) : emptySnapshot(task)
+  }
+
+  inventoryCounts(): Record<string, number> {
+    return this._bot && this._ready ? countsOf(this._bot) : {}
+  }
+
+  run(call: SkillCall, opts?: RunOptions): Promise<SkillResult> {
+    return this.slot.run(call, opts)
+  }
+
+  async stop(reason: string): Promise<void> {
+    await this.slot.abortCurrent(`cancelled: ${reason || 'stopped'}`)
+    if (this._bot) halt(this._bot)
+  }
+
+  readonly strikeBack = {
+    add: (uuids: string[]) => {
+      for (const u of uuids ?? []) if (typeof u === 'string' && u.trim()) this.strikeSet.add(u.trim().toLowerCase())
+    },
+    remove: (uuids: string[]) => {
+      for (const u of uuids ?? []) if (typeof u === 'string') this.strikeSet.delete(u.trim().toLowerCase())
+    },
+    list: () => [...this.strikeSet],
+  }
+
+  async close(): Promise<void> {
+    this.closing = true
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
+    this.reconnectTimer = null
+    await this.slot.abortCurrent('cancelled: body closed')
+    const bot = this._bot
+    this.detach()
+    this._ready = false
+    if (!bot) return
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, 3000)
+      bot.once('end', () => {
+        clearTimeout(t)
+        resolve()
+      })
+      try {
+        bot.quit('closing')
+      } catch {
+        clearTimeout(t)
+        resolve()
+      }
+    })
+    bot.removeAllListeners()
+  }
+
+  /** One connection attempt: resolves on spawn, rejects on error/end/timeout before spawn. */
+  connect(): Promise<void> {
+    const { host, port, username, version } = this.opts
+    const bot = mineflayer.createBot({ host, port, username, auth: 'offline', version: version ?? (false as unknown as string), hideErrors: true, logErrors: false })
+    this._bot = bot
+    bot.loadPlugin(pathfinder)
+    bot.loadPlugin(toolPlugin)
+    bot.loadPlugin(pvpPlugin)
+    return new Promise<void>((resolve, reject) => {
+      let spawned = false
+      const timer = setTimeout(() => {
+        if (spawned) return
+        fail(new Error(`no spawn within ${Math.round((this.opts.connectTimeoutMs ?? 30_000) / 1000)}s`))
+        try {
+          bot.end('connect timeout')
+        } catch {
+          /* already closed */
+        }
+      }, this.opts.connectTimeoutMs ?? 30_000)
+      const fail = (err: unknown) => {
+        if (spawned) return
+        spawned = true // settle once
+        clearTimeout(timer)
+        reject(new Error(`cannot connect to ${host}:${port} as ${username}: ${errText(err)}`))
+      }
+      let lastKick = ''
+      bot.on('kicked', (reason: unknown) => {
+        lastKick = `kicked: ${errText(reason)}`
+      })
+      bot.on('error', (err: unknown) => {
+        this.log.debug('bot error', { err: errText(err) })
+        if (!this._ready) fail(err)
+      })
+      bot.once('end', (reason: unknown) => {
+        fail(lastKick || reason || 'connection closed')
+        if (this._bot === bot) this.onLost(lastKick || `connection lost: ${errText(reason ?? 'closed')}`)
+      })
+      bot.once('spawn', () => {
+        if (spawned) return
+        spawned = true
+        clearTimeout(timer)
+        this.onSpawn(bot)
+        resolve()
+      })
+    })
+  }
+
+  private onSpawn(bot: Bot): void {
+    const moves = new Movements(bot)
+    moves.allowParkour = false // parkour jumps fail often on laggy servers
+    moves.canOpenDoors = true
+    bot.pathfinder.setMovements(moves)
+    bot.pathfinder.thinkTimeout = 10_000
+    const detachSenses = attachSenses(bot, {
+      bus: this.bus,
+      emit: (ev, ...args) => this.safeEmit(ev, ...args),
+      log: this.log,
+      state: this.senseState,
+    })
+    const stops = this.reflexes.map((r) =>
+      r.start({
+        bot,
+        registry: bot.registry as unknown as Registry,
+        slot: this.slot,
+        events: this,
+        run: (call) => this.run(call),
+        strikeBackList: () => this.strikeBack.list(),
+        log: this.log.child(`reflex:${r.name}`),
+      }),
+    )
+    const onSpawnAgain = () => this.safeEmit('spawn')
+    bot.on('spawn', onSpawnAgain)
+    this.teardown = [detachSenses, ...stops, () => bot.removeListener('spawn', onSpawnAgain)]
+    this._ready = true
+    const wasReconnect = this.attempt > 0 || this.everConnected
+    this.everConnected = true
+    this.attempt = 0
+    this.safeEmit('spawn')
+    if (wasReconnect) this.safeEmit('reconnect')
+  }
+
+  private everConnected = false
+
+  private detach(): void {
+    for (const off of this.teardown.splice(0)) {
+      try {
+        off()
+      } catch {
+        /* ignore */
+      }
+    }
+  }
+
+  private onLost(reason: string): void {
+    const wasReady = this._ready
+    this._ready = false
+    this.detach()
+    if (wasReady) {
+      void this.slot.abortCurrent('cancelled: disconnected from the server')
+      this.safeEmit('disconnect', reason)
+      this.log.info('disconnected', { reason })
+    }
+    if (this.closing || !this.policy.enabled || !this.everConnected) return
+    this.scheduleReconnect()
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closing || this.reconnectTimer) return
+    if (this.attempt >= this.policy.maxAttempts) {
+      this.log.warn('giving up reconnecting', { attempts: this.attempt })
+      this.safeEmit('error', new Error(`gave up reconnecting after ${this.attempt} attempts`))
+      return
+    }
+    const delay = backoffDelay(this.attempt, this.policy)
+    this.attempt++
+    this.log.info('reconnecting', { attempt: this.attempt, delayMs: delay })
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null
+      if (this.closing) return
+      this.connect().catch((err: unknown) => {
+        this.log.debug('reconnect attempt failed', { err: errText(err) })
+        // 'end' already scheduled the next attempt via onLost when the bot was current.
+        if (!this.reconnectTimer && !this._ready) this.scheduleReconnect()
+      })
+    }, delay)
+  }
+
+  private safeEmit(ev: string, ...args: unknown[]): void {
+    try {
+      this.emit(ev, ...args)
+    } catch (err) {
+      this.log.warn(`listener for '${ev}' threw`, { err: errText(err) })
+    }
+  }
+}
+
+/** Stops movement, digging, fighting and held controls. */
+export function halt(bot: Bot): void {
+  try {
+    bot.pathfinder?.stop()
+    bot.pathfinder?.setGoal(null)
+  } catch {
+    /* no pathfinder */
+  }
+  try {
+    bot.pvp?.stop()
+  } catch {
+    /* no pvp */
+  }
+  try {
+    if ((bot as unknown as { targetDigBlock?: unknown }).targetDigBlock) bot.stopDigging()
+  } catch {
+    /* not digging */
+  }
+  try {
+    bot.clearControlStates()
+  } catch {
+    /* disconnected */
+  }
+}
+
+/** Connects (resolving on first spawn) and returns the body; it reconnects by itself afterwards. */
+export async function createBody(opts: CreateBodyOptions): Promise<MineflayerBody> {
+  if (!opts || typeof opts !== 'object') throw new Error('createBody: options object required')
+  const host = opts.host ?? '127.0.0.1'
+  const port = opts.port ?? 25565
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`createBody: port must be 1..65535 (got ${String(opts.port)})`)
+  const body = new MineflayerBody({ ...opts, host, port })
+  await body.connect()
+  return body
+}
+
+export type { Body, SkillCall, SkillResult, StatusSnapshot, CraftResult, ItemCount, CurrentTask, RunOptions } from './types.js'

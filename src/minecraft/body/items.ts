@@ -1,0 +1,145 @@
+/**
+ * Item and block names: namespacing, small tag map, version aliases, and
+ * "which blocks drop this item" from minecraft-data's block loot tables.
+ * Pure functions over a registry, so they are unit-testable without a server.
+ */
+import minecraftData from 'minecraft-data'
+
+export type Registry = ReturnType<typeof minecraftData>
+
+/** `minecraft:Oak_Log` / `oak log` / ` raw iron ` → `oak_log`. */
+export function bareName(name: string): string {
+  return String(name ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^minecraft:/, '')
+    .replace(/[\s-]+/g, '_')
+}
+
+export function nsName(name: string): string {
+  return `minecraft:${bareName(name)}`
+}
+
+/** Names that exist in newer versions, mapped to what the older world really has. */
+const VERSION_ALIASES: Record<string, string[]> = {
+  raw_iron: ['iron_ore'],
+  raw_gold: ['gold_ore'],
+  raw_copper: ['copper_ore'],
+  raw_iron_block: ['iron_block'],
+  grass: ['grass_block'],
+}
+
+type TagRule = (name: string) => boolean
+
+/** A small tag map over minecraft-data names (what a model usually means). */
+const TAGS: Record<string, TagRule> = {
+  log: (n) => /_log$/.test(n) && !n.startsWith('stripped_'),
+  logs: (n) => /_(log|wood)$/.test(n),
+  planks: (n) => n.endsWith('_planks'),
+  wool: (n) => n.endsWith('_wool'),
+  leaves: (n) => n.endsWith('_leaves'),
+  sapling: (n) => n.endsWith('_sapling'),
+  saplings: (n) => n.endsWith('_sapling'),
+  wooden_slab: (n) => n.endsWith('_slab') && /(oak|spruce|birch|jungle|acacia|dark_oak|crimson|warped)_slab$/.test(n),
+  coals: (n) => n === 'coal' || n === 'charcoal',
+  stone_tool_materials: (n) => n === 'cobblestone' || n === 'blackstone',
+  stone_crafting_materials: (n) => n === 'cobblestone' || n === 'blackstone',
+}
+TAGS.logs_that_burn = TAGS.logs!
+
+export function isTag(name: string): boolean {
+  return Object.hasOwn(TAGS, bareName(name))
+}
+
+export interface CollectTarget {
+  /** What the caller asked for, bare. */
+  label: string
+  /** Item names that count towards the goal (bare). */
+  members: string[]
+  /** Block names to mine to get them (bare), best first. */
+  sources: string[]
+}
+
+export type Resolved<T> = { ok: true; value: T } | { ok: false; reason: string }
+
+/** The items a name stands for: a tag's members, an alias, or the item itself. */
+export function resolveItemNames(registry: Registry, name: string): Resolved<string[]> {
+  const n = bareName(name)
+  if (!n) return { ok: false, reason: 'empty item name' }
+  const rule = TAGS[n]
+  if (rule) {
+    const members = Object.keys(registry.itemsByName).filter(rule)
+    if (members.length) return { ok: true, value: members }
+  }
+  if (registry.itemsByName[n]) return { ok: true, value: [n] }
+  const alias = VERSION_ALIASES[n]?.filter((a) => registry.itemsByName[a])
+  if (alias?.length) return { ok: true, value: alias }
+  // Block names without an item (e.g. `water`) are not collectable items.
+  return { ok: false, reason: `unknown item '${name}' in Minecraft ${registry.version.minecraftVersion}` }
+}
+
+let lootIndexCache = new WeakMap<object, Map<string, string[]>>()
+
+/** item name → blocks whose loot table drops it without silk touch. */
+function lootIndex(registry: Registry): Map<string, string[]> {
+  const key = registry as unknown as object
+  const hit = lootIndexCache.get(key)
+  if (hit) return hit
+  const idx = new Map<string, string[]>()
+  const loot = (registry as unknown as { blockLoot?: Record<string, { drops: Array<{ item: string; silkTouch?: boolean }> }> }).blockLoot ?? {}
+  for (const [block, entry] of Object.entries(loot)) {
+    for (const drop of entry.drops) {
+      if (drop.silkTouch) continue
+      const list = idx.get(drop.item) ?? []
+      if (!list.includes(block)) list.push(block)
+      idx.set(drop.item, list)
+    }
+  }
+  lootIndexCache.set(key, idx)
+  return idx
+}
+
+/** Blocks that yield `item` when mined: the same-named block first, ores next, anything else last. */
+export function blockSourcesFor(registry: Registry, item: string): string[] {
+  const fromLoot = lootIndex(registry).get(item) ?? []
+  const out: string[] = []
+  if (registry.blocksByName[item] && (fromLoot.includes(item) || fromLoot.length === 0)) out.push(item)
+  const rank = (b: string) => (b === item ? 0 : b.endsWith('_ore') || b === 'stone' ? 1 : b.endsWith('_leaves') || b === 'dead_bush' ? 3 : 2)
+  for (const b of [...fromLoot].sort((a, b) => rank(a) - rank(b))) if (!out.includes(b)) out.push(b)
+  return out
+}
+
+export function resolveCollectTarget(registry: Registry, name: string): Resolved<CollectTarget> {
+  const items = resolveItemNames(registry, name)
+  if (!items.ok) return items
+  const sources: string[] = []
+  for (const m of items.value) for (const b of blockSourcesFor(registry, m)) if (!sources.includes(b)) sources.push(b)
+  if (!sources.length) {
+    return { ok: false, reason: `${nsName(name)} does not come from mining any block; craft, smelt or loot it instead` }
+  }
+  return { ok: true, value: { label: bareName(name), members: items.value, sources } }
+}
+
+/** Counts of the given bare item names in a counts map keyed by namespaced id. */
+export function countMembers(counts: Record<string, number>, members: string[]): number {
+  let n = 0
+  for (const m of members) n += counts[`minecraft:${m}`] ?? 0
+  return n
+}
+
+/** "a stone_pickaxe or better" from a block's harvestTools id set; the lowest id is the weakest tier. */
+export function describeHarvestTools(registry: Registry, harvestTools: Record<string, boolean> | undefined): string | null {
+  if (!harvestTools) return null
+  const names = Object.keys(harvestTools)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((id) => registry.items[id]?.name)
+    .filter((n): n is string => !!n)
+  if (!names.length) return null
+  const weakest = names.find((n) => !n.startsWith('golden_')) ?? names[0]!
+  return names.length > 1 ? `a ${weakest} or better` : `a ${weakest}`
+}
+
+export function resetItemCaches(): void {
+  lootIndexCache = new WeakMap()
+}

@@ -1,0 +1,27 @@
+/** Reflexes: small always-on behaviours kept apart from any mind, each switchable. */
+import type { Bot } from 'mineflayer'
+import type { EventEmitter } from 'node:events'
+import type { Logger } from '../../../core/logger.js'
+import type { ActionSlot } from '../action-slot.js'
+import type { Registry } from '../items.js'
+import type { SkillCall, SkillResult } from '../types.js'
+
+export interface ReflexHost {
+  bot: Bot
+  registry: Registry
+  slot: ActionSlot
+  /** The body, for its events ('health.change', …). */
+  events: EventEmitter
+  run(call: SkillCall): Promise<SkillResult>
+  strikeBackList(): string[]
+  log: Logger
+}
+
+export interface Reflex {
+  name: ReflexName
+  /** Starts the reflex on a (new) bot; returns its stop function. */
+  start(host: ReflexHost): () => void
+}
+
+export type ReflexName = 'eat' | 'escapeFluids' | 'watchdog' | 'strikeBack'
+export type ReflexSwitches = Partial<Record<ReflexName, boolean>>

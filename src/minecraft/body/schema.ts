@@ -1,0 +1,43 @@
+/**
+ * zod schemas for the skill calls of types.ts: validation at the body's edge,
+ * so a bad call from any link ends as `{ ok:false, reason }` and never throws.
+ */
+import { z } from 'zod'
+import type { SkillCall } from './types.js'
+import { formatZodIssues } from '../../core/schema-errors.js'
+
+const num = z.number().finite()
+const itemName = z.string().trim().min(1).max(100)
+export const ItemCountSchema = z.object({ item_name: itemName, count: z.number().int().min(1).max(100_000) })
+
+export const SkillCallSchema = z.discriminatedUnion('skill', [
+  z.object({ skill: z.literal('moveTo'), x: num, y: num, z: num, range: num.min(0).max(64).optional() }),
+  z.object({ skill: z.literal('moveToXZ'), x: num, z: num }),
+  z.object({ skill: z.literal('follow'), player: z.string().min(1).max(64), range: num.min(1).max(32).optional() }),
+  z.object({ skill: z.literal('collect'), items: z.array(ItemCountSchema).min(1).max(32) }),
+  z.object({ skill: z.literal('craft'), items: z.array(ItemCountSchema).min(1).max(32) }),
+  z.object({ skill: z.literal('smelt'), item: itemName, count: z.number().int().min(1).max(640), fuel: itemName.optional() }),
+  z.object({ skill: z.literal('place'), item: itemName, x: num, y: num, z: num }),
+  z.object({
+    skill: z.literal('equip'),
+    item: itemName,
+    destination: z.enum(['hand', 'off-hand', 'head', 'torso', 'legs', 'feet']).optional(),
+  }),
+  z.object({ skill: z.literal('eat'), item: itemName.optional() }),
+  z.object({ skill: z.literal('chat'), message: z.string().min(1).max(256) }),
+  z.object({ skill: z.literal('scanBlocks'), radius: num.min(1).max(64), ids: z.array(itemName).max(64).optional() }),
+  z.object({ skill: z.literal('scanEntities'), radius: num.min(1).max(128), ids: z.array(itemName).max(64).optional() }),
+  z.object({ skill: z.literal('attack'), target: z.string().min(1).max(64) }),
+  z.object({
+    skill: z.literal('collectEntityLoot'),
+    quotas: z.array(z.object({ entity_id: itemName, needed_item: z.array(ItemCountSchema).min(1).max(16) })).min(1).max(16),
+  }),
+  z.object({ skill: z.literal('murder'), uuids: z.array(z.string().min(1).max(64)).min(1).max(64) }),
+  z.object({ skill: z.literal('wait'), ms: z.number().int().min(0).max(3_600_000) }),
+])
+
+export function parseSkillCall(input: unknown): { ok: true; call: SkillCall } | { ok: false; reason: string } {
+  const r = SkillCallSchema.safeParse(input)
+  if (r.success) return { ok: true, call: r.data as SkillCall }
+  return { ok: false, reason: `invalid skill call: ${formatZodIssues(r.error, { input })}` }
+}

@@ -1,0 +1,63 @@
+/**
+ * Pure damage-kind inference (seed context-bus.md "伤害类型推断"):
+ * combat > explosion > fire > drown > fall > hunger > other, with the seed's windows.
+ */
+export type HurtKind = 'combat' | 'explosion' | 'fire' | 'drown' | 'fall' | 'hunger' | 'other'
+
+export const COMBAT_WINDOW_MS = 1500
+export const EXPLOSION_WINDOW_MS = 1500
+export const FALL_WINDOW_MS = 1200
+export const FALL_MIN_BLOCKS = 3
+export const HEAL_MIN = 0.5
+export const LOW_HEALTH = 6
+export const LOW_HEALTH_INTERVAL_MS = 30_000
+
+export interface HurtEvidence {
+  now: number
+  /** Last player or mob seen hitting us (swing/hurt cue), with its time. */
+  lastAttacker?: { name: string; at: number }
+  lastExplosionAt?: number
+  onFire: boolean
+  headInWater: boolean
+  /** Last landing, with the height fallen. */
+  lastLanding?: { blocks: number; at: number }
+  food: number
+}
+
+export function inferHurtKind(e: HurtEvidence): { kind: HurtKind; attacker?: string } {
+  const within = (at: number | undefined, ms: number) => at !== undefined && e.now - at >= 0 && e.now - at <= ms
+  if (e.lastAttacker && within(e.lastAttacker.at, COMBAT_WINDOW_MS)) return { kind: 'combat', attacker: e.lastAttacker.name }
+  if (within(e.lastExplosionAt, EXPLOSION_WINDOW_MS)) return { kind: 'explosion' }
+  if (e.onFire) return { kind: 'fire' }
+  if (e.headInWater) return { kind: 'drown' }
+  if (e.lastLanding && e.lastLanding.blocks >= FALL_MIN_BLOCKS && within(e.lastLanding.at, FALL_WINDOW_MS)) return { kind: 'fall' }
+  if (e.food <= 0) return { kind: 'hunger' }
+  return { kind: 'other' }
+}
+
+/** Rounds to 0.1 and prints without trailing zeros: -2 → "-2", -1.25 → "-1.3". */
+export function formatDelta(delta: number, plus = false): string {
+  const r = Math.round(delta * 10) / 10
+  const s = Number.isInteger(r) ? String(r) : r.toFixed(1)
+  return plus && r > 0 ? `+${s}` : s
+}
+
+export type HealthEvent = { type: string; data: string }
+
+/**
+ * What a health change means for the bus: a `hurt.<kind>` event, a `heal` event
+ * (only when the increase exceeds 0.5), or nothing.
+ */
+export function healthChangeEvent(prev: number, next: number, evidence: HurtEvidence): HealthEvent | null {
+  const delta = next - prev
+  if (!Number.isFinite(delta) || delta === 0) return null
+  if (delta > 0) return delta > HEAL_MIN ? { type: 'heal', data: `hp:${formatDelta(delta, true)}` } : null
+  const { kind, attacker } = inferHurtKind(evidence)
+  return { type: `hurt.${kind}`, data: `${kind === 'combat' && attacker ? attacker : 'hp'}:${formatDelta(delta)}` }
+}
+
+/** health.low gate: hp ≤ 6, at most once per 30 s. Returns the new "last sent" time or null when nothing is sent. */
+export function lowHealthDue(hp: number, now: number, lastSentAt: number | undefined): boolean {
+  if (hp > LOW_HEALTH || hp <= 0) return false
+  return lastSentAt === undefined || now - lastSentAt >= LOW_HEALTH_INTERVAL_MS
+}

@@ -1,0 +1,207 @@
+/**
+ * Senses: turns a bot's events into body events and ContextBus entries
+ * (player chat, server messages, join/leave, death, respawn, hurt.*, heal,
+ * health.low) and item pickups from inventory deltas.
+ */
+import type { Bot } from 'mineflayer'
+import type { Entity } from 'prismarine-entity'
+import type { Logger } from '../../../core/logger.js'
+import type { BusLike } from '../bus.js'
+import type { ItemCount } from '../types.js'
+import { countsOf } from './status.js'
+import { healthChangeEvent, lowHealthDue, type HurtEvidence } from './hurt.js'
+
+export interface SenseState {
+  lastLowHealthAt?: number
+  dead: boolean
+}
+
+export interface SenseHost {
+  bus: BusLike
+  emit(event: string, ...args: unknown[]): void
+  log: Logger
+  state: SenseState
+  now?: () => number
+}
+
+const ATTACK_CUE_RADIUS = 6
+const PICKUP_CUE_MS = 1500
+
+function isFighter(e: Entity): boolean {
+  const t: string = e.type
+  return t === 'player' || t === 'mob' || t === 'hostile' || t === 'animal'
+}
+
+function label(e: Entity): string {
+  return e.type === 'player' ? (e.username ?? 'player') : (e.name ?? 'mob')
+}
+
+function isOnFire(e: Entity): boolean {
+  const flags = (e.metadata as unknown[] | undefined)?.[0]
+  return typeof flags === 'number' && (flags & 0x01) !== 0
+}
+
+/** Wires senses to `bot`; returns a function that removes every listener. */
+export function attachSenses(bot: Bot, host: SenseHost): () => void {
+  const now = host.now ?? Date.now
+  const { bus, state } = host
+  const offs: Array<() => void> = []
+  const on = <A extends unknown[]>(emitter: { on(ev: string, fn: (...a: A) => void): unknown; removeListener(ev: string, fn: (...a: A) => void): unknown }, ev: string, fn: (...a: A) => void) => {
+    emitter.on(ev, fn)
+    offs.push(() => emitter.removeListener(ev, fn))
+  }
+  const safe = (what: string, fn: () => void) => {
+    try {
+      fn()
+    } catch (err) {
+      host.log.warn(`sense ${what} failed`, { err: err instanceof Error ? err.message : String(err) })
+    }
+  }
+
+  // --- chat and server messages
+  on(bot, 'chat', (username: string, message: string) =>
+    safe('chat', () => {
+      if (username === bot.username) return
+      bus.pushPlayer(username, message)
+      host.emit('chat', username, message)
+    }),
+  )
+  on(bot, 'message', (msg: { toString(): string }, position: string) =>
+    safe('message', () => {
+      if (position !== 'system') return
+      const text = msg.toString().trim()
+      // Joins/leaves come from the player list (exactly once each); chat lines from 'chat'.
+      if (!text || /\b(joined|left) the game\b/.test(text) || /^<[^>]+> /.test(text)) return
+      bus.pushServer(text)
+    }),
+  )
+  const loginAt = now()
+  on(bot, 'playerJoined', (p: { username: string }) =>
+    safe('join', () => {
+      if (p.username === bot.username || now() - loginAt < 2000) return // the initial player list is not news
+      bus.pushServer(`${p.username} joined the game`)
+    }),
+  )
+  on(bot, 'playerLeft', (p: { username: string }) =>
+    safe('leave', () => {
+      if (p.username !== bot.username) bus.pushServer(`${p.username} left the game`)
+    }),
+  )
+
+  // --- evidence for the hurt inference
+  let lastAttacker: HurtEvidence['lastAttacker']
+  let lastExplosionAt: number | undefined
+  let lastLanding: HurtEvidence['lastLanding']
+  let airborneFromY: number | null = null
+  const near = (e: Entity) => !!bot.entity && e.position.distanceTo(bot.entity.position) <= ATTACK_CUE_RADIUS
+  on(bot, 'entitySwingArm', (e: Entity) => {
+    if (e !== bot.entity && isFighter(e) && near(e)) lastAttacker = { name: label(e), at: now() }
+  })
+  on(bot, 'entityHurt', (e: Entity) => {
+    if (e !== bot.entity) return
+    // Vanilla sends the hurt status without the source: blame the nearest fighter if none swung.
+    if (!lastAttacker || now() - lastAttacker.at > 1500) {
+      const nearest = Object.values(bot.entities)
+        .filter((x) => x !== bot.entity && isFighter(x) && near(x) && x.position.distanceTo(bot.entity.position) <= 4)
+        .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))[0]
+      if (nearest) lastAttacker = { name: label(nearest), at: now() }
+    }
+  })
+  const onExplosion = () => {
+    lastExplosionAt = now()
+  }
+  bot._client.on('explosion', onExplosion)
+  offs.push(() => bot._client.removeListener('explosion', onExplosion))
+  on(bot, 'move', () => {
+    const e = bot.entity
+    if (!e) return
+    if (!e.onGround) {
+      if (airborneFromY === null || e.position.y > airborneFromY) airborneFromY = e.position.y
+    } else if (airborneFromY !== null) {
+      lastLanding = { blocks: airborneFromY - e.position.y, at: now() }
+      airborneFromY = null
+    }
+  })
+
+  // --- health
+  let prevHealth: number | null = null
+  on(bot, 'health', () =>
+    safe('health', () => {
+      const hp = bot.health
+      const prev = prevHealth
+      prevHealth = hp
+      if (prev === null || state.dead) return
+      const head = bot.entity ? bot.blockAt(bot.entity.position.offset(0, 1.62, 0)) : null
+      const ev = healthChangeEvent(prev, hp, {
+        now: now(),
+        lastAttacker,
+        lastExplosionAt,
+        onFire: bot.entity ? isOnFire(bot.entity) : false,
+        headInWater: head?.name === 'water',
+        lastLanding,
+        food: bot.food,
+      })
+      if (ev) {
+        bus.pushEvent(ev.type, ev.data)
+        host.emit('health.change', ev)
+      }
+      if (lowHealthDue(hp, now(), state.lastLowHealthAt)) {
+        state.lastLowHealthAt = now()
+        bus.pushEvent('health.low', `hp:${Math.round(hp * 10) / 10}`)
+      }
+    }),
+  )
+  on(bot, 'death', () =>
+    safe('death', () => {
+      state.dead = true
+      bus.pushEvent('death', lastAttacker && now() - lastAttacker.at < 3000 ? `by:${lastAttacker.name}` : '')
+      host.emit('death')
+    }),
+  )
+  on(bot, 'spawn', () =>
+    safe('spawn', () => {
+      if (state.dead) {
+        state.dead = false
+        prevHealth = null
+        const p = bot.entity.position
+        bus.pushEvent('respawn', `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`)
+        host.emit('respawn')
+      }
+    }),
+  )
+
+  // --- pickups: inventory increases shortly after a collect cue
+  let counts = countsOf(bot)
+  let cueAt = -Infinity
+  let flush: NodeJS.Timeout | null = null
+  on(bot, 'playerCollect', (collector: Entity) => {
+    if (collector === bot.entity) cueAt = now()
+  })
+  on(bot, 'entityGone', (e: Entity) => {
+    if (e.name === 'item' && bot.entity && e.position.distanceTo(bot.entity.position) < 3) cueAt = now()
+  })
+  const diff = () => {
+    flush = null
+    const next = countsOf(bot)
+    const cued = now() - cueAt <= PICKUP_CUE_MS
+    if (cued) {
+      for (const [k, n] of Object.entries(next)) {
+        const d = n - (counts[k] ?? 0)
+        if (d > 0) host.emit('pickup', { item_name: k, count: d } satisfies ItemCount)
+      }
+    }
+    counts = next
+  }
+  const onSlot = () => {
+    if (!flush) flush = setTimeout(() => safe('pickup', diff), 100)
+  }
+  bot.inventory.on('updateSlot', onSlot)
+  offs.push(() => bot.inventory.removeListener('updateSlot', onSlot))
+  offs.push(() => {
+    if (flush) clearTimeout(flush)
+  })
+
+  return () => {
+    for (const off of offs.splice(0)) off()
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * collect [{item_name, count}]: block ids, item ids (cobblestone ← stone, coal ← coal_ore)
+ * and tags (`log`, `planks`). One block at a time, unreachable blocks are skipped (instead of
+ * aborting the whole batch like collectblock does), and success is what lands in the inventory.
+ */
+import type { ItemCount, SkillCall } from '../types.js'
+import { countMembers, nsName, resolveCollectTarget, type CollectTarget } from '../items.js'
+import { SkillAborted, SkillError, checkAborted, fail, ok, type SkillContext, type SkillDef } from './context.js'
+import { missingToolReason, mineBlockAt } from './dig.js'
+
+type Collect = Extract<SkillCall, { skill: 'collect' }>
+
+export const SEARCH_RADIUS = 64
+const MAX_CONSECUTIVE_FAILURES = 8
+
+export const collect: SkillDef<Collect> = {
+  name: 'collect',
+  timeoutMs: 300_000,
+  timeoutFor: (c) => Math.min(1_200_000, 60_000 + 20_000 * c.items.reduce((n, i) => n + i.count, 0)),
+  async run(ctx, c) {
+    const targets: Array<{ want: ItemCount; target: CollectTarget }> = []
+    for (const want of c.items) {
+      const r = resolveCollectTarget(ctx.registry, want.item_name)
+      if (!r.ok) return fail(r.reason, { collected: [], missing: c.items.map(norm) })
+      targets.push({ want, target: r.value })
+    }
+    const collected: ItemCount[] = []
+    const missing: ItemCount[] = c.items.map(norm)
+    for (let i = 0; i < targets.length; i++) {
+      const { want, target } = targets[i]!
+      const remainingList = () => missing.filter((m) => m.count > 0)
+      const got = await collectOne(ctx, target, want.count, (n) => {
+        missing[i]!.count = Math.max(0, want.count - n)
+        ctx.setTask({ type: 'BSTATUS_FINDING_NEEDED_BLOCKS', needed_blocks: remainingList() })
+      }).catch((err: unknown) => {
+        if (err instanceof SkillError) {
+          err.extra.collected = [...collected, ...(typeof err.extra.gained === 'number' && err.extra.gained > 0 ? [{ item_name: nsName(target.label), count: err.extra.gained }] : [])]
+          err.extra.missing = remainingList()
+          delete err.extra.gained
+        }
+        throw err
+      })
+      collected.push(...got)
+      missing[i]!.count = 0
+    }
+    const summary = collected.map((x) => `${x.count} ${x.item_name}`).join(', ')
+    return ok(`collected ${summary}`, { collected, missing: [] })
+  },
+}
+
+function norm(i: ItemCount): ItemCount {
+  return { item_name: nsName(i.item_name), count: i.count }
+}
+
+/** Mines until `count` more of the target's members are in the inventory; returns how many arrived. */
+async function collectOne(ctx: SkillContext, target: CollectTarget, count: number, onCount: (n: number) => void): Promise<ItemCount[]> {
+  const before = ctx.counts()
+  const { bot, registry, signal } = ctx
+  const start = countMembers(ctx.counts(), target.members)
+  const gained = () => Math.max(0, countMembers(ctx.counts(), target.members) - start)
+  const skip = new Set<string>()
+  let consecutiveFailures = 0
+  let lastFailure = ''
+  onCount(0)
+  while (gained() < count) {
+    checkAborted(signal)
+    if (bot.inventory.emptySlotCount() === 0) throw new SkillError('inventory is full; drop or store items first', { gained: gained() })
+    // Sources we cannot harvest with the tools we carry are refused, with the tool named.
+    const sourceBlocks = target.sources.map((n) => registry.blocksByName[n]).filter((b) => !!b)
+    let refusal: string | null = null
+    const usable = sourceBlocks.filter((b) => {
+      const probe = { name: b.name, harvestTools: b.harvestTools } as unknown as Parameters<typeof missingToolReason>[1]
+      const reason = missingToolReason(ctx, probe)
+      if (reason && !refusal) refusal = reason
+      return !reason
+    })
+    if (!usable.length) throw new SkillError(`${refusal ?? `cannot harvest ${target.label}`} (for ${nsName(target.label)})`, { gained: gained() })
+    const ids = usable.map((b) => b.id)
+    const positions = bot
+      .findBlocks({ matching: ids, maxDistance: SEARCH_RADIUS, count: 128 })
+      .filter((p) => !skip.has(p.toString()))
+    const where = target.sources.length === 1 || target.sources[0] === target.label ? target.label : `${target.label} (from ${usable.map((b) => b.name).slice(0, 4).join('/')})`
+    if (!positions.length) {
+      const got = gained()
+      const base = skip.size
+        ? `no reachable ${where} within ${SEARCH_RADIUS} blocks (${skip.size} unreachable skipped${lastFailure ? `; last: ${lastFailure}` : ''})`
+        : `no ${where} within ${SEARCH_RADIUS} blocks`
+      const withRefusal = refusal && usable.length < sourceBlocks.length ? `${base}; ${refusal}` : base
+      throw new SkillError(got ? `${withRefusal}; got ${got}/${count}` : withRefusal, { gained: got })
+    }
+    const pos = positions[0]!
+    try {
+      const names = usable.map((b) => b.name)
+      await mineBlockAt(ctx, pos, names)
+      const after = bot.blockAt(pos)
+      if (after && names.includes(after.name)) throw new SkillError(`the server did not let me break ${after.name} at ${pos.toString()}`)
+      consecutiveFailures = 0
+    } catch (err) {
+      if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
+      skip.add(pos.toString())
+      lastFailure = err.message
+      consecutiveFailures++
+      ctx.log.debug('skipping block', { pos: pos.toString(), reason: err.message })
+      if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
+        throw new SkillError(`gave up on ${target.label} after ${consecutiveFailures} unreachable blocks in a row (last: ${lastFailure})`, { gained: gained() })
+      }
+    }
+    const n = Math.min(gained(), count)
+    onCount(n)
+    ctx.progress(`collected ${n}/${count} ${nsName(target.label)}`, n / count)
+  }
+  // Report what actually arrived, by exact item (a `log` order may bring oak and birch).
+  const after = ctx.counts()
+  return target.members
+    .map((m) => ({ item_name: nsName(m), count: (after[nsName(m)] ?? 0) - (before[nsName(m)] ?? 0) }))
+    .filter((x) => x.count > 0)
+}

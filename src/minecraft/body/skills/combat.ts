@@ -1,0 +1,141 @@
+/** attack, murder (kill by UUID list) and collectEntityLoot (kill until loot quotas are met), via mineflayer-pvp. */
+import type { Entity } from 'prismarine-entity'
+import type { ItemCount, SkillCall } from '../types.js'
+import { bareName, countMembers, nsName, resolveItemNames } from '../items.js'
+import { SkillAborted, SkillError, abortReason, checkAborted, ok, fail, type SkillContext, type SkillDef } from './context.js'
+import { entityId, listEntities } from './scan.js'
+import { pickUpNear } from './dig.js'
+
+const TARGET_RADIUS = 64
+const UUID_RE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i
+
+function sameUuid(a: string | undefined, b: string): boolean {
+  return !!a && a.replace(/-/g, '').toLowerCase() === b.replace(/-/g, '').toLowerCase()
+}
+
+/** An entity by UUID, numeric entity id, player name, or type name (nearest). */
+export function resolveTarget(ctx: SkillContext, target: string): Entity | null {
+  const { bot } = ctx
+  const t = target.trim()
+  if (UUID_RE.test(t)) return Object.values(bot.entities).find((e) => sameUuid(e.uuid, t)) ?? null
+  if (/^\d+$/.test(t)) return bot.entities[Number(t)] ?? null
+  const player = bot.players[t]?.entity
+  if (player) return player
+  const type = nsName(t)
+  return listEntities(bot, TARGET_RADIUS, (e) => entityId(e) === type && e.type !== 'object')[0] ?? null
+}
+
+/** Fights `entity` until it dies or disappears; throws SkillError when it escapes. */
+export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_000): Promise<{ died: boolean; at: Entity['position'] }> {
+  const { bot, signal } = ctx
+  const label = entity.type === 'player' ? `player ${entity.username}` : entityId(entity)
+  return new Promise((resolve, reject) => {
+    let last = entity.position.clone()
+    const cleanup = () => {
+      clearInterval(poll)
+      clearTimeout(limit)
+      bot.removeListener('entityDead', onDead)
+      signal.removeEventListener('abort', onAbort)
+      bot.pvp.stop()
+    }
+    const onDead = (e: Entity) => {
+      if (e.id !== entity.id) return
+      cleanup()
+      ctx.progress(`killed ${label}`)
+      resolve({ died: true, at: e.position.clone() })
+    }
+    const onAbort = () => {
+      cleanup()
+      reject(new SkillAborted(abortReason(signal)))
+    }
+    const poll = setInterval(() => {
+      const e = bot.entities[entity.id]
+      if (e) {
+        last = e.position.clone()
+        ctx.progress(`fighting ${label}`)
+        return
+      }
+      cleanup()
+      // Gone without a death status: killed out of sight, despawned, or out of range.
+      if (last.distanceTo(bot.entity.position) < 6) resolve({ died: true, at: last })
+      else reject(new SkillError(`${label} escaped out of sight`))
+    }, 500)
+    const limit = setTimeout(() => {
+      cleanup()
+      reject(new SkillError(`could not kill ${label} within ${Math.round(maxMs / 1000)}s`))
+    }, maxMs)
+    bot.on('entityDead', onDead)
+    signal.addEventListener('abort', onAbort, { once: true })
+    bot.pvp.attack(entity).catch?.(() => undefined)
+  })
+}
+
+export const attack: SkillDef<Extract<SkillCall, { skill: 'attack' }>> = {
+  name: 'attack',
+  timeoutMs: 90_000,
+  async run(ctx, c) {
+    const e = resolveTarget(ctx, c.target)
+    if (!e) return fail(`no entity '${c.target}' within ${TARGET_RADIUS} blocks (by UUID, entity id, player name or mob type)`)
+    if (e === ctx.bot.entity) return fail('refusing to attack myself')
+    const r = await killEntity(ctx, e)
+    return ok(`killed ${e.type === 'player' ? e.username : entityId(e)}`, { died: r.died })
+  },
+}
+
+export const murder: SkillDef<Extract<SkillCall, { skill: 'murder' }>> = {
+  name: 'murder',
+  timeoutMs: 300_000,
+  async run(ctx, c) {
+    const killed: string[] = []
+    const notFound: string[] = []
+    for (const uuid of c.uuids) {
+      checkAborted(ctx.signal)
+      const e = Object.values(ctx.bot.entities).find((x) => sameUuid(x.uuid, uuid))
+      if (!e) {
+        notFound.push(uuid)
+        continue
+      }
+      await killEntity(ctx, e)
+      killed.push(uuid)
+    }
+    if (notFound.length) return fail(`not in sight: ${notFound.join(', ')}${killed.length ? `; killed ${killed.length}` : ''}`, { killed, not_found: notFound })
+    return ok(`killed ${killed.length} target(s)`, { killed, not_found: [] })
+  },
+}
+
+type Loot = Extract<SkillCall, { skill: 'collectEntityLoot' }>
+
+export const collectEntityLoot: SkillDef<Loot> = {
+  name: 'collectEntityLoot',
+  timeoutMs: 600_000,
+  async run(ctx, c) {
+    const { bot } = ctx
+    const goals: Array<{ entity: string; members: string[]; label: string; target: number }> = []
+    for (const q of c.quotas) {
+      for (const need of q.needed_item) {
+        const r = resolveItemNames(ctx.registry, need.item_name)
+        if (!r.ok) return fail(r.reason)
+        goals.push({ entity: nsName(q.entity_id), members: r.value, label: nsName(bareName(need.item_name)), target: countMembers(ctx.counts(), r.value) + need.count })
+      }
+    }
+    let kills = 0
+    for (const g of goals) {
+      let misses = 0
+      while (countMembers(ctx.counts(), g.members) < g.target) {
+        checkAborted(ctx.signal)
+        const e = listEntities(bot, TARGET_RADIUS, (x) => entityId(x) === g.entity)[0]
+        if (!e) throw new SkillError(`no ${g.entity} within ${TARGET_RADIUS} blocks (still need ${g.target - countMembers(ctx.counts(), g.members)} ${g.label})`, { kills })
+        const r = await killEntity(ctx, e)
+        kills++
+        const before = countMembers(ctx.counts(), g.members)
+        await pickUpNear(ctx, r.at, 6, 5000)
+        if (countMembers(ctx.counts(), g.members) === before && ++misses >= 5) {
+          throw new SkillError(`killed ${misses} ${g.entity} without getting any ${g.label}; it may not drop here`, { kills })
+        }
+        ctx.progress(`${g.label}: ${countMembers(ctx.counts(), g.members)}/${g.target}`)
+      }
+    }
+    const got: ItemCount[] = goals.map((g) => ({ item_name: g.label, count: countMembers(ctx.counts(), g.members) }))
+    return ok(`loot quotas met after ${kills} kill(s)`, { kills, inventory: got })
+  },
+}

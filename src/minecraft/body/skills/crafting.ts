@@ -1,0 +1,112 @@
+/**
+ * Crafting internals shared by craft and smelt: recipe choice, "missing N x" reasons,
+ * and finding or making a station (crafting table, furnace) nearby.
+ */
+import type { Block } from 'prismarine-block'
+import type { Recipe } from 'prismarine-recipe'
+import { nsName } from '../items.js'
+import { SkillAborted, SkillError, abortable, errorMessage, type SkillContext } from './context.js'
+import { goTo, goals, fmtPos } from './nav.js'
+import { placeNearby } from './placing.js'
+
+export const STATION_RADIUS = 32
+
+function invCountById(ctx: SkillContext, id: number): number {
+  return ctx.bot.inventory.items().reduce((n, it) => (it.type === id ? n + it.count : n), 0)
+}
+
+/** What one recipe still lacks to make `times` crafts, as `[{name, count}]`. */
+export function missingFor(ctx: SkillContext, recipe: Recipe, times: number): Array<{ item_name: string; count: number }> {
+  const need = new Map<number, number>()
+  for (const d of recipe.delta) if (d.count < 0) need.set(d.id, (need.get(d.id) ?? 0) - d.count * times)
+  const out: Array<{ item_name: string; count: number }> = []
+  for (const [id, n] of need) {
+    const lack = n - invCountById(ctx, id)
+    if (lack > 0) out.push({ item_name: nsName(ctx.registry.items[id]?.name ?? String(id)), count: lack })
+  }
+  return out
+}
+
+export function describeMissing(m: Array<{ item_name: string; count: number }>): string {
+  return 'missing ' + m.map((x) => `${x.count} ${x.item_name}`).join(', ')
+}
+
+/** A station block within reach radius, nearest first. */
+export function findStation(ctx: SkillContext, name: string): Block | null {
+  const b = ctx.registry.blocksByName[name]
+  if (!b) return null
+  const matching = name === 'furnace' ? [b.id, ctx.registry.blocksByName.lit_furnace?.id].filter((x): x is number => x !== undefined) : [b.id]
+  return ctx.bot.findBlock({ matching, maxDistance: STATION_RADIUS }) ?? null
+}
+
+/** Walks next to `block` so windows can be opened. */
+export async function reach(ctx: SkillContext, block: Block): Promise<void> {
+  if (ctx.bot.entity.position.distanceTo(block.position.offset(0.5, 0.5, 0.5)) <= 3.5) return
+  const p = block.position
+  await goTo(ctx, new goals.GoalLookAtBlock(p, ctx.bot.world, { reach: 3.5 }), `${block.name} at ${fmtPos(p.x, p.y, p.z)}`)
+}
+
+/** A nearby station, placing one from the inventory or crafting one first if needed. */
+export async function ensureStation(ctx: SkillContext, name: 'crafting_table' | 'furnace'): Promise<Block> {
+  const found = findStation(ctx, name)
+  if (found) {
+    await reach(ctx, found)
+    return ctx.bot.blockAt(found.position) ?? found
+  }
+  if (!ctx.bot.inventory.items().some((i) => i.name === name)) {
+    ctx.progress(`no ${name} within ${STATION_RADIUS} blocks; crafting one`)
+    const made = await craftItem(ctx, name, 1)
+    if (made.crafted < 1) throw new SkillError(`no ${name} nearby and cannot craft one: ${made.reason}`)
+  }
+  ctx.progress(`placing a ${name}`)
+  return placeNearby(ctx, name)
+}
+
+export interface CraftOutcome {
+  crafted: number
+  reason: string
+}
+
+/** Crafts `count` of one exact item; never throws SkillError for missing materials (returns them in reason). */
+export async function craftItem(ctx: SkillContext, name: string, count: number): Promise<CraftOutcome> {
+  const { bot, registry, signal } = ctx
+  const item = registry.itemsByName[name]
+  if (!item) return { crafted: 0, reason: `unknown item ${nsName(name)}` }
+  const all = [...bot.recipesAll(item.id, null, null), ...bot.recipesAll(item.id, null, true)]
+  if (!all.length) return { crafted: 0, reason: `${nsName(name)} has no crafting recipe (mine, smelt or loot it instead)` }
+  const before = invCountById(ctx, item.id)
+  const perCraft = Math.max(1, all[0]!.result.count)
+  const times = Math.ceil(count / perCraft)
+  // Best recipe by what is missing for the whole order; ties prefer no table.
+  const ranked = all
+    .map((r) => ({ r, missing: missingFor(ctx, r, times) }))
+    .sort((a, b) => a.missing.reduce((n, m) => n + m.count, 0) - b.missing.reduce((n, m) => n + m.count, 0) || Number(a.r.requiresTable) - Number(b.r.requiresTable))
+  const best = ranked[0]!
+  // How many crafts the best recipe affords now.
+  let affordable = times
+  while (affordable > 0 && missingFor(ctx, best.r, affordable).length) affordable--
+  if (affordable === 0) return { crafted: 0, reason: `${describeMissing(best.missing)} to craft ${nsName(name)}` }
+  let table: Block | null = null
+  if (best.r.requiresTable) {
+    table = await ensureStation(ctx, 'crafting_table')
+  }
+  // recipesFor re-resolves against the real inventory (and table) so mineflayer accepts it.
+  const live = bot.recipesFor(item.id, null, 1, table ?? null).find((r) => r.requiresTable === best.r.requiresTable) ?? bot.recipesFor(item.id, null, 1, table ?? null)[0]
+  if (!live) return { crafted: 0, reason: `${describeMissing(best.missing)} to craft ${nsName(name)}` }
+  let affordLive = affordable
+  while (affordLive > 0 && missingFor(ctx, live, affordLive).length) affordLive--
+  if (affordLive === 0) affordLive = 1
+  ctx.progress(`crafting ${affordLive * perCraft} ${name}`)
+  try {
+    await abortable(bot.craft(live, affordLive, table ?? undefined), signal)
+  } catch (err) {
+    if (err instanceof SkillAborted) throw err
+    return { crafted: Math.max(0, invCountById(ctx, item.id) - before), reason: `crafting ${nsName(name)} failed: ${errorMessage(err)}` }
+  }
+  const crafted = Math.max(0, invCountById(ctx, item.id) - before)
+  if (crafted < count) {
+    const lack = missingFor(ctx, best.r, Math.ceil((count - crafted) / perCraft))
+    return { crafted, reason: lack.length ? `${describeMissing(lack)} to craft ${count - crafted} more ${nsName(name)}` : `crafted only ${crafted} of ${count} ${nsName(name)}` }
+  }
+  return { crafted, reason: `crafted ${crafted} ${nsName(name)}` }
+}

@@ -1,0 +1,89 @@
+/** Mining one block: reach it, pick the right tool, dig, and pick up what dropped. */
+import type { Block } from 'prismarine-block'
+import type { Entity } from 'prismarine-entity'
+
+import type { Bot } from 'mineflayer'
+
+/** mineflayer's own vec3 copy (its type differs from the root vec3 package's). */
+type Vec3 = Parameters<Bot['blockAt']>[0]
+import { describeHarvestTools, nsName } from '../items.js'
+import { SkillAborted, SkillError, abortReason, abortable, errorMessage, sleep, type SkillContext } from './context.js'
+import { goTo, goals, fmtPos } from './nav.js'
+
+/** null when the bot can harvest `block` with what it carries, else the model-readable reason. */
+export function missingToolReason(ctx: SkillContext, block: Block): string | null {
+  const tools = block.harvestTools as Record<string, boolean> | undefined
+  if (!tools) return null
+  const have = ctx.bot.inventory.items().some((it) => tools[String(it.type)])
+  if (have) return null
+  return `need ${describeHarvestTools(ctx.registry, tools) ?? 'a better tool'} to harvest ${block.name}`
+}
+
+export function isItemEntity(e: Entity): boolean {
+  return e.name === 'item' || e.displayName === 'Item'
+}
+
+/** Walks over dropped items within `radius` of `pos` until they are picked up (or unreachable). */
+export async function pickUpNear(ctx: SkillContext, pos: Vec3, radius = 6, maxMs = 6000): Promise<void> {
+  const { bot, signal } = ctx
+  const until = Date.now() + maxMs
+  const tried = new Set<number>()
+  await sleep(350, signal) // drops spawn a moment after the block breaks and are not collectable at once
+  while (Date.now() < until) {
+    const drops = Object.values(bot.entities)
+      .filter((e) => isItemEntity(e) && !tried.has(e.id) && e.position.distanceTo(pos) <= radius)
+      .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))
+    const next = drops[0]
+    if (!next) return
+    tried.add(next.id)
+    try {
+      const p = next.position
+      await goTo(ctx, new goals.GoalNear(p.x, p.y, p.z, 1), `dropped item at ${fmtPos(p.x, p.y, p.z)}`, 4000)
+      // Wait briefly for the pickup to happen (server picks up within ~1.75 blocks).
+      for (let i = 0; i < 8 && bot.entities[next.id]; i++) await sleep(150, signal)
+    } catch (err) {
+      if (err instanceof SkillAborted) throw err
+      ctx.log.debug('drop unreachable', { err: errorMessage(err) })
+    }
+  }
+}
+
+/**
+ * Digs the block at `pos` (which must still be one of `names`) and collects its drops.
+ * Throws SkillError when unreachable, SkillAborted on cancel.
+ */
+export async function mineBlockAt(ctx: SkillContext, pos: Vec3, names?: string[]): Promise<void> {
+  const { bot, signal } = ctx
+  let block = bot.blockAt(pos)
+  if (!block || block.name === 'air') return
+  const toolReason = missingToolReason(ctx, block)
+  if (toolReason) throw new SkillError(toolReason)
+  ctx.setTask({ type: 'BSTATUS_MINING', mining_block_name: nsName(block.name) })
+  if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4.2) {
+    await goTo(ctx, new goals.GoalLookAtBlock(pos, bot.world, { reach: 4 }), `${block.name} at ${fmtPos(pos.x, pos.y, pos.z)}`)
+  }
+  block = bot.blockAt(pos)
+  if (!block || block.name === 'air' || (names && !names.includes(block.name))) return
+  try {
+    await abortable(bot.tool.equipForBlock(block, { requireHarvest: !!block.harvestTools }), signal)
+  } catch (err) {
+    if (err instanceof SkillAborted) throw err
+    throw new SkillError(`cannot equip a tool for ${block.name}: ${errorMessage(err)}`)
+  }
+  if (!bot.canDigBlock(block)) throw new SkillError(`${block.name} at ${fmtPos(pos.x, pos.y, pos.z)} is out of reach`)
+  try {
+    await abortable(bot.dig(block, true), signal)
+  } catch (err) {
+    if (signal.aborted) {
+      try {
+        bot.stopDigging()
+      } catch {
+        /* not digging */
+      }
+      throw new SkillAborted(abortReason(signal))
+    }
+    throw new SkillError(`digging ${block.name} failed: ${errorMessage(err)}`)
+  }
+  ctx.progress(`mined ${block.name}`)
+  await pickUpNear(ctx, pos)
+}

@@ -1,0 +1,19 @@
+/** The skill table: one small module per skill. */
+import type { SkillDef } from './context.js'
+import { moveTo, moveToXZ } from './move.js'
+import { follow } from './follow.js'
+import { chat, wait } from './basic.js'
+import { collect } from './collect.js'
+import { craft } from './craft.js'
+import { smelt } from './smelt.js'
+import { place } from './place.js'
+import { equip } from './equip.js'
+import { eat } from './eat.js'
+import { scanBlocks, scanEntities } from './scan.js'
+import { attack, collectEntityLoot, murder } from './combat.js'
+
+export const SKILLS: ReadonlyMap<string, SkillDef> = new Map(
+  ([moveTo, moveToXZ, follow, collect, craft, smelt, place, equip, eat, chat, scanBlocks, scanEntities, attack, collectEntityLoot, murder, wait] as SkillDef<never>[]).map(
+    (s) => [s.name, s as unknown as SkillDef],
+  ),
+)

@@ -1,0 +1,103 @@
+/**
+ * Pathfinding helpers every moving skill shares: abortable `goto`, a stuck
+ * detector, and stepping toward goals beyond the loaded chunks (pathfinder
+ * cannot plan through unloaded terrain, so far goals are reached in legs).
+ */
+import pathfinderPkg from 'mineflayer-pathfinder'
+import type { goals as GoalsNs } from 'mineflayer-pathfinder'
+import { Vec3 } from 'vec3'
+import { SkillAborted, SkillError, abortReason, abortable, errorMessage, type SkillContext } from './context.js'
+
+const { goals } = pathfinderPkg
+export type Goal = GoalsNs.Goal
+
+/** Horizontal leg length for far goals; well inside the smallest sane view distance (2 chunks + margin). */
+export const STEP_BLOCKS = 40
+export const STUCK_MS = 10_000
+
+export function fmtPos(x: number, y: number | undefined, z: number): string {
+  return y === undefined ? `(${Math.round(x)}, ${Math.round(z)})` : `(${Math.round(x)}, ${Math.round(y)}, ${Math.round(z)})`
+}
+
+/** Pathfinder goto that honours the skill's signal and fails with model-readable reasons when stuck or unreachable. */
+export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs = STUCK_MS): Promise<void> {
+  const { bot, signal } = ctx
+  if (signal.aborted) throw new SkillAborted(abortReason(signal))
+  let last = bot.entity.position.clone()
+  let lastMoveAt = Date.now()
+  let stuck = false
+  const timer = setInterval(() => {
+    const p = bot.entity?.position
+    if (!p) return
+    const busy = bot.pathfinder.isMining() || bot.pathfinder.isBuilding() || (bot as unknown as { targetDigBlock?: unknown }).targetDigBlock
+    if (p.distanceTo(last) > 0.25 || busy) {
+      last = p.clone()
+      lastMoveAt = Date.now()
+      ctx.progress(`moving to ${what}`)
+    } else if (Date.now() - lastMoveAt > stuckMs) {
+      stuck = true
+      bot.pathfinder.stop()
+    }
+  }, 500)
+  try {
+    await abortable(bot.pathfinder.goto(goal), signal)
+  } catch (err) {
+    if (signal.aborted) {
+      bot.pathfinder.stop()
+      throw new SkillAborted(abortReason(signal))
+    }
+    if (stuck) throw new SkillError(`stuck: no movement for ${Math.round(stuckMs / 1000)}s while going to ${what}`)
+    const name = (err as { name?: string }).name
+    if (name === 'NoPath') throw new SkillError(`no path to ${what}`)
+    if (name === 'Timeout') throw new SkillError(`pathfinding to ${what} took too long (terrain too complex)`)
+    throw new SkillError(`could not reach ${what}: ${errorMessage(err)}`)
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+/**
+ * Walks toward (x, z) in legs of STEP_BLOCKS, trying detours of ±35°/±70° when a
+ * leg has no path, then finishes with `final` once the goal is near.
+ */
+export async function travel(ctx: SkillContext, x: number, z: number, final: Goal, what: string): Promise<void> {
+  const { bot } = ctx
+  const startDist = Math.hypot(x - bot.entity.position.x, z - bot.entity.position.z)
+  for (let legs = 0; legs < 1000; legs++) {
+    const p = bot.entity.position
+    const dx = x - p.x
+    const dz = z - p.z
+    const dist = Math.hypot(dx, dz)
+    if (dist <= STEP_BLOCKS) {
+      await goTo(ctx, final, what)
+      return
+    }
+    ctx.progress(`travelling to ${what}: ${Math.round(dist)} blocks left`, startDist > 0 ? 1 - dist / startDist : undefined)
+    const base = Math.atan2(dz, dx)
+    let moved = false
+    let lastErr: unknown
+    for (const turn of [0, 35, -35, 70, -70]) {
+      const a = base + (turn * Math.PI) / 180
+      const ix = p.x + Math.cos(a) * STEP_BLOCKS
+      const iz = p.z + Math.sin(a) * STEP_BLOCKS
+      try {
+        await goTo(ctx, new goals.GoalNearXZ(ix, iz, 4), `${what} (waypoint ${fmtPos(ix, undefined, iz)})`)
+        moved = true
+        break
+      } catch (err) {
+        if (err instanceof SkillAborted) throw err
+        lastErr = err
+      }
+    }
+    if (!moved) {
+      throw new SkillError(`blocked on the way to ${what}: no path onward from ${fmtPos(p.x, p.y, p.z)} (${errorMessage(lastErr)})`)
+    }
+  }
+  throw new SkillError(`gave up travelling to ${what}`)
+}
+
+export function vec(x: number, y: number, z: number): Vec3 {
+  return new Vec3(x, y, z)
+}
+
+export { goals }

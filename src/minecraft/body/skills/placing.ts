@@ -1,0 +1,83 @@
+/** Placing blocks: at a given position, or "somewhere next to me" for tables and furnaces. */
+import type { Block } from 'prismarine-block'
+import { Vec3 } from 'vec3'
+import { nsName } from '../items.js'
+import { SkillAborted, SkillError, abortable, errorMessage, sleep, type SkillContext } from './context.js'
+import { goTo, goals, fmtPos } from './nav.js'
+
+const FACES = [new Vec3(0, -1, 0), new Vec3(0, 1, 0), new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)]
+const REPLACEABLE = new Set(['air', 'cave_air', 'void_air', 'grass', 'tall_grass', 'fern', 'large_fern', 'snow', 'dead_bush'])
+
+export function isReplaceable(b: Block | null): boolean {
+  return !!b && (REPLACEABLE.has(b.name) || b.name === 'water' || b.name === 'lava')
+}
+
+function isSolid(b: Block | null): boolean {
+  return !!b && b.boundingBox === 'block' && !isReplaceable(b)
+}
+
+/** Places the held-able item `name` at `pos`; walks into range first. Returns the placed block. */
+export async function placeAt(ctx: SkillContext, name: string, pos: Vec3 | Block['position']): Promise<Block> {
+  const { bot, signal } = ctx
+  const item = bot.inventory.items().find((i) => i.name === name)
+  if (!item) throw new SkillError(`no ${nsName(name)} in inventory to place`)
+  const target = bot.blockAt(pos)
+  if (!target) throw new SkillError(`${fmtPos(pos.x, pos.y, pos.z)} is not loaded; move closer first`)
+  if (!isReplaceable(target)) throw new SkillError(`${fmtPos(pos.x, pos.y, pos.z)} is occupied by ${target.name}`)
+  let ref: { block: Block; face: Vec3 } | null = null
+  for (const f of FACES) {
+    const b = bot.blockAt(pos.plus(f))
+    if (isSolid(b)) {
+      ref = { block: b!, face: f.scaled(-1) }
+      break
+    }
+  }
+  if (!ref) throw new SkillError(`nothing solid next to ${fmtPos(pos.x, pos.y, pos.z)} to place against`)
+  const center = pos.offset(0.5, 0.5, 0.5)
+  if (bot.entity.position.distanceTo(center) > 4 || bot.entity.position.floored().equals(pos) || bot.entity.position.floored().offset(0, 1, 0).equals(pos)) {
+    await goTo(ctx, new goals.GoalPlaceBlock(pos, bot.world, { range: 4, half: false, LOS: false, facing: 0, faces: FACES as never } as never), `a spot to place ${name} at ${fmtPos(pos.x, pos.y, pos.z)}`)
+  }
+  await abortable(bot.equip(item, 'hand'), signal)
+  try {
+    await abortable(bot.placeBlock(ref.block, ref.face), signal)
+  } catch (err) {
+    if (err instanceof SkillAborted) throw err
+    // mineflayer waits for a block update; some servers send it late. Check the world instead of trusting the error.
+    await sleep(300, signal)
+    const now = bot.blockAt(pos)
+    if (now?.name !== name) throw new SkillError(`placing ${name} at ${fmtPos(pos.x, pos.y, pos.z)} failed: ${errorMessage(err)}`)
+  }
+  const placed = bot.blockAt(pos)
+  if (!placed || placed.name !== name) throw new SkillError(`the server did not accept ${name} at ${fmtPos(pos.x, pos.y, pos.z)}`)
+  return placed
+}
+
+/** Finds a free spot 1–3 blocks from the bot (air, solid floor, not where the bot stands) and places `name` there. */
+export async function placeNearby(ctx: SkillContext, name: string): Promise<Block> {
+  const { bot } = ctx
+  const me = bot.entity.position.floored()
+  const spots: Array<Block['position']> = []
+  for (let r = 1; r <= 3; r++) {
+    for (let dx = -r; dx <= r; dx++) {
+      for (let dz = -r; dz <= r; dz++) {
+        if (Math.max(Math.abs(dx), Math.abs(dz)) !== r) continue
+        for (const dy of [0, 1, -1]) {
+          const p = me.offset(dx, dy, dz)
+          const here = bot.blockAt(p)
+          const free = isReplaceable(here) && here?.name !== 'water' && here?.name !== 'lava'
+          if (free && isSolid(bot.blockAt(p.offset(0, -1, 0))) && isReplaceable(bot.blockAt(p.offset(0, 1, 0)))) spots.push(p as unknown as Block['position'])
+        }
+      }
+    }
+  }
+  let lastErr: unknown
+  for (const p of spots.slice(0, 6)) {
+    try {
+      return await placeAt(ctx, name, p)
+    } catch (err) {
+      if (err instanceof SkillAborted) throw err
+      lastErr = err
+    }
+  }
+  throw new SkillError(`no free spot near me to place ${name}${lastErr ? ` (${errorMessage(lastErr)})` : ''}`)
+}

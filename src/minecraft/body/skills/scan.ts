@@ -1,0 +1,123 @@
+/**
+ * scanBlocks / scanEntities: LynxMind EVENT_PLAYER_SCAN_BLOCK / _ENTITY shapes
+ * ({radius, scanning_id, summary, nearby_blocks | nearby_entities}) as skill results.
+ */
+import type { Bot } from 'mineflayer'
+import type { Entity } from 'prismarine-entity'
+import type { SkillCall } from '../types.js'
+import { bareName, nsName, resolveItemNames, type Registry } from '../items.js'
+import { ok, type SkillDef } from './context.js'
+
+const MAX_LISTED = 64
+const AIRS = new Set(['air', 'cave_air', 'void_air'])
+
+/** Max health of common mobs (minecraft-data has no such table). */
+const MAX_HEALTH: Record<string, number> = {
+  player: 20, zombie: 20, husk: 20, drowned: 20, skeleton: 20, stray: 20, creeper: 20, spider: 16, cave_spider: 12,
+  enderman: 40, witch: 26, slime: 16, cow: 10, pig: 10, sheep: 8, chicken: 4, rabbit: 3, horse: 30, wolf: 8,
+  villager: 20, iron_golem: 100, zombified_piglin: 20, piglin: 16, blaze: 20, ghast: 10, phantom: 20, squid: 10,
+}
+
+function blockIdsFor(registry: Registry, ids: string[]): { names: Set<string>; unknown: string[] } {
+  const names = new Set<string>()
+  const unknown: string[] = []
+  for (const raw of ids) {
+    const n = bareName(raw)
+    if (registry.blocksByName[n]) {
+      names.add(n)
+      continue
+    }
+    const r = resolveItemNames(registry, n)
+    const blocks = r.ok ? r.value.filter((m) => registry.blocksByName[m]) : []
+    if (blocks.length) blocks.forEach((b) => names.add(b))
+    else unknown.push(raw)
+  }
+  return { names, unknown }
+}
+
+export function summarize(counts: Map<string, number>, total: number, kind: string, radius: number): string {
+  if (!total) return `no ${kind} within ${radius} blocks`
+  const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12)
+  return `${total} ${kind} within ${radius} blocks: ` + top.map(([n, c]) => `${c} ${n}`).join(', ') + (counts.size > top.length ? `, … (${counts.size - top.length} more kinds)` : '')
+}
+
+export const scanBlocks: SkillDef<Extract<SkillCall, { skill: 'scanBlocks' }>> = {
+  name: 'scanBlocks',
+  timeoutMs: 30_000,
+  async run(ctx, c) {
+    const { bot, registry } = ctx
+    const radius = Math.floor(c.radius)
+    const filter = c.ids?.length ? blockIdsFor(registry, c.ids) : null
+    if (filter && filter.names.size === 0) return { ok: false, reason: `unknown block ids: ${filter.unknown.join(', ')}` }
+    const matching = filter
+      ? [...filter.names].map((n) => registry.blocksByName[n]!.id)
+      : Object.values(registry.blocksByName).filter((b) => !AIRS.has(b.name)).map((b) => b.id)
+    const positions = bot.findBlocks({ matching, maxDistance: radius, count: 20_000 })
+    const me = bot.entity.position
+    const counts = new Map<string, number>()
+    const found = positions.map((p) => {
+      const name = nsName(bot.blockAt(p)?.name ?? 'unknown')
+      counts.set(name, (counts.get(name) ?? 0) + 1)
+      return { id: name, x: p.x, y: p.y, z: p.z, d: p.distanceTo(me) }
+    })
+    found.sort((a, b) => a.d - b.d)
+    const summary = summarize(counts, found.length, filter ? 'matching blocks' : 'blocks', radius) + (filter?.unknown.length ? ` (unknown ids ignored: ${filter.unknown.join(', ')})` : '')
+    return ok(summary, {
+      radius,
+      scanning_id: (c.ids ?? []).map(nsName),
+      summary,
+      nearby_blocks: found.slice(0, MAX_LISTED).map(({ id, x, y, z }) => ({ id, x, y, z })),
+    })
+  },
+}
+
+export function entityHealth(e: Entity): { max: number; current: number } {
+  const name = e.type === 'player' ? 'player' : (e.name ?? '')
+  const max = MAX_HEALTH[name] ?? 20
+  const meta = (e.metadata as unknown[] | undefined)?.[8]
+  const h = typeof (e as { health?: unknown }).health === 'number' ? (e as { health: number }).health : typeof meta === 'number' ? meta : max
+  return { max, current: Math.round(h * 10) / 10 }
+}
+
+export function entityId(e: Entity): string {
+  return nsName(e.type === 'player' ? 'player' : (e.name ?? 'unknown'))
+}
+
+export function listEntities(bot: Bot, radius: number, filter?: (e: Entity) => boolean): Entity[] {
+  const me = bot.entity.position
+  return Object.values(bot.entities)
+    .filter((e) => e !== bot.entity && e.isValid !== false && e.position.distanceTo(me) <= radius && (!filter || filter(e)))
+    .sort((a, b) => a.position.distanceTo(me) - b.position.distanceTo(me))
+}
+
+export const scanEntities: SkillDef<Extract<SkillCall, { skill: 'scanEntities' }>> = {
+  name: 'scanEntities',
+  timeoutMs: 10_000,
+  async run(ctx, c) {
+    const { bot } = ctx
+    const radius = Math.floor(c.radius)
+    const wanted = c.ids?.length ? new Set(c.ids.map(nsName)) : null
+    const list = listEntities(bot, radius, (e) => !wanted || wanted.has(entityId(e)) || (e.type === 'player' && wanted.has(nsName(e.username ?? ''))))
+    const counts = new Map<string, number>()
+    for (const e of list) counts.set(entityId(e), (counts.get(entityId(e)) ?? 0) + 1)
+    const summary = summarize(counts, list.length, wanted ? 'matching entities' : 'entities', radius)
+    return ok(summary, {
+      radius,
+      scanning_id: (c.ids ?? []).map(nsName),
+      summary,
+      nearby_entities: list.slice(0, MAX_LISTED).map((e) => {
+        const h = entityHealth(e)
+        return {
+          id: entityId(e),
+          ...(e.type === 'player' && e.username ? { name: e.username } : {}),
+          max_health: h.max,
+          current_health: h.current,
+          UUID_str: e.uuid ?? '',
+          x: Math.floor(e.position.x),
+          y: Math.floor(e.position.y),
+          z: Math.floor(e.position.z),
+        }
+      }),
+    })
+  },
+}
