@@ -58,3 +58,18 @@ test('close() ends hanging requests so the process can exit', async () => {
   await s.close()
   assert.equal(await p, 'connection closed')
 })
+
+test('a rejectJsonSchema step rejects json_schema requests and lets other requests through to the next step', async () => {
+  const s = await startScriptedOpenAI([{ rejectJsonSchema: true }, { reply: 'plain' }, { rejectJsonSchema: true }, { reply: 'after' }])
+  try {
+    const plain = await post(s.baseUrl, { messages: [{ role: 'user', content: 'x' }] })
+    assert.equal(plain.status, 200)
+    await plain.text()
+    const rejected = await post(s.baseUrl, { messages: [], response_format: { type: 'json_schema', json_schema: { name: 'a', schema: {} } } })
+    assert.equal(rejected.status, 400)
+    assert.match(await rejected.text(), /response_format/)
+    assert.deepEqual(s.requests.map((r) => r.stepIndex), [1, 2])
+  } finally {
+    await s.close()
+  }
+})
