@@ -6,7 +6,9 @@ import { findFreePort } from './free-port.js'
 import { GENERATOR_NAME, registerGenerator } from './generator.js'
 import { createTerrain } from './terrain.js'
 import { addToInventory } from './inventory-ops.js'
+import { installCrafting } from './plugins/crafting.js'
 import { installDrops } from './plugins/drops.js'
+import { installWindows } from './plugins/windows.js'
 import { createRng } from './rng.js'
 import { trackLoginTimers } from './login-timers.js'
 import { installQuietPlugins } from './quiet-plugins.js'
@@ -83,6 +85,8 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
   })
   const timers = trackLoginTimers(serv)
   installDrops(serv, createRng(o.seed))
+  const windows = installWindows(serv)
+  installCrafting(serv, windows)
   const spawn = { ...terrain.spawn }
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)
 

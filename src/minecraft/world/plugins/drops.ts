@@ -23,7 +23,7 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
   const itemEntityType = registry.entitiesByName.item.id as number
 
   /** Spawns an item entity that our pickup loop collects. */
-  serv.mbDropItem = (world: unknown, position: { x: number; y: number; z: number }, itemName: string, count: number) => {
+  serv.mbDropItem = (world: unknown, position: { x: number; y: number; z: number }, itemName: string, count: number, pickupDelayMs = PICKUP_DELAY_MS) => {
     const def = registry.itemsByName[itemName]
     if (!def || count <= 0) return
     const ent = serv.spawnObject(itemEntityType, world as any, new Vec3(position.x, position.y, position.z), {
@@ -34,6 +34,7 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
       deathTime: DESPAWN_MS,
     })
     ent.mbDrop = true
+    ent.mbPickupDelay = pickupDelayMs
   }
 
   serv.on('newPlayer', (player: SquidPlayer) => {
@@ -77,7 +78,7 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
     const now = Date.now()
     for (const id of Object.keys(serv.entities)) {
       const e = serv.entities[id]
-      if (!e?.mbDrop || e.mbCollected || now - e.bornTime < PICKUP_DELAY_MS) continue
+      if (!e?.mbDrop || e.mbCollected || now - e.bornTime < (e.mbPickupDelay ?? PICKUP_DELAY_MS)) continue
       let best: SquidPlayer | null = null
       let bestDist = Infinity
       for (const p of serv.players) {

@@ -1,0 +1,257 @@
+/**
+ * Server-side window clicks for 1.16.5, replacing flying-squid's (which applies
+ * every click to the player inventory whatever the window and never confirms).
+ *
+ * Each click is answered with a `transaction` (accepted) first, so the client
+ * applies its own prediction, then the server applies the same click with
+ * prismarine-windows (the library mineflayer uses for its prediction) and
+ * sends `set_slot` for every slot that changed (plus the clicked slot and the
+ * result slot, which the client may have predicted differently).
+ *
+ * Containers (crafting table, furnace) register a `ContainerKind`; this module
+ * owns opening, closing, the inventory part of the window and the cursor.
+ */
+import { addToInventory } from '../inventory-ops.js'
+import { require, type SquidItem, type SquidPlayer, type SquidServer, type SquidWindow } from '../squid.js'
+
+export interface Win extends SquidWindow {
+  selectedItem: SquidItem | null
+  craftingResultSlot: number
+  acceptClick(click: { slot: number; mouseButton: number; mode: number; windowId: number; item: SquidItem | null }): unknown
+}
+
+export interface OpenContainer {
+  id: number
+  window: Win
+  kind: ContainerKind
+  /** Container-specific state (e.g. the furnace at a position). */
+  state: unknown
+}
+
+export interface ContainerKind {
+  name: string
+  /** Called instead of the generic click when it returns true (e.g. crafting result slot). */
+  handleClick?(ctx: ClickContext): boolean
+  /** After any click in this window. */
+  afterClick?(ctx: ClickContext): void
+  /** Container slots (not inventory) go back where they belong when closed. */
+  onClose(player: SquidPlayer, open: OpenContainer): void
+}
+
+export interface ClickContext {
+  player: SquidPlayer
+  window: Win
+  windowId: number
+  slot: number
+  mouseButton: number
+  mode: number
+  open: OpenContainer | null
+}
+
+/** Inventory click behaviour for window 0 (crafting 2x2 grid lives there). */
+export interface InventoryHooks {
+  handleClick?(ctx: ClickContext): boolean
+  afterClick?(ctx: ClickContext): void
+}
+
+type Snapshot = string[]
+
+function snap(win: Win): Snapshot {
+  return win.slots.map((it) => (it ? `${it.type}:${it.count}:${it.metadata}` : ''))
+}
+
+export interface WindowManager {
+  open(player: SquidPlayer, kind: ContainerKind, type: string, title: unknown, state: unknown, fill?: (win: Win) => void): OpenContainer
+  current(player: SquidPlayer): OpenContainer | null
+  close(player: SquidPlayer, notifyClient: boolean): void
+  /** Send set_slot for slots that differ from `before` (container refresh, e.g. furnace tick). */
+  sendDiff(player: SquidPlayer, windowId: number, win: Win, before: Snapshot, always?: number[]): void
+  snapshot(win: Win): Snapshot
+  /** Copies the inventory part of a container window back to the player inventory. */
+  syncInventoryFrom(player: SquidPlayer, win: Win): void
+  setInventoryHooks(hooks: InventoryHooks): void
+  /** Windows currently open on a given container state. */
+  viewers(state: unknown): Array<{ player: SquidPlayer; open: OpenContainer }>
+}
+
+export function installWindows(serv: SquidServer): WindowManager {
+  const registry = serv.registry
+  const Item = require('prismarine-item')(registry)
+  const windows = require('prismarine-windows')(registry)
+  const opened = new Map<SquidPlayer, OpenContainer>()
+  const nextId = new Map<SquidPlayer, number>()
+  let invHooks: InventoryHooks = {}
+
+  const toNotch = (it: SquidItem | null) => Item.toNotch(it ?? null)
+
+  function sendSlot(player: SquidPlayer, windowId: number, slot: number, item: SquidItem | null): void {
+    player._client.write('set_slot', { windowId, slot, item: toNotch(item) })
+  }
+
+  function sendDiff(player: SquidPlayer, windowId: number, win: Win, before: Snapshot, always: number[] = []): void {
+    const after = snap(win)
+    const send = new Set<number>(always.filter((s) => s >= 0 && s < win.slots.length))
+    for (let i = 0; i < after.length; i++) if (after[i] !== before[i]) send.add(i)
+    for (const s of send) sendSlot(player, windowId, s, win.slots[s] ?? null)
+  }
+
+  /** player inventory slot (9..44) <-> container window slot */
+  const invToWin = (win: Win, invSlot: number) => invSlot - 9 + win.inventoryStart
+
+  function syncInventoryFrom(player: SquidPlayer, win: Win): void {
+    for (let s = 9; s <= 44; s++) {
+      const w = win.slots[invToWin(win, s)] ?? null
+      const cur = player.inventory.slots[s] ?? null
+      const same = (w === null && cur === null) || (w && cur && w.type === cur.type && w.count === cur.count && w.metadata === cur.metadata)
+      if (!same) player.inventory.updateSlot(s, w ? new Item(w.type, w.count, w.metadata, w.nbt) : null)
+    }
+  }
+
+  function returnToPlayer(player: SquidPlayer, item: SquidItem | null): void {
+    if (!item || item.count <= 0) return
+    const left = addToInventory(player.inventory, Item, item.type, item.count)
+    if (left > 0) serv.mbDropItem?.(player.world, player.position.offset(0, 1.2, 0), item.name, left)
+  }
+
+  function open(player: SquidPlayer, kind: ContainerKind, type: string, title: unknown, state: unknown, fill?: (win: Win) => void): OpenContainer {
+    close(player, true)
+    const id = ((nextId.get(player) ?? 0) % 100) + 1
+    nextId.set(player, id)
+    const win = windows.createWindow(id, type, JSON.stringify(title)) as Win
+    for (let s = 9; s <= 44; s++) {
+      const it = player.inventory.slots[s]
+      win.updateSlot(invToWin(win, s), it ? new Item(it.type, it.count, it.metadata, it.nbt) : null)
+    }
+    fill?.(win)
+    const oc: OpenContainer = { id, window: win, kind, state }
+    opened.set(player, oc)
+    const protocolType = windows.windows[type]?.type
+    player._client.write('open_window', { windowId: id, inventoryType: protocolType, windowTitle: JSON.stringify(title) })
+    player._client.write('window_items', { windowId: id, items: win.slots.map((it) => toNotch(it)) })
+    return oc
+  }
+
+  function close(player: SquidPlayer, notifyClient: boolean): void {
+    const oc = opened.get(player)
+    if (!oc) return
+    opened.delete(player)
+    syncInventoryFrom(player, oc.window)
+    oc.kind.onClose(player, oc)
+    returnToPlayer(player, oc.window.selectedItem)
+    oc.window.selectedItem = null
+    if (notifyClient && !player.disconnected) player._client.write('close_window', { windowId: oc.id })
+  }
+
+  function closeInventory(player: SquidPlayer): void {
+    // The 2x2 grid and the cursor go back to the inventory (vanilla behaviour).
+    const inv = player.inventory as Win
+    for (let s = 1; s <= 4; s++) {
+      const it = inv.slots[s]
+      if (it) {
+        inv.updateSlot(s, null)
+        returnToPlayer(player, it)
+      }
+    }
+    inv.updateSlot(0, null)
+    returnToPlayer(player, inv.selectedItem)
+    inv.selectedItem = null
+  }
+
+  function handleClick(player: SquidPlayer, packet: { windowId: number; slot: number; mouseButton: number; action: number; mode: number }): void {
+    const { windowId, slot, mouseButton, action, mode } = packet
+    const oc = windowId === 0 ? null : (opened.get(player) ?? null)
+    const win = (windowId === 0 ? player.inventory : oc && oc.id === windowId ? oc.window : null) as Win | null
+    const reject = () => player._client.write('transaction', { windowId, action, accepted: false })
+    if (!win) return reject()
+    const validSlot = slot === -999 || (Number.isInteger(slot) && slot >= 0 && slot < win.slots.length)
+    // Supported: click (0), shift-click (1), number key (2), drop (4). Middle click and drags are refused.
+    if (!validSlot || ![0, 1, 2, 4].includes(mode) || (slot === -999 && mode !== 0 && mode !== 4)) {
+      reject()
+      resync(player, windowId, win)
+      return
+    }
+    player._client.write('transaction', { windowId, action, accepted: true })
+    const before = snap(win)
+    const cursorBefore = win.selectedItem ? { ...win.selectedItem } : null
+    const ctx: ClickContext = { player, window: win, windowId, slot, mouseButton, mode, open: oc }
+    const hooks = windowId === 0 ? invHooks : (oc?.kind ?? {})
+    try {
+      const handled = hooks.handleClick?.(ctx) ?? false
+      if (!handled) {
+        const item = slot === -999 ? null : (win.slots[slot] ?? null)
+        const beforeDrop = mode === 4 && item ? { name: item.name, count: item.count } : null
+        const cursorDrop = slot === -999 && win.selectedItem ? { name: win.selectedItem.name, count: win.selectedItem.count } : null
+        win.acceptClick({ slot, mouseButton, mode, windowId, item })
+        dropThrown(player, win, slot, beforeDrop, cursorDrop)
+      }
+      hooks.afterClick?.(ctx)
+    } catch (err) {
+      serv.emit('mbWindowError', err)
+      resync(player, windowId, win)
+      return
+    }
+    if (windowId !== 0) syncInventoryFrom(player, win)
+    const always = slot >= 0 ? [slot] : []
+    if (win.craftingResultSlot >= 0) always.push(win.craftingResultSlot)
+    sendDiff(player, windowId, win, before, always)
+    const cursorAfter = win.selectedItem
+    if (cursorBefore?.type !== cursorAfter?.type || cursorBefore?.count !== cursorAfter?.count) sendSlot(player, -1, -1, cursorAfter ?? null)
+  }
+
+  /** Items thrown out of the window (Q on a slot, or clicking outside with a cursor item). */
+  function dropThrown(player: SquidPlayer, win: Win, slot: number, beforeSlot: { name: string; count: number } | null, cursor: { name: string; count: number } | null): void {
+    const at = player.position.offset(0, 1.3, 0)
+    if (beforeSlot) {
+      const now = win.slots[slot]?.count ?? 0
+      const thrown = beforeSlot.count - now
+      if (thrown > 0) serv.mbDropItem?.(player.world, at, beforeSlot.name, thrown, 1500)
+    }
+    if (cursor) {
+      const now = win.selectedItem?.count ?? 0
+      const thrown = cursor.count - now
+      if (thrown > 0) serv.mbDropItem?.(player.world, at, cursor.name, thrown, 1500)
+    }
+  }
+
+  function resync(player: SquidPlayer, windowId: number, win: Win): void {
+    player._client.write('window_items', { windowId, items: win.slots.map((it) => toNotch(it)) })
+    sendSlot(player, -1, -1, win.selectedItem ?? null)
+  }
+
+  serv.on('newPlayer', (player: SquidPlayer) => {
+    // flying-squid's own handler would apply container clicks to the player inventory.
+    player._client.removeAllListeners('window_click')
+    player._client.on('window_click', (packet: any) => {
+      try {
+        handleClick(player, packet)
+      } catch (err) {
+        serv.emit('mbWindowError', err)
+      }
+    })
+    player._client.on('close_window', ({ windowId }: { windowId: number }) => {
+      if (windowId === 0) closeInventory(player)
+      else if (opened.get(player)?.id === windowId) close(player, false)
+    })
+    player.once('disconnected', () => {
+      opened.delete(player)
+      nextId.delete(player)
+    })
+  })
+
+  return {
+    open,
+    current: (player) => opened.get(player) ?? null,
+    close,
+    sendDiff,
+    snapshot: snap,
+    syncInventoryFrom,
+    setInventoryHooks(h) {
+      invHooks = h
+    },
+    viewers(state) {
+      const out: Array<{ player: SquidPlayer; open: OpenContainer }> = []
+      for (const [player, oc] of opened) if (oc.state === state) out.push({ player, open: oc })
+      return out
+    },
+  }
+}
