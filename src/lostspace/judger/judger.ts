@@ -67,6 +67,11 @@ export interface JudgerOptions {
   timeLimitSec?: number
   /** Largest AI message in bytes, until the logic's state-0 frame says otherwise. Default 2048 (Saiblo default). */
   maxLength?: number
+  /**
+   * Extra time on a seat's first timed turn, until it has said anything: a
+   * subprocess AI may still be starting up (an interpreter, tsx). Default 5 s.
+   */
+  startupGraceSec?: number
   /** Called when a new big round starts. */
   onRound?: (round: number) => void
   logger?: Logger
@@ -91,6 +96,8 @@ class Game {
   private maxLength: number
   private seats: Seat[] = []
   private readonly failed = new Set<number>()
+  /** Seats that have sent at least one message. */
+  private readonly heard = new Set<number>()
   private readonly timers = new Map<number, NodeJS.Timeout>()
   private listen: number[] = []
   private state = -Infinity
@@ -144,6 +151,7 @@ class Game {
   private onSeatMessage(p: number, body: string): void {
     if (this.done || this.failed.has(p)) return
     this.messages++
+    this.heard.add(p)
     this.step(() => this.logic.onAiMessage(p, body))
   }
 
@@ -217,10 +225,11 @@ class Game {
   }
 
   private startTimer(p: number): void {
+    const grace = this.heard.has(p) ? 0 : (this.opts.startupGraceSec ?? 5) * 1000
     const t = setTimeout(() => {
       this.timers.delete(p)
       if (this.listen.includes(p)) this.onSeatFailure(p, 1, `no answer within ${this.timeLimitMs / 1000} s (state ${this.state})`)
-    }, this.timeLimitMs)
+    }, this.timeLimitMs + grace)
     this.timers.set(p, t)
   }
 

@@ -1,0 +1,240 @@
+import { test, describe, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  AiPayloadDecoder,
+  decodeAiPayload,
+  encodeAiPayload,
+  encodeFrame,
+  encodeTargetedFrame,
+  FrameDecoder,
+  FramingError,
+} from '../../src/lostspace/judger/framing.js'
+import { AiProcess, type AiFailure } from '../../src/lostspace/judger/process.js'
+import { runGame, type GameResult } from '../../src/lostspace/judger/judger.js'
+import type { SeatSpec } from '../../src/lostspace/judger/seats.js'
+import { LostSpaceLogic } from '../../src/lostspace/logic.js'
+import { createLogger } from '../../src/core/logger.js'
+import { badAi, compileCppMimic, MAP, PASSIVE, pyMimic, q, tempDir } from '../fixtures/lostspace-ais/helpers.js'
+
+const quiet = createLogger('test', { level: 'silent' })
+
+function cmd(command: string, cwd?: string): SeatSpec {
+  return { kind: 'command', command, ...(cwd ? { cwd } : {}) }
+}
+
+function play(seats: SeatSpec[], opts: { seed?: number; timeLimitSec?: number; maxLength?: number; replayPath?: string } = {}): Promise<GameResult> {
+  return runGame({
+    seats,
+    logic: new LostSpaceLogic({ seed: opts.seed ?? 1, timeLimitSec: opts.timeLimitSec ?? 3, maxLength: opts.maxLength ?? 1024 }),
+    replayPath: opts.replayPath,
+    logger: quiet,
+    startupGraceSec: 10,
+  })
+}
+
+/** A finished game has a permutation of 4/3/2/1 points over the 4 seats and end_info agreeing with it. */
+function assertValidRanking(r: GameResult): void {
+  assert.equal(r.ranking.length, 4)
+  assert.deepEqual(r.ranking.map((e) => e.player).sort(), [0, 1, 2, 3])
+  assert.deepEqual(r.ranking.map((e) => e.points).sort(), [1, 2, 3, 4])
+  for (const e of r.ranking) assert.equal(r.endInfo[String(e.player)], e.points, `end_info of seat ${e.player}`)
+  assert.deepEqual(Object.keys(r.endInfo), ['0', '1', '2', '3'])
+}
+
+describe('framing', () => {
+  test('4-byte frames round-trip through split and merged chunks', () => {
+    const a = encodeFrame({ type: 'finish' })
+    const b = encodeFrame('{"type":"action","action":["move",[1,2,1]]}')
+    const c = encodeFrame({ text: '失落深空' })
+    const all = Buffer.concat([a, b, c])
+    // every split point, byte by byte
+    for (let cut = 0; cut <= all.length; cut++) {
+      const d = new FrameDecoder()
+      const out = [...d.push(all.subarray(0, cut)), ...d.push(all.subarray(cut))].map((f) => f.body)
+      assert.deepEqual(out, ['{"type":"finish"}', '{"type":"action","action":["move",[1,2,1]]}', '{"text":"失落深空"}'])
+      assert.equal(d.pending, 0)
+    }
+  })
+
+  test('header and body in separate writes, and a trailing partial frame waits', () => {
+    const d = new FrameDecoder()
+    const f = encodeFrame({ type: 'finish' })
+    assert.deepEqual(d.push(f.subarray(0, 4)), [])
+    assert.deepEqual(d.push(Buffer.concat([f.subarray(4), f.subarray(0, 2)])).map((x) => x.body), ['{"type":"finish"}'])
+    assert.equal(d.pending, 2)
+  })
+
+  test('logic → judger frames carry a signed target', () => {
+    const d = new FrameDecoder({ withTarget: true })
+    const out = d.push(Buffer.concat([encodeTargetedFrame(-1, { state: 0, time: 3, length: 1024 }), encodeTargetedFrame(2, 'x')]))
+    assert.deepEqual(out, [
+      { body: '{"state":0,"time":3,"length":1024}', target: -1 },
+      { body: 'x', target: 2 },
+    ])
+  })
+
+  test('oversize frames fail with a clear message, also for text printed to stdout', () => {
+    const d = new FrameDecoder({ maxLength: 10 })
+    assert.throws(() => d.push(encodeFrame('x'.repeat(11))), (e: unknown) => e instanceof FramingError && e.kind === 'oversize' && /11 bytes exceeds the limit of 10/.test(e.message))
+    const g = new FrameDecoder({ maxLength: 1024 })
+    assert.throws(() => g.push(Buffer.from('hello world\n')), /length header reads "hell".*printing text/)
+  })
+
+  test('AI payloads: 4 ASCII digits + body, byte lengths, limits', () => {
+    assert.equal(encodeAiPayload({ type: 'id' }), '0013{"type":"id"}')
+    assert.equal(encodeAiPayload('é'), '0002é')
+    assert.throws(() => encodeAiPayload(''), FramingError)
+    assert.throws(() => encodeAiPayload('x'.repeat(10000)), FramingError)
+    assert.equal(decodeAiPayload('0002ab'), 'ab')
+    assert.equal(decodeAiPayload('0003ab'), null)
+    assert.equal(decodeAiPayload('x002ab'), null)
+    const d = new AiPayloadDecoder()
+    const s = Buffer.from('0002ab0003cde00')
+    assert.deepEqual([...d.push(s.subarray(0, 3)), ...d.push(s.subarray(3))], ['ab', 'cde'])
+    assert.deepEqual(d.push(Buffer.from('01f')), ['f'])
+    assert.throws(() => new AiPayloadDecoder().push(Buffer.from('abcd')), /4 ASCII digits/)
+  })
+})
+
+describe('AI subprocess', () => {
+  test('writes to an AI that already exited are ignored (EPIPE), stderr is kept bounded', async () => {
+    const failures: AiFailure[] = []
+    const p = new AiProcess({
+      command: `python3 -c ${q("import sys; sys.stderr.write('x' * 50000 + 'END'); sys.exit(4)")}`,
+      stderrLimit: 100,
+      onMessage: () => assert.fail('no messages expected'),
+      onFailure: (f) => failures.push(f),
+    })
+    await p.exitPromise
+    for (let i = 0; i < 50; i++) p.send('0002{}'.repeat(1000))
+    await new Promise((r) => setTimeout(r, 50))
+    assert.deepEqual(failures, [{ kind: 'exit', code: 4, signal: null }])
+    assert.ok(p.stderr.length <= 101)
+    assert.ok(p.stderr.endsWith('END'))
+    p.kill()
+  })
+
+  test('frames are decoded as they arrive; kill() stops a hanging AI', async () => {
+    const got: string[] = []
+    const p = new AiProcess({
+      command: `python3 -c ${q("import sys,struct,time\nfor b in (b'{\"a\":1}', b'{\"b\":2}'):\n  sys.stdout.buffer.write(struct.pack('>I', len(b))); sys.stdout.flush(); time.sleep(0.05); sys.stdout.buffer.write(b); sys.stdout.flush()\ntime.sleep(60)")}`,
+      onMessage: (b) => got.push(b),
+      onFailure: () => {},
+    })
+    while (got.length < 2) await new Promise((r) => setTimeout(r, 20))
+    assert.deepEqual(got, ['{"a":1}', '{"b":2}'])
+    p.kill()
+    await p.exitPromise
+    assert.equal(p.alive, false)
+  })
+})
+
+describe('judger with the original AIs’ wire behaviour (compatibility)', () => {
+  const tmp = tempDir()
+  let cpp: { bin: string } | { skip: string }
+  before(() => {
+    cpp = compileCppMimic(tmp.dir)
+  })
+  after(() => tmp.cleanup())
+
+  test('Python-SDK-like AIs play complete games', async () => {
+    for (const seed of [1, 2]) {
+      const r = await play([cmd(pyMimic(seed * 10)), cmd(pyMimic(seed * 10 + 1)), cmd(pyMimic(seed * 10 + 2)), cmd(pyMimic(seed * 10 + 3))], {
+        timeLimitSec: 1,
+      })
+      assertValidRanking(r)
+      assert.equal(r.rounds, 100)
+      // The only tolerated failure is the documented one: the SDK never acts while waiting to escape.
+      for (const e of r.errors) assert.equal(e.error, 1, `unexpected failure of seat ${e.player}: ${e.log}`)
+    }
+  })
+
+  test('C++-SDK-like AIs play complete games (compiled with g++)', async (t) => {
+    if ('skip' in cpp) {
+      t.skip(cpp.skip)
+      return
+    }
+    const bin = q(cpp.bin)
+    for (const seed of [3, 4]) {
+      const r = await play([0, 1, 2, 3].map((i) => cmd(`${bin} ${q(MAP)} ${seed * 10 + i}`, tmp.dir)), { timeLimitSec: 1 })
+      assertValidRanking(r)
+      assert.deepEqual(r.errors, [], 'no C++ AI crashed or timed out')
+      assert.equal(r.rounds, 100)
+    }
+    // It writes <id>.txt in its working directory, like the original.
+    assert.ok(readFileSync(join(tmp.dir, '0.txt'), 'utf8').startsWith('id 0'))
+  })
+
+  test('mixed Python and C++ AIs, with a replay file', async (t) => {
+    if ('skip' in cpp) {
+      t.skip(cpp.skip)
+      return
+    }
+    const replayPath = join(tmp.dir, 'replay.json')
+    const bin = q(cpp.bin)
+    const r = await play([cmd(pyMimic(5)), cmd(`${bin} ${q(MAP)} 6`, tmp.dir), cmd(pyMimic(7)), cmd(`${bin} ${q(MAP)} 8`, tmp.dir)], {
+      timeLimitSec: 1,
+      replayPath,
+    })
+    assertValidRanking(r)
+    for (const e of r.errors) assert.equal(e.error, 1, `unexpected failure of seat ${e.player}: ${e.log}`)
+    const replay = JSON.parse(readFileSync(replayPath, 'utf8')) as unknown[]
+    assert.ok(Array.isArray(replay) && replay.length >= 3)
+    assert.deepEqual(replay[replay.length - 1], r.endInfo)
+  })
+})
+
+describe('judger with misbehaving AIs', () => {
+  const cases: Array<{ mode: string; error: 0 | 1 | 2 | null; log?: RegExp }> = [
+    { mode: 'crash-start', error: 0, log: /code 3[\s\S]*giving up at once/ },
+    { mode: 'crash-mid', error: 0, log: /code 1[\s\S]*deliberate crash/ },
+    { mode: 'hang', error: 1, log: /no answer within 0.5 s/ },
+    { mode: 'garbage', error: 2, log: /printing text/ },
+    { mode: 'oversize', error: 2, log: /exceeds the limit of 1024/ },
+    { mode: 'exit-early', error: 0, log: /code 0/ },
+    { mode: 'stray', error: null },
+  ]
+  for (const c of cases) {
+    test(`${c.mode}: the game goes on to its end`, async () => {
+      const r = await play([cmd(PASSIVE), cmd(badAi(c.mode)), cmd(PASSIVE), cmd(PASSIVE)], { timeLimitSec: 0.5 })
+      assertValidRanking(r)
+      assert.equal(r.rounds, 100)
+      if (c.error === null) {
+        assert.deepEqual(r.errors, [])
+        return
+      }
+      assert.equal(r.errors.length, 1, JSON.stringify(r.errors))
+      const e = r.errors[0]!
+      assert.equal(e.player, 1)
+      assert.equal(e.error, c.error)
+      assert.match(e.log, c.log!)
+      assert.equal(r.ranking.find((x) => x.player === 1)!.points, 1, 'a failed AI ranks last')
+      for (const p of [0, 2, 3]) assert.ok(!r.errors.some((x) => x.player === p))
+    })
+  }
+
+  test('a seat that cannot even be started (unknown command) is reported and the game ends', async () => {
+    const r = await play([cmd('/nonexistent/ai-binary'), cmd(PASSIVE), cmd(PASSIVE), cmd(PASSIVE)], { timeLimitSec: 0.5 })
+    assertValidRanking(r)
+    assert.equal(r.errors.length, 1)
+    assert.equal(r.errors[0]!.error, 0)
+    assert.match(r.errors[0]!.log, /code 127|not found/)
+  })
+
+  test('every seat failing still ends the game with a ranking', async () => {
+    const r = await play([cmd(badAi('crash-start')), cmd(badAi('crash-mid', 1)), cmd(badAi('exit-early', 0)), cmd(badAi('oversize', 1))], {
+      timeLimitSec: 0.5,
+    })
+    assertValidRanking(r)
+    assert.equal(r.errors.length, 4)
+  })
+})
+
+test('runGame rejects a wrong number of seats with a clear error', () => {
+  assert.throws(
+    () => runGame({ seats: [cmd(PASSIVE)], logic: new LostSpaceLogic() }),
+    /exactly 4 seats, got 1/,
+  )
+})
