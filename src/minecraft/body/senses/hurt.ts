@@ -37,7 +37,8 @@ export function inferHurtKind(e: HurtEvidence): { kind: HurtKind; attacker?: str
 
 /** Rounds to 0.1 and prints without trailing zeros: -2 → "-2", -1.25 → "-1.3". */
 export function formatDelta(delta: number, plus = false): string {
-  const r = Math.round(delta * 10) / 10
+  // Half away from zero, so -1.25 and +1.25 round symmetrically.
+  const r = (Math.sign(delta) * Math.round(Math.abs(delta) * 10)) / 10
   const s = Number.isInteger(r) ? String(r) : r.toFixed(1)
   return plus && r > 0 ? `+${s}` : s
 }

@@ -1,0 +1,109 @@
+import { test, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import type { Bot } from 'mineflayer'
+import { ActionSlot, type SlotHost } from '../../src/minecraft/body/action-slot.js'
+import { SkillError, sleep, type SkillDef } from '../../src/minecraft/body/skills/context.js'
+import { createContextBus } from '../../src/core/context-bus.js'
+import { createLogger } from '../../src/core/logger.js'
+import type { Registry } from '../../src/minecraft/body/items.js'
+import type { SkillCall } from '../../src/minecraft/body/types.js'
+
+function setup(overrides: Partial<Record<string, SkillDef>> = {}) {
+  const events: Array<[string, ...unknown[]]> = []
+  const bus = createContextBus()
+  let halts = 0
+  const host: SlotHost = {
+    bot: () => ({}) as Bot,
+    ready: () => true,
+    registry: () => ({}) as Registry,
+    counts: () => ({}),
+    emit: (ev, ...args) => events.push([ev, ...args]),
+    bus,
+    log: createLogger('test', { level: 'silent' }),
+    halt: () => {
+      halts++
+    },
+  }
+  const skills = new Map<string, SkillDef>([
+    ['wait', { name: 'wait', timeoutMs: 60_000, run: async (ctx, c) => (await sleep((c as { ms: number }).ms, ctx.signal), { ok: true, reason: 'waited' }) }],
+    ['chat', { name: 'chat', timeoutMs: 1000, run: async (ctx) => (ctx.progress('saying', 1), { ok: true, reason: 'said' }) }],
+    // Ignores its signal entirely: the slot must still end it.
+    ['follow', { name: 'follow', timeoutMs: 60_000, run: () => new Promise(() => undefined) }],
+    ['equip', { name: 'equip', timeoutMs: 1000, run: async () => { throw new SkillError('no minecraft:diamond_sword in inventory') } }],
+    ['eat', { name: 'eat', timeoutMs: 1000, run: async () => { throw new TypeError('boom') } }],
+    ...Object.entries(overrides).map(([k, v]) => [k, v!] as [string, SkillDef]),
+  ])
+  const slot = new ActionSlot(host, skills)
+  const count = (ev: string) => events.filter((e) => e[0] === ev).length
+  return { slot, events, bus, count, halts: () => halts }
+}
+
+describe('action slot', () => {
+  test('a new call interrupts the running skill', async () => {
+    const { slot, count, bus } = setup()
+    const first = slot.run({ skill: 'wait', ms: 30_000 })
+    await sleep(20)
+    assert.equal(slot.current()?.call.skill, 'wait')
+    const second = slot.run({ skill: 'chat', message: 'hi' })
+    const r1 = await first
+    const r2 = await second
+    assert.deepEqual(r1, { ok: false, reason: 'cancelled: interrupted by chat' })
+    assert.equal(r2.ok, true)
+    assert.equal(count('skill.start'), 2)
+    assert.equal(count('skill.end'), 2)
+    assert.equal(count('skill.progress'), 1)
+    const data = bus.getStore().map((e) => (e.type === 'event' ? `${e.eventType}=${e.data}` : ''))
+    assert.ok(data.includes('skill.end=wait:failed'))
+    assert.ok(data.includes('skill.fail=wait:cancelled: interrupted by chat'))
+    assert.ok(data.includes('skill.end=chat:success'))
+    assert.equal(slot.current(), null)
+  })
+
+  test('time limit ends the skill with a timeout reason', async () => {
+    const { slot } = setup()
+    const r = await slot.run({ skill: 'wait', ms: 30_000 }, { timeoutMs: 50 })
+    assert.equal(r.ok, false)
+    assert.match(r.reason, /^timeout: wait did not finish within/)
+  })
+
+  test('caller abort cancels; a skill that ignores its signal still ends', async () => {
+    const { slot, count, halts } = setup()
+    const ac = new AbortController()
+    const p = slot.run({ skill: 'follow', player: 'Steve' }, { signal: ac.signal })
+    await sleep(20)
+    ac.abort('player asked to stop')
+    const r = await p
+    assert.deepEqual(r, { ok: false, reason: 'cancelled: player asked to stop' })
+    assert.equal(count('skill.end'), 1)
+    assert.ok(halts() >= 1)
+  })
+
+  test('abortCurrent stops the skill with the given reason', async () => {
+    const { slot } = setup()
+    const p = slot.run({ skill: 'wait', ms: 30_000 })
+    await sleep(20)
+    await slot.abortCurrent('stopped by watchdog: wait made no progress for 1s')
+    assert.equal((await p).reason, 'stopped by watchdog: wait made no progress for 1s')
+  })
+
+  test('skill errors become reasons; invalid calls never start', async () => {
+    const { slot, count } = setup()
+    assert.deepEqual(await slot.run({ skill: 'equip', item: 'diamond_sword' }), { ok: false, reason: 'no minecraft:diamond_sword in inventory' })
+    assert.deepEqual(await slot.run({ skill: 'eat' }), { ok: false, reason: 'eat failed: boom' })
+    const bad = await slot.run({ skill: 'moveTo', x: 'north' } as unknown as SkillCall)
+    assert.equal(bad.ok, false)
+    assert.match(bad.reason, /^invalid skill call: .*x/)
+    const unknown = await slot.run({ skill: 'teleport' } as unknown as SkillCall)
+    assert.equal(unknown.ok, false)
+    assert.equal(count('skill.start'), 4)
+    assert.equal(count('skill.end'), 4)
+  })
+
+  test('a call while disconnected fails with a clear reason', async () => {
+    const { slot } = setup()
+    ;(slot as unknown as { host: SlotHost }).host.ready = () => false
+    const r = await slot.run({ skill: 'chat', message: 'x' })
+    assert.equal(r.ok, false)
+    assert.match(r.reason, /not connected/)
+  })
+})

@@ -1,0 +1,161 @@
+import { test, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import minecraftData from 'minecraft-data'
+import { inferHurtKind, healthChangeEvent, formatDelta, lowHealthDue, type HurtEvidence } from '../../src/minecraft/body/senses/hurt.js'
+import { mapWindowSlot, groupSlots } from '../../src/minecraft/body/senses/slots.js'
+import { toMcYaw, toMcPitch } from '../../src/minecraft/body/senses/status.js'
+import { bareName, resolveCollectTarget, resolveItemNames, describeHarvestTools, blockSourcesFor } from '../../src/minecraft/body/items.js'
+import { backoffDelay, reconnectPolicy } from '../../src/minecraft/body/connection.js'
+import { parseSkillCall } from '../../src/minecraft/body/schema.js'
+import { fuelValue } from '../../src/minecraft/body/skills/smelt.js'
+
+const reg = minecraftData('1.16.5')
+const base: HurtEvidence = { now: 10_000, onFire: false, headInWater: false, food: 20 }
+
+describe('hurt inference', () => {
+  test('combat wins when an attacker hit within 1.5 s, even when on fire', () => {
+    assert.deepEqual(inferHurtKind({ ...base, onFire: true, lastAttacker: { name: 'Steve', at: 8_600 } }), { kind: 'combat', attacker: 'Steve' })
+  })
+  test('an attacker older than 1.5 s no longer counts', () => {
+    assert.equal(inferHurtKind({ ...base, lastAttacker: { name: 'Steve', at: 8_400 } }).kind, 'other')
+  })
+  test('explosion within 1.5 s beats fire, drown, fall and hunger', () => {
+    const e = { ...base, lastExplosionAt: 9_000, onFire: true, headInWater: true, lastLanding: { blocks: 10, at: 9_900 }, food: 0 }
+    assert.equal(inferHurtKind(e).kind, 'explosion')
+    assert.equal(inferHurtKind({ ...e, lastExplosionAt: 8_000 }).kind, 'fire')
+  })
+  test('fire > drown > fall > hunger > other', () => {
+    assert.equal(inferHurtKind({ ...base, onFire: true, headInWater: true }).kind, 'fire')
+    assert.equal(inferHurtKind({ ...base, headInWater: true, food: 0 }).kind, 'drown')
+    assert.equal(inferHurtKind({ ...base, lastLanding: { blocks: 3, at: 8_800 }, food: 0 }).kind, 'fall')
+    assert.equal(inferHurtKind({ ...base, food: 0 }).kind, 'hunger')
+    assert.equal(inferHurtKind(base).kind, 'other')
+  })
+  test('fall needs ≥3 blocks and a landing within 1.2 s', () => {
+    assert.equal(inferHurtKind({ ...base, lastLanding: { blocks: 2.9, at: 9_900 } }).kind, 'other')
+    assert.equal(inferHurtKind({ ...base, lastLanding: { blocks: 5, at: 8_700 } }).kind, 'other')
+    assert.equal(inferHurtKind({ ...base, lastLanding: { blocks: 5, at: 8_800 } }).kind, 'fall')
+  })
+  test('event data: attacker:delta or hp:delta rounded to 0.1; heal only above 0.5', () => {
+    assert.deepEqual(healthChangeEvent(20, 18, { ...base, lastAttacker: { name: 'zombie', at: 9_999 } }), { type: 'hurt.combat', data: 'zombie:-2' })
+    assert.deepEqual(healthChangeEvent(20, 18.76, { ...base, food: 0 }), { type: 'hurt.hunger', data: 'hp:-1.2' })
+    assert.deepEqual(healthChangeEvent(10, 14, base), { type: 'heal', data: 'hp:+4' })
+    assert.equal(healthChangeEvent(10, 10.5, base), null)
+    assert.deepEqual(healthChangeEvent(10, 10.51, base), { type: 'heal', data: 'hp:+0.5' })
+    assert.equal(healthChangeEvent(10, 10, base), null)
+    assert.equal(healthChangeEvent(10, Number.NaN, base), null)
+  })
+  test('formatDelta', () => {
+    assert.equal(formatDelta(-1.25), '-1.3')
+    assert.equal(formatDelta(-2), '-2')
+    assert.equal(formatDelta(3.04, true), '+3')
+  })
+  test('health.low at hp ≤ 6, at most once per 30 s, not when dead', () => {
+    assert.equal(lowHealthDue(6, 0, undefined), true)
+    assert.equal(lowHealthDue(6.5, 0, undefined), false)
+    assert.equal(lowHealthDue(0, 0, undefined), false)
+    assert.equal(lowHealthDue(3, 29_999, 0), false)
+    assert.equal(lowHealthDue(3, 30_000, 0), true)
+  })
+})
+
+describe('slot mapping', () => {
+  test('window slots map to LynxMind slot types and ids', () => {
+    assert.deepEqual(mapWindowSlot(36), { slotType: 'INVENTORY_HOTBAR', id: 0 })
+    assert.deepEqual(mapWindowSlot(44), { slotType: 'INVENTORY_HOTBAR', id: 8 })
+    assert.deepEqual(mapWindowSlot(9), { slotType: 'INVENTORY_INNER', id: 0 })
+    assert.deepEqual(mapWindowSlot(35), { slotType: 'INVENTORY_INNER', id: 26 })
+    assert.deepEqual(mapWindowSlot(5), { slotType: 'INVENTORY_EQUIPMENT', id: 0 })
+    assert.deepEqual(mapWindowSlot(8), { slotType: 'INVENTORY_EQUIPMENT', id: 3 })
+    assert.deepEqual(mapWindowSlot(45), { slotType: 'INVENTORY_EQUIPMENT', id: 4 })
+    for (const s of [0, 1, 4, 46, -1, 1.5]) assert.equal(mapWindowSlot(s), null)
+  })
+  test('groupSlots namespaces names, sorts by id and skips the crafting grid', () => {
+    const g = groupSlots([
+      { slot: 40, name: 'stick', count: 2 },
+      { slot: 36, name: 'minecraft:oak_log', count: 5 },
+      { slot: 2, name: 'dirt', count: 1 },
+      { slot: 45, name: 'shield', count: 1 },
+      { slot: 12, name: 'cobblestone', count: 64 },
+      null,
+    ])
+    assert.deepEqual(g.inventory_hotbar.map((e) => [e.l_slot.id, e.item_stack.item_name]), [[0, 'minecraft:oak_log'], [4, 'minecraft:stick']])
+    assert.deepEqual(g.inventory_inner[0], { item_stack: { item_name: 'minecraft:cobblestone', count: 64 }, l_slot: { slotType: 'INVENTORY_INNER', id: 3, complexContainerType: 'PLAYER_INFO' } })
+    assert.deepEqual(g.inventory_equipment.map((e) => e.l_slot.id), [4])
+  })
+  test('yaw/pitch convert to Minecraft degrees', () => {
+    assert.equal(toMcYaw(0), 180) // mineflayer 0 = north = MC 180
+    assert.equal(toMcYaw(Math.PI), 0) // south
+    assert.equal(toMcYaw(Math.PI / 2), 90) // west
+    assert.equal(toMcPitch(-Math.PI / 4), 45) // looking down
+  })
+})
+
+describe('item names', () => {
+  test('bare names', () => {
+    assert.equal(bareName(' minecraft:Oak_Log '), 'oak_log')
+    assert.equal(bareName('raw iron'), 'raw_iron')
+  })
+  test('collect targets: items from blocks, tags, version aliases', () => {
+    const cobble = resolveCollectTarget(reg, 'minecraft:cobblestone')
+    assert.ok(cobble.ok && cobble.value.sources.includes('stone') && cobble.value.members[0] === 'cobblestone')
+    const coal = resolveCollectTarget(reg, 'coal')
+    assert.ok(coal.ok && coal.value.sources[0] === 'coal_ore')
+    const iron = resolveCollectTarget(reg, 'raw iron')
+    assert.ok(iron.ok && iron.value.members[0] === 'iron_ore' && iron.value.sources[0] === 'iron_ore')
+    const logs = resolveCollectTarget(reg, 'log')
+    assert.ok(logs.ok && logs.value.members.includes('oak_log') && logs.value.members.includes('birch_log') && !logs.value.members.includes('stripped_oak_log'))
+    const bad = resolveCollectTarget(reg, 'unobtainium')
+    assert.ok(!bad.ok && /unknown item 'unobtainium'/.test(bad.reason))
+    const notMined = resolveCollectTarget(reg, 'iron_ingot')
+    assert.ok(!notMined.ok && /does not come from mining/.test(notMined.reason))
+    assert.equal(blockSourcesFor(reg, 'stick').at(-1)?.endsWith('_leaves') || blockSourcesFor(reg, 'stick').includes('dead_bush'), true)
+  })
+  test('planks tag resolves to all plank kinds', () => {
+    const r = resolveItemNames(reg, 'planks')
+    assert.ok(r.ok && r.value.includes('oak_planks') && r.value.every((n) => n.endsWith('_planks')))
+  })
+  test('harvest tool description names the weakest tool', () => {
+    assert.equal(describeHarvestTools(reg, reg.blocksByName.iron_ore!.harvestTools), 'a stone_pickaxe or better')
+    assert.equal(describeHarvestTools(reg, reg.blocksByName.stone!.harvestTools), 'a wooden_pickaxe or better')
+    assert.equal(describeHarvestTools(reg, undefined), null)
+  })
+  test('fuel values', () => {
+    assert.equal(fuelValue('coal'), 8)
+    assert.equal(fuelValue('oak_planks'), 1.5)
+    assert.equal(fuelValue('dirt'), 0)
+  })
+})
+
+describe('reconnect backoff', () => {
+  test('doubles from the base and caps at the max', () => {
+    const p = reconnectPolicy({ baseDelayMs: 100, maxDelayMs: 1000 })
+    const zero = () => 0
+    assert.deepEqual([0, 1, 2, 3, 4, 10, 1000].map((n) => backoffDelay(n, p, zero)), [100, 200, 400, 800, 1000, 1000, 1000])
+    assert.ok(backoffDelay(0, p, () => 1) <= 110)
+    assert.equal(backoffDelay(10, p, () => 1), 1000)
+  })
+  test('false disables; defaults are sane', () => {
+    assert.equal(reconnectPolicy(false).enabled, false)
+    const d = reconnectPolicy(undefined)
+    assert.equal(d.enabled, true)
+    assert.equal(d.maxDelayMs, 30_000)
+  })
+})
+
+describe('skill call validation', () => {
+  test('valid calls pass', () => {
+    assert.ok(parseSkillCall({ skill: 'collect', items: [{ item_name: 'log', count: 3 }] }).ok)
+    assert.ok(parseSkillCall({ skill: 'moveTo', x: 1, y: 2, z: 3 }).ok)
+  })
+  test('bad calls give a reason naming the field', () => {
+    const r = parseSkillCall({ skill: 'moveTo', x: 'a', y: 2, z: 3 })
+    assert.ok(!r.ok && /x/.test(r.reason) && /invalid skill call/.test(r.reason))
+    const u = parseSkillCall({ skill: 'fly' })
+    assert.ok(!u.ok && /skill/.test(u.reason))
+    const n = parseSkillCall(null)
+    assert.ok(!n.ok)
+    const c = parseSkillCall({ skill: 'collect', items: [{ item_name: 'log', count: 0 }] })
+    assert.ok(!c.ok && /count/.test(c.reason))
+  })
+})
