@@ -1,0 +1,42 @@
+/**
+ * parseModelJson throughput on the test corpus (cases/s), against plain JSON.parse on
+ * the corpus cases that are already valid JSON, measured in the same run.
+ */
+import { readFileSync } from 'node:fs'
+import { parseModelJson } from '../src/core/model-json.js'
+import { fmt, measureOps } from './util.js'
+
+interface CorpusCase {
+  id: string
+  kind: 'good' | 'repairable' | 'hopeless'
+  input: string
+}
+
+export async function run(): Promise<void> {
+  const corpus = JSON.parse(
+    readFileSync(new URL('../test/fixtures/model-json/corpus.json', import.meta.url), 'utf8'),
+  ) as CorpusCase[]
+  const good = corpus.filter((c) => c.kind === 'good').map((c) => c.input)
+  const repairable = corpus.filter((c) => c.kind === 'repairable').map((c) => c.input)
+  const hopeless = corpus.filter((c) => c.kind === 'hopeless').map((c) => c.input)
+  const all = corpus.map((c) => c.input)
+  for (const g of good) JSON.parse(g) // the baseline set must be strict JSON
+
+  const perCase = (inputs: string[], fn: (s: string) => unknown) => {
+    const r = measureOps(() => {
+      for (const s of inputs) fn(s)
+    }, 800)
+    return r.opsPerSec * inputs.length
+  }
+  const baseline = perCase(good, (s) => JSON.parse(s))
+  const rows: Array<[string, number]> = [
+    [`parseModelJson, valid subset (${good.length})`, perCase(good, parseModelJson)],
+    [`parseModelJson, repairable (${repairable.length})`, perCase(repairable, parseModelJson)],
+    [`parseModelJson, hopeless (${hopeless.length})`, perCase(hopeless, parseModelJson)],
+    [`parseModelJson, whole corpus (${all.length})`, perCase(all, parseModelJson)],
+  ]
+  console.log(`${`JSON.parse, valid subset (${good.length}) [baseline]`.padEnd(44)}${fmt(baseline).padStart(12)} cases/s`)
+  for (const [label, rate] of rows) {
+    console.log(`${label.padEnd(44)}${fmt(rate).padStart(12)} cases/s   ${fmt(rate / baseline, 3)}x of JSON.parse`)
+  }
+}
