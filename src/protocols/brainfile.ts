@@ -199,7 +199,7 @@ function renameDeep(v: unknown, map: Readonly<Record<string, string>>, parentKey
     const key = map[k] ?? k
     if (key !== k && Object.prototype.hasOwnProperty.call(v, key)) continue
     const inFreeForm =
-      key === 'parameters' || parentKey === 'memory_updates' || (parentKey === 'memory' && !MEMORY_KEYS.has(key))
+      key === 'parameters' || parentKey === 'memory_updates' || (parentKey === 'memory' && !MEMORY_KEYS.has(key) && !MEMORY_KEYS.has(k))
     out[key] = inFreeForm ? val : renameDeep(val, map, key)
   }
   return out
@@ -245,13 +245,15 @@ export function canonicalBrainReply(v: unknown): unknown {
   const o = renameDeep(v, CAMEL_TO_SNAKE)
   if (!isRecord(o)) return o
   const out: Record<string, unknown> = { ...o }
+  const listed = out.new_tasks
+  if (listed !== undefined && listed !== null && !Array.isArray(listed) && !isRecord(listed)) return out // let validation say why
   const tasks: unknown[] = []
-  if (Array.isArray(out.new_tasks)) tasks.push(...out.new_tasks)
-  else if (isRecord(out.new_tasks)) tasks.push(out.new_tasks)
+  if (Array.isArray(listed)) tasks.push(...listed)
+  else if (isRecord(listed)) tasks.push(listed)
   if (Array.isArray(out.new_task)) tasks.push(...out.new_task)
   else if (isRecord(out.new_task)) tasks.push(out.new_task)
   delete out.new_task
-  if (tasks.length > 0 || 'new_tasks' in out) out.new_tasks = tasks.map(canonTask)
+  if (tasks.length > 0 || listed !== undefined) out.new_tasks = tasks.map(canonTask)
   if (out.memory_updates === null) delete out.memory_updates
   if (out.thought === null) delete out.thought
   return out

@@ -16,18 +16,32 @@ export const FlagSchema = z.union([z.boolean(), z.literal(0), z.literal(1)])
 
 // ------------------------------------------------------------ AI → logic
 
-export const ActionTupleSchema = z.union([
-  z.tuple([z.literal('move'), PosSchema]),
-  z.tuple([z.literal('attack'), PosSchema, Int]),
-  z.tuple([z.literal('interact'), z.literal('Materials'), ToolNameSchema]),
-  z.tuple([z.literal('interact'), z.literal('Box')]),
-  z.tuple([z.literal('interact'), z.literal('KeyMachine')]),
-  z.tuple([z.literal('interact'), z.literal('EscapeCapsule'), FlagSchema]),
-  z.tuple([z.literal('trap'), TrapNameSchema]),
-  z.tuple([z.literal('tool'), z.literal('Kit')]),
-  z.tuple([z.literal('tool'), z.literal('Transport'), PosSchema]),
-  z.tuple([z.literal('detect'), PosSchema]),
-])
+const ACTION_TUPLES = {
+  move: z.tuple([z.literal('move'), PosSchema]),
+  attack: z.tuple([z.literal('attack'), PosSchema, Int]),
+  'interact:Materials': z.tuple([z.literal('interact'), z.literal('Materials'), ToolNameSchema]),
+  'interact:Box': z.tuple([z.literal('interact'), z.literal('Box')]),
+  'interact:KeyMachine': z.tuple([z.literal('interact'), z.literal('KeyMachine')]),
+  'interact:EscapeCapsule': z.tuple([z.literal('interact'), z.literal('EscapeCapsule'), FlagSchema]),
+  trap: z.tuple([z.literal('trap'), TrapNameSchema]),
+  'tool:Kit': z.tuple([z.literal('tool'), z.literal('Kit')]),
+  'tool:Transport': z.tuple([z.literal('tool'), z.literal('Transport'), PosSchema]),
+  detect: z.tuple([z.literal('detect'), PosSchema]),
+} as const
+export const ActionTupleSchema = z.union(Object.values(ACTION_TUPLES) as unknown as [z.ZodTypeAny, ...z.ZodTypeAny[]]) as z.ZodType<
+  z.infer<(typeof ACTION_TUPLES)[keyof typeof ACTION_TUPLES]>
+>
+/**
+ * The one tuple schema an action array must match, chosen by its name (and
+ * for interact/tool its second element); undefined for an unknown action.
+ * Much faster than trying the whole union, and gives sharper errors.
+ */
+export function actionTupleSchemaFor(action: unknown): z.ZodType | undefined {
+  if (!Array.isArray(action) || typeof action[0] !== 'string') return undefined
+  const name = action[0]
+  const key = name === 'interact' || name === 'tool' ? `${name}:${String(action[1])}` : name
+  return Object.hasOwn(ACTION_TUPLES, key) ? ACTION_TUPLES[key as keyof typeof ACTION_TUPLES] : undefined
+}
 export type ActionTuple = z.infer<typeof ActionTupleSchema>
 
 export const AiActionMessageSchema = z
