@@ -83,7 +83,7 @@ export const CONFIG_FILE_NAMES = ['mindbridge.config.json', 'mindbridge.config.y
 
 /** An error the user can fix (bad flag, bad config); the CLI prints the message and exits with `exitCode`. */
 export class UserError extends Error {
-  override readonly name = 'UserError'
+  override readonly name: string = 'UserError'
   constructor(
     message: string,
     readonly exitCode = 2,
@@ -92,7 +92,9 @@ export class UserError extends Error {
   }
 }
 
-export class ConfigError extends UserError {}
+export class ConfigError extends UserError {
+  override readonly name: string = 'ConfigError'
+}
 
 // ---------------------------------------------------------------- schema walking
 
@@ -380,16 +382,34 @@ function mergeFlags(a: ConfigFlags, b: ConfigFlags): ConfigFlags {
   return out as ConfigFlags
 }
 
+type FlagMapper = (opts: Record<string, unknown>) => ConfigFlags
+const commandFlags = new WeakMap<Command, { map: FlagMapper; names?: Record<string, string> }>()
+
+/**
+ * Declares how a command's own options map onto the config, e.g.
+ * `configFlags(cmd, (o) => ({ world: { port: o.port } }), { 'world.port': '--port' })`.
+ * Then `resolveConfig(cmd)` and `--print-config` include those flags, and errors name `--port`.
+ */
+export function configFlags<O extends Record<string, unknown>>(command: Command, map: (opts: O) => ConfigFlags, flagNames?: Record<string, string>): Command {
+  commandFlags.set(command, { map: map as FlagMapper, ...(flagNames ? { names: flagNames } : {}) })
+  return command
+}
+
 /**
  * For command actions: the merged, validated config from the global options of `command`
- * plus the command's own flags (as a nested partial config). Applies the log level.
- * With `--print-config` it prints the config (secrets masked) and ends the CLI with exit 0.
+ * plus the command's own flags (registered with `configFlags`, and/or passed here as a
+ * nested partial config). Applies the log level and format.
+ * With `--print-config` it prints the config (secrets masked) and ends the CLI with exit 0;
+ * main.ts also does this before any action runs, so a command never starts under --print-config.
  */
 export function resolveConfig(command: Command, flags: ConfigFlags = {}, flagNames?: Record<string, string>): Config {
   const g = command.optsWithGlobals<GlobalOptions>()
+  const registered = commandFlags.get(command)
+  const own = registered ? registered.map(command.opts()) : {}
+  const names = { ...registered?.names, ...flagNames }
   const config = loadConfig({
-    flags: mergeFlags(globalFlags(g), flags),
-    ...(flagNames ? { flagNames } : {}),
+    flags: mergeFlags(mergeFlags(globalFlags(g), own), flags),
+    ...(Object.keys(names).length ? { flagNames: names } : {}),
     ...(g.set ? { sets: g.set } : {}),
     ...(g.config ? { configPath: g.config } : {}),
   })

@@ -39,7 +39,10 @@ export function buildProgram(): Command {
     .allowExcessArguments(true)
     .exitOverride()
     .hook('preAction', (_this, action) => {
-      if (action.optsWithGlobals<GlobalOptions>().verbose) setLogLevel('debug')
+      const g = action.optsWithGlobals<GlobalOptions>()
+      if (g.verbose) setLogLevel('debug')
+      // --print-config never runs a command: print (with the command's registered flags) and exit 0.
+      if (g.printConfig && action !== program) resolveConfig(action)
     })
     .action((_opts, cmd: Command) => {
       if (cmd.args.length > 0) {
@@ -122,6 +125,10 @@ const invokedDirectly = (() => {
 })()
 
 if (invokedDirectly) {
+  const verbose = process.argv.includes('--verbose')
+  const fatal = (err: unknown) => process.exit(handleError(err, verbose) || 1)
+  process.on('uncaughtException', fatal)
+  process.on('unhandledRejection', fatal)
   const code = await runCli()
   if (code !== 0) process.exit(code)
   process.exitCode = 0

@@ -79,6 +79,12 @@ describe('mindbridge CLI', () => {
     assert.ok(!r.stdout.includes('sk-secret-value'))
   })
 
+  test('--print-config after a command prints the config and does not run the command', async () => {
+    const r = await cli(['play', '--print-config'], { env: { MINDBRIDGE_WORLD_PORT: '2500' } })
+    assert.equal(r.code, 0, r.stderr)
+    assert.equal((JSON.parse(r.stdout) as { world: { port: number } }).world.port, 2500)
+  })
+
   test('--config with a YAML file, and --verbose shows in log.level', async () => {
     const cwd = mkdtempSync(join(dir, 'yaml-'))
     writeFileSync(join(cwd, 'my.yaml'), 'world:\n  port: 5555\n')

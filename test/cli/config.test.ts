@@ -135,3 +135,24 @@ describe('config', () => {
     assert.equal(c.llm.apiKey, 'sk-abc') // the original is untouched
   })
 })
+
+describe('resolveConfig for commands', () => {
+  test('configFlags maps command options onto the config and names the flag in errors', async () => {
+    const { Command } = await import('commander')
+    const { configFlags, resolveConfig } = await import('../../src/cli/config.js')
+    const seen: number[] = []
+    const build = () => {
+      const program = new Command().exitOverride().option('--set <p=v>', '', (v: string, prev: string[] = []) => [...prev, v])
+      const cmd = program.command('world').option('--port <n>', 'port', Number)
+      configFlags<{ port?: number }>(cmd, (o) => ({ world: { port: o.port } }), { 'world.port': '--port' })
+      cmd.action((_o, c: InstanceType<typeof Command>) => {
+        seen.push(resolveConfig(c).world.port)
+      })
+      return program
+    }
+    await build().parseAsync(['node', 'x', 'world', '--port', '4321'])
+    await build().parseAsync(['node', 'x', '--set', 'world.port=1', 'world'])
+    assert.deepEqual(seen, [4321, 1])
+    await assert.rejects(build().parseAsync(['node', 'x', 'world', '--port', '99999']), /^ConfigError: --port: expected an integer 0–65535, got 99999$/)
+  })
+})
