@@ -1,0 +1,213 @@
+import { test, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import { PassThrough } from 'node:stream'
+import { encodeAiPayload, FrameDecoder } from '../../src/lostspace/judger/framing.js'
+import { createStreamTransport, LostSpaceClient, type Player, type PlayerApi } from '../../src/lostspace/sdk/client.js'
+import { GameStateTracker } from '../../src/lostspace/sdk/state.js'
+import type { ActionReply, Pos } from '../../src/lostspace/sdk/messages.js'
+import { createLogger } from '../../src/core/logger.js'
+
+const quiet = createLogger('test', { level: 'silent' })
+const tick = () => new Promise((r) => setImmediate(r))
+
+const ID = { type: 'id', id: 1, birth_pos: [6, 0] }
+function roundBegin(extra: Record<string, unknown> = {}) {
+  return {
+    type: 'roundbegin',
+    state: 1,
+    inturn: 1,
+    status: 0,
+    pos: [6, 0, 1],
+    hp: 200,
+    keys: [1],
+    tools: { LandMine: [1, 1, [5, 1, 1]], Sticky: [0, 0], Kit: 1, Transport: 2 },
+    others: [
+      { player_id: 0, status: 0, keys: [0], hp: 200 },
+      { player_id: 2, status: 1, keys: [2], hp: 0 },
+      { player_id: 3, status: 0, keys: [3, 0], hp: 130 },
+    ],
+    ...extra,
+  }
+}
+
+/** A client on real streams plus a handle to play the logic's side. */
+function harness(player: Player) {
+  const toAi = new PassThrough()
+  const fromAi = new PassThrough()
+  const client = new LostSpaceClient(player, createStreamTransport(toAi, fromAi), { logger: quiet })
+  const decoder = new FrameDecoder()
+  const sent: Array<Record<string, unknown>> = []
+  fromAi.on('data', (c: Buffer) => {
+    for (const f of decoder.push(c)) sent.push(JSON.parse(f.body) as Record<string, unknown>)
+  })
+  const send = (obj: object) => toAi.write(encodeAiPayload(obj))
+  return { client, sent, send, toAi }
+}
+
+async function until(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !cond(); i++) await tick()
+  assert.ok(cond(), 'condition not reached')
+}
+
+describe('SDK stream framing', () => {
+  test('payloads split anywhere and several payloads in one chunk', async () => {
+    const seen: string[] = []
+    const input = new PassThrough()
+    const output = new PassThrough()
+    const t = createStreamTransport(input, output)
+    t.onMessage((b) => seen.push(b))
+    const bytes = Buffer.from(encodeAiPayload({ type: 'id', id: 2, birth_pos: [6, 6] }) + encodeAiPayload({ type: 'roundbegin', state: 1, inturn: 0 }) + encodeAiPayload('{"type":"escaped"}'))
+    // header split in the middle, body split, then the rest in one chunk
+    input.write(bytes.subarray(0, 2))
+    input.write(bytes.subarray(2, 10))
+    input.write(bytes.subarray(10))
+    await until(() => seen.length === 3)
+    assert.deepEqual(seen.map((s) => (JSON.parse(s) as { type: string }).type), ['id', 'roundbegin', 'escaped'])
+    const out: Buffer[] = []
+    output.on('data', (c: Buffer) => out.push(c))
+    t.send('{"type":"finish"}')
+    await tick()
+    const all = Buffer.concat(out)
+    assert.equal(all.readUInt32BE(0), 17)
+    assert.equal(all.subarray(4).toString(), '{"type":"finish"}')
+  })
+
+  test('garbage on the input closes the transport instead of throwing', async () => {
+    const input = new PassThrough()
+    const t = createStreamTransport(input, new PassThrough())
+    let closed = false
+    t.onClose(() => (closed = true))
+    t.onMessage(() => assert.fail('no message expected'))
+    input.write('hello world')
+    await until(() => closed)
+  })
+})
+
+describe('SDK client turns', () => {
+  test('a turn: action → reply → finish; the tracker follows', async () => {
+    let reply: ActionReply | undefined
+    const h = harness({
+      async onRoundBegin(state, api) {
+        reply = await api.move([5, 0, 1])
+      },
+    })
+    h.send(ID)
+    h.send(roundBegin())
+    await until(() => h.sent.length === 1)
+    assert.deepEqual(h.sent[0], { type: 'action', action: ['move', [5, 0, 1]] })
+    h.send({ type: 'offround', state: 1, playerid: 1, content: ['see', 'pos_update', [5, 1, 1], 3] })
+    h.send({ type: 'action', success: true, hp: 200, status: 0, view: [[[5, 1, 1], true, [3]], [[4, 0, 1], false]] })
+    await until(() => h.sent.length === 2)
+    assert.deepEqual(h.sent[1], { type: 'finish' })
+    assert.equal(reply?.success, true)
+    const s = h.client.state
+    assert.deepEqual(s.pos, [5, 0, 1])
+    assert.deepEqual(s.tools, { LandMine: 1, Sticky: 0, Kit: 1, Transport: 2 })
+    assert.deepEqual(s.placedTraps.LandMine, [[5, 1, 1]])
+    assert.deepEqual(s.others.get(3)?.pos, [5, 1, 1])
+    assert.equal(s.others.get(2)?.status, 1)
+    assert.ok(s.boxes.has('5,1,1'))
+    assert.ok(s.events.some((e) => e.kind === 'did' && /move/.test(e.text)))
+  })
+
+  test('no finish after a KeyMachine or an automatic turn end; finish after a failed KeyMachine', async () => {
+    const plans: Array<(api: PlayerApi) => Promise<unknown>> = [
+      (api) => api.keyMachine(),
+      (api) => api.move([5, 0, 1]).then(() => api.trap('LandMine')),
+      (api) => api.keyMachine(),
+    ]
+    let turn = 0
+    const h = harness({ onRoundBegin: (_s, api) => plans[turn++]!(api).then(() => undefined) })
+    h.send(ID)
+    h.send(roundBegin({ state: 1 }))
+    await until(() => h.sent.length === 1)
+    h.send({ type: 'action', success: true })
+    h.send(roundBegin({ state: 2 }))
+    await until(() => h.sent.length === 2)
+    assert.deepEqual(h.sent.map((m) => m.type), ['action', 'action'], 'no finish after a KeyMachine')
+    h.send({ type: 'action', success: true, hp: 200, status: 3, view: [] })
+    await tick()
+    await tick()
+    assert.equal(h.sent.length, 2, 'nothing more after a Sticky stop (status 3): trap and finish are not sent')
+    h.send(roundBegin({ state: 3 }))
+    await until(() => h.sent.length === 3)
+    h.send({ type: 'action', success: false })
+    await until(() => h.sent.length === 4)
+    assert.deepEqual(h.sent[3], { type: 'finish' })
+  })
+
+  test('a new roundbegin ends a turn still waiting for its reply; format error counts as failure', async () => {
+    const results: boolean[] = []
+    const h = harness({
+      async onRoundBegin(_s, api) {
+        results.push((await api.detect([5, 0, 1])).success)
+      },
+    })
+    h.send(ID)
+    h.send(roundBegin({ state: 1 }))
+    await until(() => h.sent.length === 1)
+    h.send({ type: 'roundbegin', state: 1, inturn: 2 })
+    await until(() => results.length === 1)
+    assert.deepEqual(results, [false])
+    assert.equal(h.sent.length, 1, 'no finish for a turn that is over')
+    h.send(roundBegin({ state: 2 }))
+    await until(() => h.sent.length === 2)
+    h.send({ type: 'format error' })
+    await until(() => results.length === 2)
+    assert.deepEqual(results, [false, false])
+    await until(() => h.sent.length === 3)
+    assert.deepEqual(h.sent[2], { type: 'finish' })
+  })
+
+  test('a player that throws still finishes its turn; unparsable input is ignored; escaped ends the game', async () => {
+    let ended = false
+    const h = harness({
+      onRoundBegin() {
+        throw new Error('bug in the player')
+      },
+      onEnd: () => (ended = true),
+    })
+    h.send(ID)
+    h.toAi.write('0005{oops')
+    h.send(roundBegin())
+    await until(() => h.sent.length === 1)
+    assert.deepEqual(h.sent[0], { type: 'finish' })
+    h.send({ type: 'escaped' })
+    await h.client.done
+    assert.ok(ended)
+    assert.equal(h.client.state.escaped, true)
+  })
+})
+
+describe('GameStateTracker', () => {
+  test('offround messages: deaths, hp, keys, traps, boxes, respawn', () => {
+    const s = new GameStateTracker()
+    s.apply({ type: 'id', id: 0, birth_pos: [0, 0] })
+    assert.deepEqual(s.pos, [0, 0, 1])
+    s.apply(roundBegin({ inturn: 0 }) as never)
+    const off = (content: unknown[], playerid = 2) => s.apply({ type: 'offround', state: 3, playerid, content })
+    off(['hp_update', 130])
+    assert.equal(s.hp, 130)
+    assert.ok(s.events.some((e) => e.kind === 'hit'))
+    off(['getkey', [1, 3]])
+    assert.deepEqual(s.others.get(2)?.keys.sort(), [1, 2, 3])
+    off(['trap_triggered', 'LandMine', [5, 1, 1]])
+    assert.deepEqual(s.placedTraps.LandMine, [])
+    off(['see', 'interprops_status_update', [2, 2, 1], 'Box', 'appear'])
+    assert.ok(s.boxes.has('2,2,1'))
+    off(['see', 'interprops_status_update', [2, 2, 1], 'Box', 'disappear'])
+    assert.ok(!s.boxes.has('2,2,1'))
+    off(['died', 3])
+    assert.equal(s.others.get(3)?.status, 1)
+    off(['see', 'regenerate', [0, 6, 1], 3])
+    assert.equal(s.others.get(3)?.status, 0)
+    assert.deepEqual(s.others.get(3)?.pos, [0, 6, 1] as Pos)
+    off(['see', 'pos_update', [-1, -1, -1], 3])
+    assert.equal(s.others.get(3)?.pos, null)
+    off(['player_enter_top_layer'])
+    assert.ok(s.topLayerAlert)
+    off(['died', 0])
+    assert.equal(s.status, 1)
+    assert.match(s.summary(), /me p0 status 1/)
+  })
+})
