@@ -8,6 +8,7 @@ import { createTerrain } from './terrain.js'
 import { addToInventory } from './inventory-ops.js'
 import { installCrafting } from './plugins/crafting.js'
 import { installDrops } from './plugins/drops.js'
+import { installFurnaces } from './plugins/furnace.js'
 import { installWindows } from './plugins/windows.js'
 import { createRng } from './rng.js'
 import { trackLoginTimers } from './login-timers.js'
@@ -87,6 +88,7 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
   installDrops(serv, createRng(o.seed))
   const windows = installWindows(serv)
   installCrafting(serv, windows)
+  installFurnaces(serv, windows)
   const spawn = { ...terrain.spawn }
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)
 
