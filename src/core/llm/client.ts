@@ -131,7 +131,7 @@ export function createLlmClient(config: LlmConfigInput | LlmConfig, opts: LlmCli
     apiKey: cfg.apiKey || PLACEHOLDER_KEY,
     baseURL: baseUrl,
     maxRetries: 0,
-    timeout: cfg.timeoutMs * 2 + 1000, // our own timer fires first; this is only a backstop
+    timeout: cfg.timeoutMs * 2 + 1000, // our own per-attempt timer fires first; the SDK's is only a backstop
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
   })
 
@@ -256,7 +256,7 @@ export function createLlmClient(config: LlmConfigInput | LlmConfig, opts: LlmCli
 
     const { value: raw, attempts } = await withRetries(
       (signal) =>
-        sdk.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 }) as Promise<unknown>,
+        sdk.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0, timeout: timeoutMs * 2 + 1000 }) as Promise<unknown>,
       req.signal,
       timeoutMs,
       responseFormat !== undefined,
@@ -335,7 +335,7 @@ export function createLlmClient(config: LlmConfigInput | LlmConfig, opts: LlmCli
   async function listModels(o: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<string[]> {
     const { value } = await withRetries(
       async (signal) => {
-        const page = await sdk.models.list({ signal, maxRetries: 0 })
+        const page = await sdk.models.list({ signal, maxRetries: 0, timeout: (o.timeoutMs ?? cfg.timeoutMs) * 2 + 1000 })
         return page.data.map((m) => m.id)
       },
       o.signal,
