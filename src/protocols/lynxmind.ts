@@ -276,6 +276,14 @@ export function canonicalAction(v: unknown): unknown {
 export function canonicalAiEvent(v: unknown): unknown {
   if (!isRecord(v)) return v
   const o = dropNulls(canonType(v))
+  // early mod versions: `actions: [Action]`; one action per event is all the body can run
+  if (o.type === 'EVENT_AI_CONTROL' && !('action' in o) && 'actions' in o) {
+    const list = o.actions
+    if (isRecord(list) || (Array.isArray(list) && list.length === 1)) {
+      o.action = Array.isArray(list) ? list[0] : list
+      delete o.actions
+    }
+  }
   return mapKeys(o, ['action'], canonicalAction)
 }
 

@@ -175,6 +175,14 @@ describe('real mod dialect', () => {
     if (e.type === 'EVENT_AI_CONTROL' && e.action.type === 'ACTION_MOVE') assert.equal(e.action.y, undefined)
   })
 
+  test('early mod shape: actions as a one-element list becomes action; more than one is refused', () => {
+    const one = okValue(normalizeAiEvent({ type: 'EVENT_AI_CONTROL', actions: [{ type: 'ACTION_STOP_ATASK' }] }))
+    assert.deepEqual(one, { type: 'EVENT_AI_CONTROL', action: { type: 'ACTION_STOP_BARITONE' } })
+    const two = normalizeAiEvent({ type: 'EVENT_AI_CONTROL', actions: [{ type: 'ACTION_STOP_ATASK' }, { type: 'ACTION_MOVE', x: 1, z: 1 }] })
+    assert.ok(!two.ok && two.kind === 'invalid')
+    if (!two.ok) assert.match(two.error, /at action: required object is missing/)
+  })
+
   test('item entries written with name become item_name', () => {
     const e = okValue(normalizeAiEvent(fixture('lynx-ai-10-collect-name-alias.json')))
     assert.deepEqual(e, { type: 'EVENT_AI_CONTROL', action: { type: 'ACTION_COLLECT_BLOCK', needed_blocks: [{ item_name: 'log', count: 4 }] } })
