@@ -11,7 +11,7 @@ import type { Command } from 'commander'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { LlmConfigSchema } from '../core/llm/config.js'
-import { setLogLevel } from '../core/logger.js'
+import { setLogFormat, setLogLevel } from '../core/logger.js'
 
 // ---------------------------------------------------------------- schema
 
@@ -415,7 +415,7 @@ export function resolveConfig(command: Command, flags: ConfigFlags = {}, flagNam
   })
   setLogLevel(g.verbose ? 'debug' : config.log.level)
   // The logger reads its format from the environment when a logger is created.
-  process.env.MINDBRIDGE_LOG_FORMAT = config.log.format
+  setLogFormat(config.log.format)
   if (g.printConfig) {
     process.stdout.write(JSON.stringify(maskSecrets(config), null, 2) + '\n')
     throw new CliExit(0)

@@ -33,6 +33,13 @@ export function getLogLevel(): LogLevel {
   return globalLevel
 }
 
+let globalFormat: 'text' | 'json' = process.env.MINDBRIDGE_LOG_FORMAT === 'json' ? 'json' : 'text'
+
+/** Switches every logger that has no explicit `format` option, including ones created earlier. */
+export function setLogFormat(format: 'text' | 'json'): void {
+  globalFormat = format
+}
+
 function formatFields(fields?: Record<string, unknown>): string {
   if (!fields) return ''
   const parts: string[] = []
@@ -46,9 +53,9 @@ function formatFields(fields?: Record<string, unknown>): string {
 
 export function createLogger(scope = 'mindbridge', opts: LoggerOptions = {}): Logger {
   const sink = opts.sink ?? ((line: string) => process.stderr.write(line + '\n'))
-  const format = opts.format ?? (process.env.MINDBRIDGE_LOG_FORMAT === 'json' ? 'json' : 'text')
   const emit = (level: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
     const threshold = opts.level ?? globalLevel
+    const format = opts.format ?? globalFormat
     if (ORDER[level] < ORDER[threshold]) return
     if (format === 'json') {
       sink(JSON.stringify({ t: new Date().toISOString(), level, scope, msg, ...fields }))
