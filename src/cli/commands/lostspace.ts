@@ -65,14 +65,12 @@ export function parseSeat(spec: string, seat: number, seed: number, config: Conf
   return { kind: 'command', command: s }
 }
 
-const REASON_WIDTH = 12
-
 export function formatRanking(result: GameResult): string {
   const lines = [...result.ranking]
     .sort((a, b) => b.points - a.points)
     .map((r, i) => {
       const name = result.seatNames[r.player] ?? `seat ${r.player}`
-      return `#${i + 1} seat ${r.player} ${String(r.points)} pts  ${r.reason.padEnd(REASON_WIDTH)} ${name}`
+      return `#${i + 1}  seat ${r.player}  ${r.points} pts  ${name}  (${r.reason})`
     })
   return lines.join('\n')
 }
