@@ -5,7 +5,7 @@
  * the way it blinks to save moves, detects the next node for traps and lays
  * land mines behind itself.
  */
-import { loadMap, type GameMap } from '../map.js'
+import { loadMap, posKey, type GameMap, type Pos as MapPos } from '../map.js'
 import type { Player } from '../sdk/client.js'
 import type { Action, Pos } from '../sdk/messages.js'
 import type { GameStateTracker } from '../sdk/state.js'
@@ -38,26 +38,36 @@ function here(s: GameStateTracker): string {
   return s.pos ? `${s.pos[0]},${s.pos[1]},${s.pos[2]}` : ''
 }
 
-/** The next step toward the current goal (keys, then capsule), or null. */
+/** Shortest path (edges and elevator hops, avoiding failed zones) to the nearest goal: missing keys, then the capsule; known boxes on the way. */
 export function planPath(s: GameStateTracker, map: GameMap): Pos[] | null {
-  if (!s.pos || !map.get(s.pos)) return null
-  const opts = { round: s.round + 1 }
+  const start = s.pos ? map.get(s.pos) : undefined
+  if (!start) return null
   const keys = new Set(s.keys)
-  const goals: Pos[] = []
-  if (keys.size >= 4) goals.push(toPos(map.capsule))
-  else {
-    for (const km of map.keyMachines) if (!keys.has(km.owner)) goals.push(toPos(km.pos))
+  const goals = new Set<string>()
+  if (keys.size >= 4) goals.add(posKey(map.capsule))
+  else for (const km of map.keyMachines) if (!keys.has(km.owner)) goals.add(posKey(km.pos))
+  for (const b of s.boxes) goals.add(b)
+  goals.delete(posKey(start))
+  if (goals.size === 0) return null
+  // One BFS to every node; the first goal reached is the nearest.
+  const opts = { round: s.round + 1 }
+  const prev = new Map<string, MapPos | null>([[posKey(start), null]])
+  const queue: MapPos[] = [start]
+  for (let i = 0; i < queue.length; i++) {
+    const cur = queue[i]!
+    for (const nx of map.moveTargets(cur, opts)) {
+      const k = posKey(nx)
+      if (prev.has(k)) continue
+      prev.set(k, cur)
+      if (goals.has(k)) {
+        const path: Pos[] = [toPos(nx)]
+        for (let back: MapPos | null = cur; back; back = prev.get(posKey(back)) ?? null) path.push(toPos(back))
+        return path.reverse()
+      }
+      queue.push(nx)
+    }
   }
-  for (const b of s.boxes) {
-    const [x, y, z] = b.split(',').map(Number) as [number, number, number]
-    goals.push([x, y, z])
-  }
-  let best: Pos[] | null = null
-  for (const g of goals) {
-    const p = map.shortestPath(s.pos, g, opts)
-    if (p && p.length > 1 && (!best || p.length < best.length)) best = p.map(toPos)
-  }
-  return best
+  return null
 }
 
 /** The main action the strategist would take now (also the LLM player's fallback). */
