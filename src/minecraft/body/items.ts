@@ -137,7 +137,8 @@ export function describeHarvestTools(registry: Registry, harvestTools: Record<st
     .filter((n): n is string => !!n)
   if (!names.length) return null
   const weakest = names.find((n) => !n.startsWith('golden_')) ?? names[0]!
-  return names.length > 1 ? `a ${weakest} or better` : `a ${weakest}`
+  const article = /^[aeiou]/.test(weakest) ? 'an' : 'a'
+  return names.length > 1 ? `${article} ${weakest} or better` : `${article} ${weakest}`
 }
 
 export function resetItemCaches(): void {

@@ -66,25 +66,35 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
       host.emit('chat', username, message)
     }),
   )
+  // Server lines: anything that is not a player's `<name> text` chat line. Join/leave lines come
+  // both as messages and from the player list on vanilla; push each once (3 s dedupe).
+  const recent = new Map<string, number>()
+  const pushServerOnce = (text: string) => {
+    const key = text.replace(/[.!]+$/, '').toLowerCase()
+    const t = now()
+    for (const [k, at] of recent) if (t - at > 3000) recent.delete(k)
+    if (recent.has(key)) return
+    recent.set(key, t)
+    bus.pushServer(text)
+  }
   on(bot, 'message', (msg: { toString(): string }, position: string) =>
     safe('message', () => {
-      if (position !== 'system') return
+      if (position === 'game_info') return // action bar
       const text = msg.toString().trim()
-      // Joins/leaves come from the player list (exactly once each); chat lines from 'chat'.
-      if (!text || /\b(joined|left) the game\b/.test(text) || /^<[^>]+> /.test(text)) return
-      bus.pushServer(text)
+      if (!text || /^<[^>]+> /.test(text)) return
+      pushServerOnce(text)
     }),
   )
   const loginAt = now()
   on(bot, 'playerJoined', (p: { username: string }) =>
     safe('join', () => {
       if (p.username === bot.username || now() - loginAt < 2000) return // the initial player list is not news
-      bus.pushServer(`${p.username} joined the game`)
+      pushServerOnce(`${p.username} joined the game`)
     }),
   )
   on(bot, 'playerLeft', (p: { username: string }) =>
     safe('leave', () => {
-      if (p.username !== bot.username) bus.pushServer(`${p.username} left the game`)
+      if (p.username !== bot.username) pushServerOnce(`${p.username} left the game`)
     }),
   )
 

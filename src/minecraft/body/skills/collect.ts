@@ -65,32 +65,33 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
   while (gained() < count) {
     checkAborted(signal)
     if (bot.inventory.emptySlotCount() === 0) throw new SkillError('inventory is full; drop or store items first', { gained: gained() })
-    // Sources we cannot harvest with the tools we carry are refused, with the tool named.
+    // Look for every source first: "none nearby" is more useful than "wrong tool" for blocks that are not there.
     const sourceBlocks = target.sources.map((n) => registry.blocksByName[n]).filter((b) => !!b)
-    let refusal: string | null = null
-    const usable = sourceBlocks.filter((b) => {
+    const refusals = new Map<string, string>()
+    for (const b of sourceBlocks) {
       const probe = { name: b.name, harvestTools: b.harvestTools } as unknown as Parameters<typeof missingToolReason>[1]
       const reason = missingToolReason(ctx, probe)
-      if (reason && !refusal) refusal = reason
-      return !reason
-    })
-    if (!usable.length) throw new SkillError(`${refusal ?? `cannot harvest ${target.label}`} (for ${nsName(target.label)})`, { gained: gained() })
-    const ids = usable.map((b) => b.id)
-    const positions = bot
-      .findBlocks({ matching: ids, maxDistance: SEARCH_RADIUS, count: 128 })
+      if (reason) refusals.set(b.name, reason)
+    }
+    const all = bot
+      .findBlocks({ matching: sourceBlocks.map((b) => b.id), maxDistance: SEARCH_RADIUS, count: 256 })
       .filter((p) => !skip.has(p.toString()))
-    const where = target.sources.length === 1 || target.sources[0] === target.label ? target.label : `${target.label} (from ${usable.map((b) => b.name).slice(0, 4).join('/')})`
+    const positions = all.filter((p) => !refusals.has(bot.blockAt(p)?.name ?? ''))
+    const usableNames = sourceBlocks.filter((b) => !refusals.has(b.name)).map((b) => b.name)
+    const label = target.sources.length === 1 || target.sources[0] === target.label ? target.label : `${target.label} (from ${target.sources.slice(0, 4).join('/')})`
     if (!positions.length) {
       const got = gained()
+      const suffix = got ? `; got ${got}/${count}` : ''
+      const present = all.map((p) => bot.blockAt(p)?.name).find((n): n is string => !!n && refusals.has(n))
+      if (present) throw new SkillError(`${refusals.get(present)!} (for ${nsName(target.label)})${suffix}`, { gained: got })
       const base = skip.size
-        ? `no reachable ${where} within ${SEARCH_RADIUS} blocks (${skip.size} unreachable skipped${lastFailure ? `; last: ${lastFailure}` : ''})`
-        : `no ${where} within ${SEARCH_RADIUS} blocks`
-      const withRefusal = refusal && usable.length < sourceBlocks.length ? `${base}; ${refusal}` : base
-      throw new SkillError(got ? `${withRefusal}; got ${got}/${count}` : withRefusal, { gained: got })
+        ? `no reachable ${label} within ${SEARCH_RADIUS} blocks (${skip.size} unreachable skipped${lastFailure ? `; last: ${lastFailure}` : ''})`
+        : `no ${label} within ${SEARCH_RADIUS} blocks`
+      throw new SkillError(base + suffix, { gained: got })
     }
     const pos = positions[0]!
     try {
-      const names = usable.map((b) => b.name)
+      const names = usableNames
       await mineBlockAt(ctx, pos, names)
       const after = bot.blockAt(pos)
       if (after && names.includes(after.name)) throw new SkillError(`the server did not let me break ${after.name} at ${pos.toString()}`)

@@ -1,0 +1,56 @@
+/** Shared setup for body integration tests: a real embedded world and bodies on loopback. */
+import { startWorld, type World } from '../../src/minecraft/world/index.js'
+import { createBody, type MineflayerBody, type CreateBodyOptions } from '../../src/minecraft/body/index.js'
+import type { SkillResult } from '../../src/minecraft/body/types.js'
+
+export async function worldAndBody(
+  username = 'Bot',
+  opts: { seed?: number; body?: Partial<CreateBodyOptions> } = {},
+): Promise<{ world: World; body: MineflayerBody; cleanup: () => Promise<void> }> {
+  const world = await startWorld({ seed: opts.seed ?? 7 })
+  let body: MineflayerBody
+  try {
+    body = await createBody({ host: world.host, port: world.port, username, ...opts.body })
+  } catch (err) {
+    await world.close()
+    throw err
+  }
+  return {
+    world,
+    body,
+    cleanup: async () => {
+      await body.close()
+      await world.close()
+    },
+  }
+}
+
+/** Resolves with the first event's arguments, or rejects after `ms` (a limit, not an assertion on speed). */
+export function once<T extends unknown[]>(emitter: { once(ev: string, fn: (...a: T) => void): unknown; removeListener(ev: string, fn: (...a: T) => void): unknown }, ev: string, ms = 60_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const fn = (...a: T) => {
+      clearTimeout(t)
+      resolve(a)
+    }
+    const t = setTimeout(() => {
+      emitter.removeListener(ev, fn)
+      reject(new Error(`no '${ev}' within ${ms} ms`))
+    }, ms)
+    emitter.once(ev, fn)
+  })
+}
+
+/** Polls until `fn` returns a truthy value (limit, not a speed assertion). */
+export async function until<T>(fn: () => T | undefined | null | false, ms = 30_000, what = 'condition'): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+export function expectOk(r: SkillResult, what: string): void {
+  if (!r.ok) throw new Error(`${what} failed: ${r.reason}`)
+}
