@@ -10,7 +10,7 @@
 import { z } from 'zod'
 import { parseModelJson } from '../core/model-json.js'
 import { formatZodIssues } from '../core/schema-errors.js'
-import { CoordSchema, isRecord, renameKeys, toModelJsonSchema, Vec3Schema, type NormalizeResult, validate } from './common.js'
+import { CoordSchema, isRecord, ownLookup, renameKeys, setOwn, toModelJsonSchema, Vec3Schema, type NormalizeResult, validate } from './common.js'
 
 export type BrainDialect = 'document' | 'plugin'
 
@@ -196,11 +196,12 @@ function renameDeep(v: unknown, map: Readonly<Record<string, string>>, parentKey
   if (!isRecord(v)) return v
   const out: Record<string, unknown> = {}
   for (const [k, val] of Object.entries(v)) {
-    const key = map[k] ?? k
+    const mapped = ownLookup(map, k) ?? k
+    const memoryOwn = parentKey === 'memory' && !MEMORY_KEYS.has(mapped) && !MEMORY_KEYS.has(k)
+    const key = memoryOwn ? k : mapped // the model's own memory keys are kept as written
     if (key !== k && Object.prototype.hasOwnProperty.call(v, key)) continue
-    const inFreeForm =
-      key === 'parameters' || parentKey === 'memory_updates' || (parentKey === 'memory' && !MEMORY_KEYS.has(key) && !MEMORY_KEYS.has(k))
-    out[key] = inFreeForm ? val : renameDeep(val, map, key)
+    const inFreeForm = key === 'parameters' || parentKey === 'memory_updates' || memoryOwn
+    setOwn(out, key, inFreeForm ? val : renameDeep(val, map, key))
   }
   return out
 }

@@ -77,13 +77,23 @@ export function normalizeTagged<T>(
   return validate(schema, canon)
 }
 
+/** `map[key]` for own keys only (so `constructor`, `__proto__` … never resolve to Object.prototype). */
+export function ownLookup(map: Readonly<Record<string, string>>, key: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined
+}
+
+/** `obj[key] = value` that also works for a key named `__proto__` (kept as data, never a prototype). */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
 /** Renames keys of a plain object (first listed name wins); returns a copy. */
 export function renameKeys(obj: Record<string, unknown>, aliases: Readonly<Record<string, string>>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(obj)) {
-    const target = aliases[k] ?? k
+    const target = ownLookup(aliases, k) ?? k
     if (target !== k && Object.prototype.hasOwnProperty.call(obj, target)) continue // canonical key present: keep it
-    out[target] = v
+    setOwn(out, target, v)
   }
   return out
 }
@@ -137,9 +147,9 @@ function clean(node: unknown): unknown {
     else if (k === 'const') out.enum = [v]
     else if (k === 'properties' && isRecord(v)) {
       const props: Json = {}
-      for (const [pk, pv] of Object.entries(v)) props[pk] = clean(pv)
+      for (const [pk, pv] of Object.entries(v)) setOwn(props, pk, clean(pv))
       out.properties = props
-    } else out[k] = clean(v)
+    } else setOwn(out, k, clean(v))
   }
   // an object that lists properties but says nothing about extras: forbid extras
   if (out.type === 'object' && isRecord(out.properties) && !('additionalProperties' in out)) {

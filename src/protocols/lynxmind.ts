@@ -21,7 +21,9 @@ import {
   ItemIdSchema,
   isRecord,
   normalizeTagged,
+  ownLookup,
   renameKeys,
+  setOwn,
   toModelJsonSchema,
   type NormalizeResult,
 } from './common.js'
@@ -242,7 +244,8 @@ const TYPE_ALIASES: Readonly<Record<string, string>> = {
 }
 
 function canonType(o: Record<string, unknown>): Record<string, unknown> {
-  return typeof o.type === 'string' && TYPE_ALIASES[o.type] ? { ...o, type: TYPE_ALIASES[o.type] } : o
+  const alias = typeof o.type === 'string' ? ownLookup(TYPE_ALIASES, o.type) : undefined
+  return alias ? { ...o, type: alias } : o
 }
 
 /** `{name, count}` → `{item_name, count}` (the seed's prose sometimes says `name`). */
@@ -259,7 +262,7 @@ function mapKeys(o: Record<string, unknown>, keys: readonly string[], f: (v: unk
 }
 function dropNulls(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(o)) if (v !== null) out[k] = v
+  for (const [k, v] of Object.entries(o)) if (v !== null) setOwn(out, k, v)
   return out
 }
 

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import { parseModelAnswer } from '../core/model-json.js'
-import { isRecord, toModelJsonSchema, validate, type NormalizeResult } from './common.js'
+import { isRecord, setOwn, toModelJsonSchema, validate, type NormalizeResult } from './common.js'
 
 const IdSchema = z.union([z.string(), z.number()])
 const FormatListSchema = z.union([z.string(), z.array(z.string())])
@@ -181,7 +181,7 @@ export function buildMessageBase(o: BuildMessageOptions): MessageBase {
 /** The wire dict: top-level null/undefined keys dropped, nested nulls kept. */
 export function toWireDict(msg: MessageBase): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(msg)) if (v !== null && v !== undefined) out[k] = v
+  for (const [k, v] of Object.entries(msg)) if (v !== null && v !== undefined) setOwn(out, k, v)
   return JSON.parse(JSON.stringify(out)) as Record<string, unknown>
 }
 
@@ -217,7 +217,7 @@ const INT_TEXT = /^\s*[-+]?\d+\s*$/
 export function canonicalMaiCoreReply(v: unknown): unknown {
   if (!isRecord(v)) return v
   const out: Record<string, unknown> = {}
-  for (const [k, val] of Object.entries(v)) if (val !== null) out[k] = val
+  for (const [k, val] of Object.entries(v)) if (val !== null) setOwn(out, k, val)
   for (const k of ['targetValue', 'currentValue']) {
     const val = out[k]
     if (typeof val === 'string' && INT_TEXT.test(val)) out[k] = Number(val)
