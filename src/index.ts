@@ -56,3 +56,47 @@ export { ReplayRecorder as LostSpaceReplayRecorder } from './lostspace/replay.js
 export { parseAiMessage as parseLostSpaceAiMessage, actionToTuple as lostSpaceActionToTuple, tupleToAction as lostSpaceTupleToAction } from './lostspace/messages.js'
 export * as lostspaceProtocol from './protocols/lostspace.js'
 export { ConfigSchema, loadConfig, maskSecrets, type Config, type ConfigInput } from './cli/config.js'
+// LostSpace judger, Saiblo logic program, SDK and built-in players (lostspace-judger)
+export {
+  runGame as runLostSpaceGame,
+  type JudgerOptions as LostSpaceJudgerOptions,
+  type GameResult as LostSpaceGameResult,
+  type LogicLike as LostSpaceLogicLike,
+  type RankingEntry as LostSpaceRankingEntry,
+  type SeatError as LostSpaceSeatError,
+} from './lostspace/judger/judger.js'
+export type { SeatSpec as LostSpaceSeatSpec } from './lostspace/judger/seats.js'
+export { AiProcess as LostSpaceAiProcess, type AiProcessOptions as LostSpaceAiProcessOptions, type AiFailure as LostSpaceAiFailure } from './lostspace/judger/process.js'
+export {
+  encodeFrame as encodeSaibloFrame,
+  encodeTargetedFrame as encodeSaibloTargetedFrame,
+  encodeAiPayload as encodeSaibloAiPayload,
+  decodeAiPayload as decodeSaibloAiPayload,
+  FrameDecoder as SaibloFrameDecoder,
+  AiPayloadDecoder as SaibloAiPayloadDecoder,
+  FramingError as SaibloFramingError,
+} from './lostspace/judger/framing.js'
+export { runLogicProgram as runLostSpaceLogicProgram } from './lostspace/logic-runner.js'
+export {
+  LostSpaceClient,
+  createStreamTransport as createLostSpaceStreamTransport,
+  runPlayerOnStdio as runLostSpacePlayerOnStdio,
+  type Player as LostSpacePlayer,
+  type PlayerApi as LostSpacePlayerApi,
+  type Transport as LostSpaceTransport,
+} from './lostspace/sdk/client.js'
+export { GameStateTracker as LostSpaceStateTracker, type OtherState as LostSpaceOtherState, type GameEvent as LostSpaceGameEvent } from './lostspace/sdk/state.js'
+export type {
+  Action as LostSpaceWireAction,
+  ServerMessage as LostSpaceServerMessage,
+  ActionReply as LostSpaceActionReply,
+  RoundBeginFull as LostSpaceRoundBegin,
+} from './lostspace/sdk/messages.js'
+export {
+  createBuiltinPlayer as createLostSpacePlayer,
+  createRandomPlayer as createLostSpaceRandomPlayer,
+  createStrategistPlayer as createLostSpaceStrategistPlayer,
+  createLlmPlayer as createLostSpaceLlmPlayer,
+  BUILTIN_PLAYERS as LOSTSPACE_PLAYERS,
+  type LlmPlayerOptions as LostSpaceLlmPlayerOptions,
+} from './lostspace/bots/index.js'
