@@ -39,6 +39,8 @@ export interface LostSpaceLogicOptions {
   writeReplay?: boolean
   /** Called with a short note on anything unusual (bad input, replay write failure). */
   onNote?: (note: string) => void
+  /** Observer of every engine event batch (round, seat whose replay list it goes to, events). */
+  onEvents?: (round: number, seat: number, events: readonly EngineEvent[]) => void
 }
 
 export interface LostSpaceInit {
@@ -51,9 +53,13 @@ export interface LostSpaceInit {
 /** Largest payload a type-1 seat can receive (4-digit length header). */
 export const MAX_PAYLOAD = 9999
 
+const NON_ASCII = /[\u007f-\uffff]/
+
 /** Single-line JSON with every non-ASCII character escaped. */
 export function asciiJson(v: unknown): string {
-  return JSON.stringify(v).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
+  const json = JSON.stringify(v)
+  if (!NON_ASCII.test(json)) return json
+  return json.replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
 }
 
 /** `0042{"type":...}` — what a type-1 (AI process) seat receives. */
@@ -193,7 +199,9 @@ export class LostSpaceLogic {
   }
 
   private record(round: number, seat: number, events: readonly EngineEvent[]): void {
-    if (events.length > 0) this.recorder?.record(round, seat, events)
+    if (events.length === 0) return
+    this.recorder?.record(round, seat, events)
+    this.opts.onEvents?.(round, seat, events)
   }
 
   /** Close the current small turn and run on until someone must act (or the game ends). */

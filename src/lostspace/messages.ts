@@ -7,7 +7,7 @@ import type { Pos } from './map.js'
 import { DIRECTIONS } from './map.js'
 import type { Action, EngineEvent, LostSpaceEngine, PlayerState } from './engine.js'
 import { Status, type PropName } from './rules.js'
-import { AiMessageSchema, type ActionTuple } from '../protocols/lostspace.js'
+import { actionTupleSchemaFor, type ActionTuple } from '../protocols/lostspace.js'
 
 export type Msg = Record<string, unknown>
 
@@ -181,17 +181,19 @@ export function parseAiMessage(text: string): ParsedAiMessage {
   } catch (e) {
     return { kind: 'not-json', error: (e as Error).message }
   }
-  const state = typeof raw === 'object' && raw !== null && Number.isInteger((raw as Msg).state) ? ((raw as Msg).state as number) : undefined
-  const parsed = AiMessageSchema.safeParse(raw)
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { kind: 'bad-action', error: 'message must be a JSON object' }
+  const obj = raw as Msg
+  const state = Number.isInteger(obj.state) ? (obj.state as number) : undefined
+  if (obj.type === 'finish') return { kind: 'finish', state }
+  if (obj.type !== 'action') return { kind: 'bad-action', state, error: `unknown message type ${JSON.stringify(obj.type)}` }
+  const schema = actionTupleSchemaFor(obj.action)
+  if (!schema) return { kind: 'bad-action', state, error: `unknown action ${JSON.stringify(obj.action)}` }
+  const parsed = schema.safeParse(obj.action)
   if (!parsed.success) {
-    const type = typeof raw === 'object' && raw !== null ? (raw as Msg).type : undefined
     const issue = parsed.error.issues[0]
-    const where = issue ? `at ${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'
-    if (type === 'finish') return { kind: 'finish', state }
-    return { kind: 'bad-action', state, error: where }
+    return { kind: 'bad-action', state, error: issue ? `at action.${issue.path.join('.')}: ${issue.message}` : 'invalid action' }
   }
-  if (parsed.data.type === 'finish') return { kind: 'finish', state: parsed.data.state }
-  return { kind: 'action', state: parsed.data.state, action: tupleToAction(parsed.data.action) }
+  return { kind: 'action', state, action: tupleToAction(parsed.data as ActionTuple) }
 }
 
 export function tupleToAction(t: ActionTuple): Action {
