@@ -9,6 +9,8 @@ import { addToInventory } from './inventory-ops.js'
 import { installCrafting } from './plugins/crafting.js'
 import { installDrops } from './plugins/drops.js'
 import { installFurnaces } from './plugins/furnace.js'
+import { installHealth } from './plugins/health.js'
+import { installOperatorCommands } from './plugins/operator.js'
 import { installWindows } from './plugins/windows.js'
 import { createRng } from './rng.js'
 import { trackLoginTimers } from './login-timers.js'
@@ -84,12 +86,13 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
     'max-entities': 500,
     version: WORLD_VERSION,
   })
+  const spawn = { ...terrain.spawn }
   const timers = trackLoginTimers(serv)
   installDrops(serv, createRng(o.seed))
   const windows = installWindows(serv)
   installCrafting(serv, windows)
   installFurnaces(serv, windows)
-  const spawn = { ...terrain.spawn }
+  const health = installHealth(serv, spawn)
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)
 
   try {
@@ -118,6 +121,9 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
   }
 
   let closing: Promise<void> | undefined
+  const checkAmount = (what: string, amount: number) => {
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) throw new Error(`${what}: amount must be a positive number, got ${String(amount)}`)
+  }
   const world: World = {
     host: o.host,
     port,
@@ -125,13 +131,13 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
     version: WORLD_VERSION,
     server: serv,
     spawn,
-    damage(player, amount, _cause) {
-      const p = findPlayer(player)
-      p.updateHealth(Math.max(0, p.health - amount))
+    damage(player, amount, cause = 'operator') {
+      checkAmount('damage', amount)
+      health.damage(findPlayer(player), amount, String(cause))
     },
     heal(player, amount) {
-      const p = findPlayer(player)
-      p.updateHealth(Math.min(20, p.health + amount))
+      checkAmount('heal', amount)
+      health.heal(findPlayer(player), amount)
     },
     give(player, itemName, count) {
       const p = findPlayer(player)
@@ -151,6 +157,7 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
       return closing
     },
   }
+  installOperatorCommands(serv, world)
   return world
 }
 
