@@ -1,14 +1,76 @@
-// Placeholder registered by the CLI skeleton; the owner of this command replaces this file.
+/**
+ * `mindbridge world`: run the embedded Minecraft server (flying-squid, MC 1.16.5)
+ * until Ctrl-C, then shut it down cleanly.
+ */
 import type { Command } from 'commander'
-import { UserError } from '../config.js'
+import { startWorld } from '../../minecraft/world/index.js'
+import { UserError, configFlags, resolveConfig } from '../config.js'
+
+/** A flag value as a number when it is one, else the raw text (the config schema then names the flag). */
+function numberOrRaw(raw: unknown): number | string | undefined {
+  if (raw === undefined) return undefined
+  const s = String(raw).trim()
+  return /^-?\d+$/.test(s) ? Number(s) : s
+}
+
+interface WorldFlags {
+  port?: string
+  host?: string
+  seed?: string
+  serverLog?: boolean
+}
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('world')
-    .description('Start the embedded Minecraft server (flying-squid 1.16.5) on loopback')
-    .allowUnknownOption(true)
-    .allowExcessArguments(true)
-    .action(() => {
-      throw new UserError("'mindbridge world' is not implemented yet", 1)
+    .description('Start the embedded Minecraft server (flying-squid, Minecraft 1.16.5, offline mode) until Ctrl-C')
+    .option('--port <port>', 'TCP port (0 = any free port; default 25565)')
+    .option('--host <host>', 'listen address (default 127.0.0.1; use 0.0.0.0 to allow other machines)')
+    .option('--seed <n>', 'world seed (integer; default random)')
+    .option('--server-log', "show flying-squid's own log lines")
+  configFlags(
+    cmd,
+    (o: WorldFlags) => ({
+      world: {
+        ...(o.port !== undefined ? { port: numberOrRaw(o.port) as number } : {}),
+        ...(o.host !== undefined ? { host: o.host } : {}),
+        ...(o.seed !== undefined ? { seed: numberOrRaw(o.seed) as number } : {}),
+      },
+    }),
+    { 'world.port': '--port', 'world.host': '--host', 'world.seed': '--seed' },
+  )
+  cmd.action(async (opts: WorldFlags) => {
+    const config = resolveConfig(cmd)
+    const { host, port, seed } = config.world
+    let world
+    try {
+      world = await startWorld({ host, port, ...(seed !== undefined ? { seed } : {}), logging: opts.serverLog === true })
+    } catch (err) {
+      throw new UserError((err as Error).message, 1)
+    }
+    const s = world.spawn
+    process.stdout.write(
+      [
+        `Minecraft ${world.version} world running on ${world.host}:${world.port} (seed ${world.seed}, offline mode)`,
+        `spawn: ${s.x} ${s.y} ${s.z}`,
+        `connect: a Minecraft ${world.version} client → Multiplayer → Direct Connect → ${world.host}:${world.port}`,
+        `         or a bot: mineflayer.createBot({ host: '${world.host}', port: ${world.port}, version: '${world.version}', auth: 'offline' })`,
+        'operator commands: /mbhurt <player> <amount> [cause], /mbheal <player> <amount>, /mbgive <player> <item> [count]',
+        'press Ctrl-C to stop',
+        '',
+      ].join('\n'),
+    )
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop)
+        process.off('SIGTERM', stop)
+        resolve()
+      }
+      process.on('SIGINT', stop)
+      process.on('SIGTERM', stop)
     })
+    process.stdout.write('stopping…\n')
+    await world.close()
+    process.stdout.write('stopped\n')
+  })
 }
