@@ -8,7 +8,7 @@ import { loadMap } from '../../src/lostspace/map.js'
 import { createRng, type Rng } from '../../src/lostspace/rng.js'
 import { actionToTuple } from '../../src/lostspace/messages.js'
 import { Status } from '../../src/lostspace/rules.js'
-import type { EngineEvent, LostSpaceEngine } from '../../src/lostspace/engine.js'
+import type { Action, EngineEvent, LostSpaceEngine } from '../../src/lostspace/engine.js'
 import {
   EndInfoSchema,
   JudgerFrameSchema,
@@ -159,13 +159,27 @@ function checkFrames(frames: JudgerFrame[], types: number[], stats: GameStats, c
   }
 }
 
+let lastLegal: Action | null = null
+
 function chooseMessage(logic: LostSpaceLogic, seat: number, rng: Rng): string {
   const acts = logic.engine.legalActions(seat)
+  lastLegal = null
   if (acts.length === 0 || rng.int(4) === 0) return JSON.stringify(rng.int(2) ? { type: 'finish' } : { state: logic.engine.round, type: 'finish' })
-  const a = actionToTuple(rng.pick(acts))
+  lastLegal = rng.pick(acts)
+  const a = actionToTuple(lastLegal)
   // P-style flag: 1 instead of true.
   if (a[0] === 'interact' && a[1] === 'EscapeCapsule' && a[2] === true && rng.int(2)) return JSON.stringify({ type: 'action', action: ['interact', 'EscapeCapsule', 1] })
   return JSON.stringify({ action: a, type: 'action', state: logic.engine.round })
+}
+
+/** The first message addressed to `seat` in these frames, decoded. */
+function firstTo(frames: JudgerFrame[], seat: number, types: number[]): Record<string, unknown> | null {
+  for (const f of frames) {
+    if (!('listen' in f)) continue
+    const i = f.player.indexOf(seat)
+    if (i >= 0) return JSON.parse(types[seat] === 1 ? f.content[i]!.slice(4) : f.content[i]!) as Record<string, unknown>
+  }
+  return null
 }
 
 function playGame(seed: number): GameStats {
@@ -214,6 +228,12 @@ function playGame(seed: number): GameStats {
       frames = logic.onAiError(seat!, rng.int(3) as 0 | 1 | 2, 'boom')
     } else {
       frames = logic.onAiMessage(seat!, chooseMessage(logic, seat!, rng))
+      if (lastLegal && types[seat!] !== 0) {
+        const reply = firstTo(frames, seat!, types)
+        check(reply?.type === 'action', () => `${ctx}: no action reply first`)
+        // Every legal action succeeds, except picking from an empty Materials point.
+        check(reply!.success === true || lastLegal.kind === 'materials', () => `${ctx}: legal ${JSON.stringify(lastLegal)} failed`)
+      }
     }
     checkFrames(frames, types, stats, ctx)
     const after = keyCounts(logic.engine)
