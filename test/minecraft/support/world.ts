@@ -61,3 +61,61 @@ export async function worldWithBot(
     throw err
   }
 }
+
+/** Sets a block by name on the server (and tells connected clients). */
+export async function setBlock(world: World, pos: { x: number; y: number; z: number }, name: string): Promise<void> {
+  const def = world.server.registry.blocksByName[name]
+  if (!def) throw new Error(`unknown block ${name}`)
+  const { Vec3 } = await import('vec3')
+  await world.server.setBlock(world.server.overworld, new Vec3(pos.x, pos.y, pos.z) as never, def.defaultState)
+}
+
+/** Item counts by name in the server-side inventory of a player (slots 9..44 plus the 2x2 grid). */
+export function serverInventory(world: World, username: string): Record<string, number> {
+  const p = world.server.players.find((pl) => pl.username === username)
+  if (!p) throw new Error(`no player ${username}`)
+  const out: Record<string, number> = {}
+  p.inventory.slots.forEach((it, slot) => {
+    if (it && slot >= 1) out[it.name] = (out[it.name] ?? 0) + it.count
+  })
+  return out
+}
+
+/** Item counts by name in a mineflayer bot's inventory. */
+export function botInventory(bot: Bot): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const it of bot.inventory.items()) out[it.name] = (out[it.name] ?? 0) + it.count
+  return out
+}
+
+/**
+ * Resolves when `emitter` emits `event` with arguments accepted by `accept`.
+ * `failAfterMs` only turns a hang into a failure with a message (not a speed check).
+ */
+export function waitForEvent<A extends unknown[]>(
+  emitter: { on(ev: string, cb: (...a: any[]) => void): unknown; off(ev: string, cb: (...a: any[]) => void): unknown },
+  event: string,
+  accept: (...args: A) => boolean = () => true,
+  failAfterMs = 60_000,
+): Promise<A> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      emitter.off(event, on)
+      reject(new Error(`timed out waiting for ${event}`))
+    }, failAfterMs)
+    const on = (...args: any[]) => {
+      if (!accept(...(args as A))) return
+      clearTimeout(timer)
+      emitter.off(event, on)
+      resolve(args as A)
+    }
+    emitter.on(event, on)
+  })
+}
+
+/** Waits until the bot's inventory satisfies `pred`. */
+export async function waitForInventory(bot: Bot, pred: (inv: Record<string, number>) => boolean, failAfterMs = 60_000): Promise<Record<string, number>> {
+  if (pred(botInventory(bot))) return botInventory(bot)
+  await waitForEvent(bot.inventory as never, 'updateSlot', () => pred(botInventory(bot)), failAfterMs)
+  return botInventory(bot)
+}

@@ -1,0 +1,53 @@
+/**
+ * The full tech progression from an empty inventory, driven by skills only, in the
+ * embedded world (which provides drops, crafting and furnaces): logs → planks →
+ * sticks → crafting table → wooden pickaxe → cobblestone → stone pickaxe → iron ore
+ * → smelting → iron pickaxe.
+ */
+import { test, after, before } from 'node:test'
+import assert from 'node:assert/strict'
+import type { MineflayerBody } from '../../src/minecraft/body/index.js'
+import type { SkillCall, SkillResult } from '../../src/minecraft/body/types.js'
+import { worldAndBody } from './body-support.js'
+
+export const PROGRESSION: Array<{ call: SkillCall; milestone?: 'wooden_pickaxe' | 'stone_pickaxe' | 'iron_pickaxe' }> = [
+  { call: { skill: 'collect', items: [{ item_name: 'log', count: 5 }] } },
+  { call: { skill: 'craft', items: [{ item_name: 'planks', count: 20 }] } },
+  { call: { skill: 'craft', items: [{ item_name: 'minecraft:stick', count: 8 }] } },
+  { call: { skill: 'craft', items: [{ item_name: 'minecraft:crafting_table', count: 1 }] } },
+  { call: { skill: 'craft', items: [{ item_name: 'minecraft:wooden_pickaxe', count: 1 }] }, milestone: 'wooden_pickaxe' },
+  { call: { skill: 'collect', items: [{ item_name: 'minecraft:cobblestone', count: 11 }] } },
+  { call: { skill: 'craft', items: [{ item_name: 'minecraft:stone_pickaxe', count: 1 }] }, milestone: 'stone_pickaxe' },
+  { call: { skill: 'collect', items: [{ item_name: 'minecraft:iron_ore', count: 3 }, { item_name: 'coal', count: 1 }] } },
+  { call: { skill: 'smelt', item: 'minecraft:iron_ore', count: 3, fuel: 'coal' } },
+  { call: { skill: 'craft', items: [{ item_name: 'minecraft:iron_pickaxe', count: 1 }] }, milestone: 'iron_pickaxe' },
+]
+
+let body: MineflayerBody
+let cleanup: () => Promise<void>
+before(async () => {
+  ;({ body, cleanup } = await worldAndBody('Crafter', { seed: 11, body: { reflexes: { eat: false } } }))
+})
+after(async () => {
+  await cleanup?.()
+})
+
+test('from an empty inventory to an iron pickaxe with skills only', { timeout: 600_000 }, async () => {
+  assert.deepEqual(body.inventoryCounts(), {})
+  const results: Array<{ skill: string; r: SkillResult }> = []
+  for (const step of PROGRESSION) {
+    const r = await body.run(step.call)
+    results.push({ skill: step.call.skill, r })
+    assert.equal(r.ok, true, `${JSON.stringify(step.call)} failed: ${r.reason}`)
+    if (step.milestone) assert.ok((body.inventoryCounts()[`minecraft:${step.milestone}`] ?? 0) >= 1, `${step.milestone} in inventory`)
+  }
+  const inv = body.inventoryCounts()
+  assert.equal(inv['minecraft:iron_pickaxe'], 1)
+  // craft results carry the LynxMind lists
+  const last = results.at(-1)!.r
+  assert.deepEqual(last.craft_success, [{ item_name: 'minecraft:iron_pickaxe', count: 1 }])
+  assert.deepEqual(last.craft_failed, [])
+  // every skill end reached the context bus
+  const ends = body.bus.getStore().filter((e) => e.type === 'event' && e.eventType === 'skill.end')
+  assert.equal(ends.length, PROGRESSION.length)
+})
