@@ -106,6 +106,13 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
     })
   } catch (err) {
     serv.stopTickInterval?.()
+    // flying-squid waits 5 s for 'listening' and then rejects a promise nobody handles.
+    // Settle that wait now; its own 'listening' handler then throws on the dead socket.
+    try {
+      serv._server.emit('listening')
+    } catch {
+      /* expected: no address on a server that never listened */
+    }
     await serv.destroy().catch(() => undefined)
     throw new Error(`startWorld: could not start the server on ${o.host}:${port}: ${(err as Error).message}`)
   }

@@ -1,0 +1,131 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { Vec3 } from 'vec3'
+import { connectBot, quitBot, startWorld } from './support/world.js'
+
+describe('world lifecycle', () => {
+  test('starts on a free loopback port, reports itself, closes; many times in one process', async () => {
+    const ports = new Set<number>()
+    for (let i = 0; i < 4; i++) {
+      const world = await startWorld({ seed: 100 + i })
+      assert.equal(world.host, '127.0.0.1')
+      assert.equal(world.version, '1.16.5')
+      assert.equal(world.seed, 100 + i)
+      assert.ok(world.port > 0)
+      ports.add(world.port)
+      const bot = await connectBot(world)
+      assert.equal(bot.game.gameMode, 'survival')
+      assert.equal(bot.health, 20)
+      assert.deepEqual(
+        [bot.entity.position.x, bot.entity.position.y, bot.entity.position.z],
+        [world.spawn.x, world.spawn.y, world.spawn.z],
+      )
+      await quitBot(bot)
+      await world.close()
+      await world.close() // idempotent
+    }
+    assert.ok(ports.size >= 1)
+  })
+
+  test('a process that starts and stops worlds (with bots connected) exits on its own', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/world-lifecycle-child.ts', import.meta.url)), '3'], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      stdio: ['pipe', 'pipe', 'pipe'], // stdin stays open: a stdin reader would keep the child alive
+    })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (err += d))
+    const guard = setTimeout(() => child.kill('SIGKILL'), 90_000) // turns a hang into a failure
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])))
+    clearTimeout(guard)
+    assert.equal(signal, null, `child did not exit by itself (killed). stderr: ${err}`)
+    assert.equal(code, 0, `child failed: ${err}`)
+    assert.equal(out.trim(), 'done')
+  })
+
+  test('bad options and a busy port give clear errors', async () => {
+    await assert.rejects(startWorld({ port: -1 }), /port must be an integer 0\.\.65535/)
+    await assert.rejects(startWorld({ port: 70000 }), /port must be an integer/)
+    await assert.rejects(startWorld({ seed: 1.5 }), /seed must be an integer/)
+    await assert.rejects(startWorld({ host: '' }), /host must be a non-empty string/)
+    const blocker = createServer()
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()))
+    const busy = (blocker.address() as { port: number }).port
+    try {
+      await assert.rejects(startWorld({ port: busy }), /could not start the server on 127\.0\.0\.1:\d+: .*EADDRINUSE/)
+    } finally {
+      await new Promise<void>((r) => blocker.close(() => r()))
+    }
+  })
+
+  test('operator API rejects unknown players, items and bad amounts', async () => {
+    const world = await startWorld({ seed: 1 })
+    try {
+      assert.throws(() => world.damage('nobody', 1), /no player named "nobody"/)
+      assert.throws(() => world.heal('nobody', 1), /no player named "nobody"/)
+      assert.throws(() => world.give('nobody', 'stick', 1), /no player named "nobody"/)
+      const bot = await connectBot(world, 'op')
+      assert.throws(() => world.give('op', 'not_an_item', 1), /unknown item "not_an_item"/)
+      assert.throws(() => world.give('op', 'stick', 0), /count must be a positive integer/)
+      assert.throws(() => world.damage('op', -2), /amount must be a positive number/)
+      assert.throws(() => world.heal('op', Number.NaN), /amount must be a positive number/)
+      await quitBot(bot)
+    } finally {
+      await world.close()
+    }
+  })
+})
+
+describe('world generation on the server', () => {
+  const names = ['oak_log', 'birch_log', 'stone', 'coal_ore', 'iron_ore', 'sand', 'water', 'grass_block', 'crafting_table']
+
+  async function sample(seed: number): Promise<string[]> {
+    const world = await startWorld({ seed })
+    try {
+      const out: string[] = []
+      for (let x = -24; x <= 24; x += 3) {
+        for (let z = -24; z <= 24; z += 3) {
+          for (let y = 30; y <= 56; y += 2) out.push((await world.server.overworld.getBlock(new Vec3(x, y, z) as never))?.name ?? '?')
+        }
+      }
+      return out
+    } finally {
+      await world.close()
+    }
+  }
+
+  test('deterministic for a seed, different for another seed', async () => {
+    const a = await sample(2024)
+    const b = await sample(2024)
+    const c = await sample(2025)
+    assert.deepEqual(a, b)
+    assert.notDeepEqual(a, c)
+  })
+
+  test('a connected bot sees logs, stone, coal, iron, sand, water near spawn and bedrock at y=0', async () => {
+    const world = await startWorld({ seed: 31337 })
+    try {
+      const bot = await connectBot(world)
+      await bot.waitForChunksToLoad()
+      const found: Record<string, number> = {}
+      for (const name of names.slice(0, 8)) {
+        found[name] = bot.findBlocks({ matching: bot.registry.blocksByName[name]!.id, maxDistance: 20, count: 50 }).length
+        assert.ok(found[name]! > 0, `no ${name} within 20 blocks of spawn`)
+      }
+      assert.equal(bot.blockAt(new Vec3(3, 0, -2))?.name, 'bedrock')
+      // The bot stands on solid ground.
+      const below = bot.blockAt(bot.entity.position.offset(0, -1, 0))
+      assert.equal(below?.name, 'grass_block')
+      // Digging down near spawn: dirt, then stone within four blocks.
+      const column = [1, 2, 3, 4].map((d) => bot.blockAt(bot.entity.position.offset(0, -1 - d, 0))?.name)
+      assert.ok(column.includes('stone'), `column below spawn: ${column.join(',')}`)
+      await quitBot(bot)
+    } finally {
+      await world.close()
+    }
+  })
+})
