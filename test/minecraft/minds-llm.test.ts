@@ -16,11 +16,21 @@ function lastUser(req: RecordedRequest): string {
   return ''
 }
 
+/** The last game event (or the start prompt) in the conversation, skipping corrections. */
+function lastEvent(req: RecordedRequest): string {
+  const msgs = req.body?.messages ?? []
+  for (let i = msgs.length - 1; i >= 0; i--) {
+    const c = String(msgs[i]!.content)
+    if (msgs[i]!.role === 'user' && (c.includes('event: ') || c.includes('The game has started'))) return c.slice(c.lastIndexOf('event: ') + 1)
+  }
+  return ''
+}
+
 /** A scripted model: START, then collect 3 logs, then stop. Replies go through `style`. */
 function collectModel(style: (json: string, n: number) => string = (j) => j) {
   let n = 0
   return (req: RecordedRequest): StaticStep => {
-    const u = lastUser(req)
+    const u = lastEvent(req)
     let json: string
     if (u.includes('The game has started')) json = '{"type":"EVENT_AI_START"}'
     else if (u.includes('EVENT_PLAYER_STATUS_CREATE_TASK')) json = '{"type":"EVENT_AI_CONTROL","action":{"type":"ACTION_COLLECT_BLOCK","needed_blocks":[{"item_name":"log","count":3}]},"plans":"get logs"}'
@@ -117,7 +127,7 @@ describe('llm mind against the scripted OpenAI-compatible server', () => {
     const model = collectModel()
     const s = await setup([
       (req) => {
-        if (lastUser(req).includes('CREATE_TASK') && bad) {
+        if (lastEvent(req).includes('CREATE_TASK') && bad) {
           bad = false
           return { reply: '{"type":"EVENT_AI_CONTROL","action":{"type":"ACTION_FLY"}}' }
         }
@@ -139,9 +149,9 @@ describe('llm mind against the scripted OpenAI-compatible server', () => {
     const s = await setup([
       (req) => {
         i++
-        if (i === 2) return { status: 429, headers: { 'retry-after': '0' } }
-        if (i === 4) return { status: 500 }
-        if (i === 6) return { raw: '<html>oops' }
+        if (i === 2) return { status: 429, headers: { 'retry-after': '1' } }
+        if (i === 3) return { raw: '<html>oops' }
+        if (i === 5) return { status: 500 }
         return model(req)
       },
     ])
@@ -149,7 +159,7 @@ describe('llm mind against the scripted OpenAI-compatible server', () => {
       await s.link.start()
       const rec = await s.link.waitTask(s.link.createTask('collect 3 log').id)
       assert.equal(rec.status, 'succeeded', rec.reason)
-      assert.ok(s.server.chatRequests().length >= 6)
+      assert.ok(s.server.chatRequests().length >= 6, JSON.stringify(s.server.chatRequests().map((r) => [r.stepIndex, Math.round(r.receivedAt)])))
     } finally {
       await s.close()
     }

@@ -1,0 +1,216 @@
+/**
+ * The llm mind: any OpenAI-compatible model through the core client.
+ *
+ * - system prompt: the protocol rendered compactly from our schemas (prompt.ts);
+ * - each decision: ContextBus XML + the latest status + the event, plus a
+ *   bounded history of earlier turns;
+ * - structured output with the AI-events JSON Schema where the server has it,
+ *   the tolerant parser everywhere;
+ * - a bad answer gets the parser's correction; after `maxFormatFailures`
+ *   consecutive bad answers the task stops with a message to the players;
+ * - LLM errors (timeouts, 429, 5xx, garbage) never throw out of the mind: the
+ *   task stops with the reason (the link then stops the body).
+ *
+ * Events that need no decision (pickups, periodic heartbeats while an action
+ * runs) are kept as notes for the next call instead of costing a model call.
+ */
+import type { LlmClient, ChatMessage } from '../../core/llm/index.js'
+import { isLlmError } from '../../core/llm/index.js'
+import { AiEventJsonSchema, parseLynxAiEvent, type AiEvent, type HeartbeatEvent, type ModEvent } from '../../protocols/lynxmind.js'
+import { compactHeartbeat, renderModEvent, renderSystemPrompt } from './prompt.js'
+import { emptyStats, type Mind, type MindContext, type MindStats } from './types.js'
+
+export interface LlmMindOptions {
+  client: LlmClient
+  /** Consecutive unusable replies before the task is stopped (default 3, as the mod). */
+  maxFormatFailures?: number
+  /** Earlier messages kept in the prompt (default 10; the mod keeps 15). */
+  historyMessages?: number
+  /** Entries of ContextBus XML per decision (default 30). */
+  contextEntries?: number
+  /** Ask for json_schema structured output (default true; the client falls back when unsupported). */
+  structured?: boolean
+  temperature?: number
+  maxTokens?: number
+}
+
+const START_PROMPT = 'The game has started. Reply {"type":"EVENT_AI_START"} when you are ready for tasks.'
+
+export class LlmMind implements Mind {
+  readonly kind = 'llm' as const
+  private readonly client: LlmClient
+  private readonly maxFormatFailures: number
+  private readonly historyMessages: number
+  private readonly contextEntries: number
+  private readonly structured: boolean
+  private readonly temperature: number | undefined
+  private readonly maxTokens: number | undefined
+  private ctx: MindContext | undefined
+  private history: ChatMessage[] = []
+  private notes: string[] = []
+  private lastStatus: HeartbeatEvent | undefined
+  private taskActive = false
+  /** True between an EVENT_AI_CONTROL and its task-stop event. */
+  private actionRunning = false
+  private statusRequested = false
+  private formatFailures = 0
+  private readonly st: MindStats = emptyStats()
+  private abort = new AbortController()
+
+  constructor(opts: LlmMindOptions) {
+    this.client = opts.client
+    this.maxFormatFailures = opts.maxFormatFailures ?? 3
+    this.historyMessages = opts.historyMessages ?? 10
+    this.contextEntries = opts.contextEntries ?? 30
+    this.structured = opts.structured ?? true
+    this.temperature = opts.temperature
+    this.maxTokens = opts.maxTokens
+  }
+
+  stats(): MindStats {
+    return { ...this.st }
+  }
+
+  async start(ctx: MindContext): Promise<AiEvent[]> {
+    this.ctx = ctx
+    // like the mod, the session opens only when the model answers EVENT_AI_START
+    const answer = await this.decide(START_PROMPT, false)
+    if (answer.some((e) => e.type === 'EVENT_AI_START')) return [{ type: 'EVENT_AI_START' }]
+    throw new Error(`the model did not answer EVENT_AI_START (it answered ${answer.map((e) => e.type).join(', ') || 'nothing usable'})`)
+  }
+
+  async close(): Promise<void> {
+    this.abort.abort(new Error('mind closed'))
+  }
+
+  async receive(event: ModEvent): Promise<AiEvent[]> {
+    switch (event.type) {
+      case 'EVENT_PLAYER_STATUS_CREATE_TASK':
+        this.history = []
+        this.notes = []
+        this.taskActive = true
+        this.actionRunning = false
+        this.formatFailures = 0
+        return this.decideOn(event)
+      case 'EVENT_PLAYER_REMOVE_TASK':
+        this.taskActive = false
+        this.actionRunning = false
+        this.history = []
+        this.notes = []
+        return []
+      case 'EVENT_PLAYER_STATUS_HEARTBEAT': {
+        this.lastStatus = event
+        if (!this.taskActive) return []
+        const asked = this.statusRequested
+        this.statusRequested = false
+        // a periodic heartbeat while our action runs needs no decision
+        if (!asked && this.actionRunning) return []
+        return this.decideOn(event)
+      }
+      case 'EVENT_PLAYER_PICKUP_ITEM':
+        this.note(`picked up ${event.count} ${event.name}`)
+        return []
+      case 'EVENT_PLAYER_BARITONE_TASK_STOP':
+        this.actionRunning = false
+        if (!this.taskActive) return []
+        return this.decideOn(event)
+      default:
+        if (!this.taskActive) return []
+        return this.decideOn(event)
+    }
+  }
+
+  private note(s: string): void {
+    this.notes.push(s)
+    if (this.notes.length > 20) this.notes.shift()
+  }
+
+  private async decideOn(event: ModEvent): Promise<AiEvent[]> {
+    const parts: string[] = []
+    const xml = this.ctx?.bus?.buildXml({ maxEntries: this.contextEntries })
+    if (xml) parts.push(`<context>\n${xml}\n</context>`)
+    if (this.lastStatus && event.type !== 'EVENT_PLAYER_STATUS_HEARTBEAT') parts.push(`latest status: ${compactHeartbeat(this.lastStatus)}`)
+    if (this.notes.length) parts.push(`since last time: ${this.notes.join('; ')}`)
+    this.notes = []
+    parts.push(`event: ${renderModEvent(event)}`)
+    const answer = await this.decide(parts.join('\n'), true)
+    for (const a of answer) {
+      if (a.type === 'EVENT_AI_CONTROL' && a.action.type !== 'ACTION_STOP_BARITONE') this.actionRunning = true
+      if (a.type === 'EVENT_AI_GET_STATUS') this.statusRequested = true
+      if (a.type === 'EVENT_AI_STOP') this.taskActive = false
+    }
+    return answer
+  }
+
+  /** One decision: asks the model until it gives a usable answer or the failure budget is spent. */
+  private async decide(userText: string, inTask: boolean): Promise<AiEvent[]> {
+    const turn: ChatMessage[] = [{ role: 'user', content: userText }]
+    for (;;) {
+      const messages: ChatMessage[] = [{ role: 'system', content: renderSystemPrompt() }, ...this.history, ...turn]
+      let text: string
+      try {
+        this.st.calls++
+        const res = await this.client.chat({
+          messages,
+          ...(this.structured ? { jsonSchema: AiEventJsonSchema } : {}),
+          ...(this.temperature !== undefined ? { temperature: this.temperature } : {}),
+          ...(this.maxTokens !== undefined ? { maxTokens: this.maxTokens } : {}),
+          signal: this.abort.signal,
+        })
+        this.st.promptTokens += res.usage.promptTokens
+        this.st.completionTokens += res.usage.completionTokens
+        text = res.text
+      } catch (err) {
+        this.st.failures++
+        if (isLlmError(err) && err.kind === 'bad_response' && this.formatFailures + 1 < this.maxFormatFailures) {
+          // a garbage body counts like an unusable reply: ask again
+          this.formatFailures++
+          this.ctx?.logger.info('garbage from the model server; asking again', { err: err.message.slice(0, 200) })
+          continue
+        }
+        const why = isLlmError(err) ? `${err.kind}: ${err.message}` : err instanceof Error ? err.message : String(err)
+        this.ctx?.logger.warn('model call failed', { err: why })
+        if (!inTask) throw new Error(`the model is unavailable: ${why}`)
+        this.taskActive = false
+        this.ctx?.say(`[llm mind] the model is unavailable (${why.slice(0, 120)}); task stopped`)
+        return [{ type: 'EVENT_AI_STOP', reason: `failed: the model is unavailable (${why})` }]
+      }
+      const parsed = parseLynxAiEvent(text)
+      if (parsed.ok) {
+        this.formatFailures = 0
+        this.remember([...turn, { role: 'assistant', content: JSON.stringify(parsed.value) }])
+        return parsed.value.type === 'NONE' ? [] : [parsed.value]
+      }
+      if (parsed.kind === 'unknown_type') {
+        // the mod ignores well-formed JSON of an unknown type
+        this.formatFailures = 0
+        this.remember([...turn, { role: 'assistant', content: text.slice(0, 500) }])
+        return []
+      }
+      this.formatFailures++
+      this.st.failures++
+      this.ctx?.logger.info('unusable model reply', { failures: this.formatFailures, error: parsed.error.slice(0, 200) })
+      if (this.formatFailures >= this.maxFormatFailures) {
+        const msg = `[llm mind] the model gave ${this.formatFailures} unusable replies in a row; stopping the task`
+        this.formatFailures = 0
+        this.ctx?.say(msg)
+        if (!inTask) return []
+        this.taskActive = false
+        return [{ type: 'EVENT_AI_STOP', reason: `failed: the model gave ${this.maxFormatFailures} unusable replies in a row (last: ${parsed.error.slice(0, 200)})` }]
+      }
+      turn.push({ role: 'assistant', content: text.slice(0, 2000) })
+      turn.push({ role: 'user', content: `Your reply was not usable: ${parsed.error}\nReply with only one JSON object.` })
+    }
+  }
+
+  private remember(msgs: ChatMessage[]): void {
+    this.history.push(...msgs)
+    while (this.history.length > this.historyMessages) this.history.shift()
+    // keep the history starting with a user message
+    while (this.history.length && this.history[0]!.role !== 'user') this.history.shift()
+  }
+}
+
+export function createLlmMind(opts: LlmMindOptions): LlmMind {
+  return new LlmMind(opts)
+}
