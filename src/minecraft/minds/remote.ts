@@ -1,0 +1,192 @@
+/**
+ * The remote mind: a WebSocket endpoint on loopback where an external agent
+ * speaks LynxMind JSON directly — one JSON message per text frame, AI→mod
+ * events in, mod→AI events out (seed spelling by default, `dialect: 'mod'`
+ * for the real mod's names). The agent authenticates with the token
+ * (`Authorization: Bearer <token>` or `?token=`); the session opens when it
+ * sends `EVENT_AI_START`. Bad frames get an error frame
+ * `{"type":"ERROR","error":"…"}` and never end the bot.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { timingSafeEqual } from 'node:crypto'
+import { WebSocketServer, type WebSocket, type RawData } from 'ws'
+import { emitModEvent, normalizeAiEvent, type AiEvent, type LynxDialect, type ModEvent } from '../../protocols/lynxmind.js'
+import { emptyStats, type Mind, type MindContext, type MindStats } from './types.js'
+
+export interface RemoteMindOptions {
+  host?: string
+  /** 0 = a free port. */
+  port?: number
+  token: string
+  /** URL path agents connect to (default `/lynxmind`). */
+  path?: string
+  dialect?: LynxDialect
+  /** Largest accepted frame in bytes (default 256 KiB). */
+  maxFrameBytes?: number
+  /** Mod events kept while no agent is connected (default 50, oldest dropped). */
+  backlog?: number
+}
+
+export function tokenMatches(given: string | undefined | null, token: string): boolean {
+  if (!given) return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(token)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** The token from `Authorization: Bearer …`, `X-Mindbridge-Token` or `?token=`. */
+export function tokenFrom(req: IncomingMessage): string | undefined {
+  const auth = req.headers.authorization
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim()
+  const x = req.headers['x-mindbridge-token']
+  if (typeof x === 'string') return x
+  try {
+    return new URL(req.url ?? '/', 'http://localhost').searchParams.get('token') ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+export class RemoteMind implements Mind {
+  readonly kind = 'remote' as const
+  private readonly opts: Required<Omit<RemoteMindOptions, 'dialect'>> & { dialect: LynxDialect }
+  private http: Server | undefined
+  private wss: WebSocketServer | undefined
+  private agent: WebSocket | undefined
+  private ctx: MindContext | undefined
+  private backlog: ModEvent[] = []
+  private readonly st: MindStats = emptyStats()
+  /** Frames received from agents (valid or not). */
+  framesIn = 0
+
+  constructor(opts: RemoteMindOptions) {
+    if (!opts.token) throw new Error('the remote mind needs a token')
+    this.opts = {
+      host: opts.host ?? '127.0.0.1',
+      port: opts.port ?? 0,
+      token: opts.token,
+      path: opts.path ?? '/lynxmind',
+      dialect: opts.dialect ?? 'seed',
+      maxFrameBytes: opts.maxFrameBytes ?? 256 * 1024,
+      backlog: opts.backlog ?? 50,
+    }
+  }
+
+  get connected(): boolean {
+    return this.agent !== undefined
+  }
+
+  /** Starts listening (idempotent); resolves to the agent URL. */
+  async listen(): Promise<{ port: number; url: string }> {
+    if (!this.http) {
+      const http = createServer((_req, res) => {
+        res.writeHead(426, { 'content-type': 'text/plain' }).end('connect with a WebSocket\n')
+      })
+      const wss = new WebSocketServer({ noServer: true, maxPayload: this.opts.maxFrameBytes * 4 })
+      http.on('upgrade', (req, socket, head) => {
+        const path = new URL(req.url ?? '/', 'http://localhost').pathname
+        const deny = (code: number, msg: string) => {
+          socket.end(`HTTP/1.1 ${code} ${msg}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+        }
+        if (path !== this.opts.path) return deny(404, 'Not Found')
+        if (!tokenMatches(tokenFrom(req), this.opts.token)) return deny(401, 'Unauthorized')
+        wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws))
+      })
+      this.http = http
+      this.wss = wss
+      await new Promise<void>((resolve, reject) => {
+        http.once('error', reject)
+        http.listen(this.opts.port, this.opts.host, () => {
+          http.off('error', reject)
+          resolve()
+        })
+      })
+    }
+    const port = (this.http.address() as AddressInfo).port
+    return { port, url: `ws://${this.opts.host}:${port}${this.opts.path}` }
+  }
+
+  async start(ctx: MindContext): Promise<AiEvent[]> {
+    this.ctx = ctx
+    const { url } = await this.listen()
+    ctx.logger.info('waiting for a remote agent', { url })
+    return []
+  }
+
+  stats(): MindStats {
+    return { ...this.st }
+  }
+
+  async receive(event: ModEvent): Promise<AiEvent[]> {
+    if (this.agent) this.send(this.agent, emitModEvent(event, { dialect: this.opts.dialect }))
+    else {
+      this.backlog.push(event)
+      if (this.backlog.length > this.opts.backlog) this.backlog.shift()
+    }
+    return []
+  }
+
+  async close(): Promise<void> {
+    this.agent?.close(1001, 'bot shutting down')
+    for (const c of this.wss?.clients ?? []) c.terminate()
+    this.wss?.close()
+    const http = this.http
+    this.http = undefined
+    if (http) {
+      http.closeAllConnections()
+      await new Promise<void>((r) => http.close(() => r()))
+    }
+  }
+
+  private accept(ws: WebSocket): void {
+    if (this.agent) {
+      this.send(ws, { type: 'ERROR', error: 'another agent is already connected' })
+      ws.close(4409, 'another agent is connected')
+      return
+    }
+    this.agent = ws
+    this.ctx?.logger.info('remote agent connected')
+    ws.on('message', (data, isBinary) => this.onFrame(ws, data, isBinary))
+    ws.on('close', () => {
+      if (this.agent === ws) this.agent = undefined
+      this.ctx?.logger.info('remote agent disconnected')
+    })
+    ws.on('error', (err) => this.ctx?.logger.warn('remote agent socket error', { err: err.message }))
+    const pending = this.backlog
+    this.backlog = []
+    for (const e of pending) this.send(ws, emitModEvent(e, { dialect: this.opts.dialect }))
+  }
+
+  private onFrame(ws: WebSocket, data: RawData, isBinary: boolean): void {
+    this.framesIn++
+    const fail = (error: string) => {
+      this.st.failures++
+      this.send(ws, { type: 'ERROR', error })
+    }
+    if (isBinary) return fail('binary frames are not accepted: send one JSON object per text frame')
+    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8')
+    if (text.length > this.opts.maxFrameBytes) return fail(`frame too large (${text.length} bytes, max ${this.opts.maxFrameBytes})`)
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (err) {
+      return fail(`not JSON: ${(err as Error).message}`)
+    }
+    const r = normalizeAiEvent(value)
+    if (!r.ok) return fail(r.kind === 'unknown_type' ? `${r.error}; ignored` : `invalid AI event: ${r.error}`)
+    this.st.calls++
+    this.ctx?.emit([r.value])
+  }
+
+  private send(ws: WebSocket, msg: unknown): void {
+    if (ws.readyState !== ws.OPEN) return
+    ws.send(JSON.stringify(msg), (err) => {
+      if (err) this.ctx?.logger.warn('could not send to the remote agent', { err: err.message })
+    })
+  }
+}
+
+export function createRemoteMind(opts: RemoteMindOptions): RemoteMind {
+  return new RemoteMind(opts)
+}

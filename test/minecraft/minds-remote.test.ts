@@ -1,0 +1,127 @@
+import { test, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import { WebSocket } from 'ws'
+import { FakeBody } from './support/fake-body.js'
+import { LynxMindLink } from '../../src/minecraft/links/lynxmind.js'
+import { RemoteMind } from '../../src/minecraft/minds/remote.js'
+import { createLogger } from '../../src/core/logger.js'
+
+const quiet = createLogger('test', { level: 'silent' })
+
+/** A WebSocket agent that collects frames and lets the test wait for one. */
+async function connect(url: string, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(url, { headers })
+  const frames: Array<Record<string, unknown>> = []
+  const waiters: Array<() => void> = []
+  ws.on('message', (d) => {
+    frames.push(JSON.parse(String(d)) as Record<string, unknown>)
+    for (const w of waiters.splice(0)) w()
+  })
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve())
+    ws.once('error', reject)
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)))
+  })
+  return {
+    ws,
+    frames,
+    send: (o: unknown) => ws.send(typeof o === 'string' ? o : JSON.stringify(o)),
+    async next(pred: (f: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+      for (;;) {
+        const hit = frames.find(pred)
+        if (hit) {
+          frames.splice(frames.indexOf(hit), 1)
+          return hit
+        }
+        await new Promise<void>((r) => waiters.push(r))
+      }
+    },
+    close: () => new Promise<void>((r) => {
+      if (ws.readyState === ws.CLOSED) return r()
+      ws.once('close', () => r())
+      ws.close()
+    }),
+  }
+}
+
+describe('remote mind over a real WebSocket', () => {
+  test('token required; an agent drives a task in LynxMind JSON; bad frames get error frames', async () => {
+    const body = new FakeBody()
+    const mind = new RemoteMind({ token: 's3cret' })
+    const { url } = await mind.listen()
+    const link = new LynxMindLink({ body, mind, logger: quiet, startTimeoutMs: 0 })
+    const started = link.start()
+    try {
+      await assert.rejects(connect(url), /401/)
+      await assert.rejects(connect(url, { authorization: 'Bearer wrong' }), /401/)
+      await assert.rejects(connect(url.replace('/lynxmind', '/other') + '?token=s3cret'), /404/)
+
+      const agent = await connect(url + '?token=s3cret')
+      agent.send({ type: 'EVENT_AI_START' })
+      await started
+      assert.equal(link.sessionOpen, true)
+
+      const t = link.createTask('collect 2 log', 'test')
+      const create = await agent.next((f) => f.type === 'EVENT_PLAYER_STATUS_CREATE_TASK')
+      assert.equal(create.task, 'collect 2 log')
+
+      // garbage of every kind: error frames, no crash
+      agent.send('not json at all')
+      agent.send('{"type":"EVENT_AI_CONTROL","action":{"type":"ACTION_MOVE","x":"far"}}')
+      agent.send('{"type":"EVENT_AI_DANCE"}')
+      agent.send('[1,2,3]')
+      agent.ws.send(Buffer.from([1, 2, 3]), { binary: true })
+      const errors = [] as Array<Record<string, unknown>>
+      for (let i = 0; i < 5; i++) errors.push(await agent.next((f) => f.type === 'ERROR'))
+      assert.match(String(errors[0]!.error), /not JSON/)
+      assert.match(String(errors[1]!.error), /action/)
+      assert.match(String(errors[2]!.error), /unknown AI event type "EVENT_AI_DANCE"/)
+      assert.match(String(errors[4]!.error), /binary/)
+
+      // the real mod's spellings are accepted too (ACTION_STOP_ATASK etc.), trailing data in item lists with `name`
+      agent.send({ type: 'EVENT_AI_GET_STATUS' })
+      const hb = await agent.next((f) => f.type === 'EVENT_PLAYER_STATUS_HEARTBEAT')
+      assert.ok('current_baritone_task' in hb, 'seed spelling by default')
+      agent.send({ type: 'EVENT_AI_CONTROL', action: { type: 'ACTION_COLLECT_BLOCK', needed_blocks: [{ name: 'log', count: 2 }] } })
+      const stop = await agent.next((f) => f.type === 'EVENT_PLAYER_BARITONE_TASK_STOP')
+      assert.equal((stop.linked_action as { type: string }).type, 'ACTION_COLLECT_BLOCK')
+      await agent.next((f) => f.type === 'EVENT_PLAYER_PICKUP_ITEM')
+      agent.send({ type: 'EVENT_AI_STOP', reason: 'got the logs' })
+      const rec = await link.waitTask(t.id)
+      assert.equal(rec.status, 'succeeded', rec.reason)
+
+      // a second agent is refused while one is connected
+      const second = await connect(url, { authorization: 'Bearer s3cret' })
+      const err = await second.next((f) => f.type === 'ERROR')
+      assert.match(String(err.error), /already connected/)
+      await second.close()
+      await agent.close()
+    } finally {
+      await link.close()
+    }
+  })
+
+  test('mod dialect on the wire', async () => {
+    const body = new FakeBody()
+    const mind = new RemoteMind({ token: 't', dialect: 'mod' })
+    const { url } = await mind.listen()
+    const link = new LynxMindLink({ body, mind, logger: quiet, startTimeoutMs: 0 })
+    const started = link.start()
+    const agent = await connect(url, { 'x-mindbridge-token': 't' })
+    try {
+      agent.send({ type: 'EVENT_AI_START' })
+      await started
+      link.createTask('goto 1 64 1')
+      await agent.next((f) => f.type === 'EVENT_PLAYER_CREATE_TASK')
+      agent.send({ type: 'EVENT_AI_CONTROL', action: { type: 'ACTION_MOVE', x: 1, y: 64, z: 1 } })
+      const stop = await agent.next((f) => f.type === 'EVENT_PLAYER_ATASK_STOP')
+      assert.ok('chained_action' in stop)
+      agent.send({ type: 'EVENT_AI_GET_STATUS' })
+      const hb = await agent.next((f) => f.type === 'EVENT_PLAYER_STATUS_HEARTBEAT')
+      assert.ok('current_baritone_status' in hb)
+    } finally {
+      await agent.close()
+      await link.close()
+    }
+  })
+})
