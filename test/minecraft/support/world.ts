@@ -23,6 +23,9 @@ export async function connectBot(world: Pick<World, 'host' | 'port'>, username?:
     logErrors: false,
   })
   bot.on('error', () => undefined) // surfaced by the race below when it matters
+  // flying-squid positions a new player twice: at login and again once the client has moved.
+  let forcedMoves = 0
+  bot.on('forcedMove', () => forcedMoves++)
   await new Promise<void>((resolve, reject) => {
     const fail = (why: unknown) => reject(new Error(`bot ${name} failed to spawn: ${String(why instanceof Error ? why.message : why)}`))
     bot.once('spawn', () => resolve())
@@ -30,7 +33,15 @@ export async function connectBot(world: Pick<World, 'host' | 'port'>, username?:
     bot.once('kicked', fail)
     bot.once('end', fail)
   })
+  if (forcedMoves < 2) await waitForEvent(bot as never, 'forcedMove', () => forcedMoves >= 2, 30_000)
+  await waitUntilOnGround(bot)
   return bot
+}
+
+/** Waits for mineflayer's physics to settle the bot on the ground (digging in the air is 5x slower). */
+export async function waitUntilOnGround(bot: Bot): Promise<void> {
+  if (bot.entity.onGround) return
+  await waitForEvent(bot as never, 'physicsTick', () => bot.entity.onGround, 30_000)
 }
 
 /** Quits a bot and waits until its connection is closed. */

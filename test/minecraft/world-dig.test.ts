@@ -1,0 +1,101 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
+import { botInventory, serverInventory, setBlock, waitForEvent, waitForInventory, worldWithBot, type World } from './support/world.js'
+
+/**
+ * Digs the block at `pos` with whatever the bot holds, then digs a dirt block
+ * next to the bot and waits until that dirt is picked up. Drops are spawned
+ * and collected in order, so anything the first block dropped has been
+ * collected by then too.
+ */
+async function digThenSettle(world: World, bot: Bot, pos: Vec3, markerPos: Vec3): Promise<Record<string, number>> {
+  await bot.dig(bot.blockAt(pos)!, true)
+  assert.equal(bot.blockAt(pos)?.name, 'air')
+  await setBlock(world, markerPos, 'dirt')
+  await waitForEvent(bot.world as never, `blockUpdate:${markerPos}`)
+  const dirtBefore = botInventory(bot).dirt ?? 0
+  await bot.equip(null as never, 'hand').catch(() => undefined)
+  await bot.dig(bot.blockAt(markerPos)!, true)
+  return waitForInventory(bot, (inv) => (inv.dirt ?? 0) > dirtBefore)
+}
+
+async function holdOnly(world: World, bot: Bot, item: string): Promise<void> {
+  world.give(bot.username, item, 1)
+  await waitForInventory(bot, (inv) => (inv[item] ?? 0) >= 1)
+  await bot.equip(bot.inventory.items().find((i) => i.name === item)!, 'hand')
+}
+
+describe('digging and drops', () => {
+  test('stone drops nothing by hand and cobblestone with a wooden pickaxe; drops are picked up', async (t) => {
+    const { world, bot, close } = await worldWithBot({ seed: 5 }, 'digger')
+    t.after(close)
+    const collected: string[] = []
+    bot.on('playerCollect', (collector) => {
+      if (collector === bot.entity) collected.push('me')
+    })
+    const stone = new Vec3(1, world.spawn.y, 0)
+    const marker = new Vec3(-1, world.spawn.y, 0)
+    await setBlock(world, stone, 'stone')
+    await waitForEvent(bot.world as never, `blockUpdate:${stone}`)
+
+    const afterHand = await digThenSettle(world, bot, stone, marker)
+    assert.equal(afterHand.cobblestone, undefined, 'stone by hand must drop nothing')
+    assert.equal(afterHand.stone, undefined)
+
+    await setBlock(world, stone, 'stone')
+    await waitForEvent(bot.world as never, `blockUpdate:${stone}`)
+    await holdOnly(world, bot, 'wooden_pickaxe')
+    await bot.dig(bot.blockAt(stone)!, true)
+    const inv = await waitForInventory(bot, (i) => (i.cobblestone ?? 0) >= 1)
+    assert.equal(inv.cobblestone, 1)
+    assert.ok(collected.length >= 2, 'mineflayer saw playerCollect for our pickups')
+    assert.equal(serverInventory(world, 'digger').cobblestone, 1)
+  })
+
+  test('iron ore needs a stone pickaxe: nothing with a wooden one, iron_ore with a stone one', async (t) => {
+    const { world, bot, close } = await worldWithBot({ seed: 6 }, 'miner')
+    t.after(close)
+    const ore = new Vec3(1, world.spawn.y, 0)
+    const marker = new Vec3(-1, world.spawn.y, 0)
+    await setBlock(world, ore, 'iron_ore')
+    await waitForEvent(bot.world as never, `blockUpdate:${ore}`)
+    await holdOnly(world, bot, 'wooden_pickaxe')
+    await bot.dig(bot.blockAt(ore)!, true)
+    await setBlock(world, marker, 'dirt')
+    await waitForEvent(bot.world as never, `blockUpdate:${marker}`)
+    await bot.dig(bot.blockAt(marker)!, true)
+    const afterWood = await waitForInventory(bot, (inv) => (inv.dirt ?? 0) >= 1)
+    assert.equal(afterWood.iron_ore, undefined, 'iron ore with a wooden pickaxe must drop nothing')
+
+    await setBlock(world, ore, 'iron_ore')
+    await waitForEvent(bot.world as never, `blockUpdate:${ore}`)
+    await holdOnly(world, bot, 'stone_pickaxe')
+    await bot.dig(bot.blockAt(ore)!, true)
+    const inv = await waitForInventory(bot, (i) => (i.iron_ore ?? 0) >= 1)
+    assert.equal(inv.iron_ore, 1)
+  })
+
+  test('logs drop logs and grass drops dirt; placing a block consumes it', async (t) => {
+    const { world, bot, close } = await worldWithBot({ seed: 8 }, 'lumber')
+    t.after(close)
+    const log = new Vec3(1, world.spawn.y, 0)
+    await setBlock(world, log, 'birch_log')
+    await waitForEvent(bot.world as never, `blockUpdate:${log}`)
+    await bot.dig(bot.blockAt(log)!, true)
+    await waitForInventory(bot, (i) => i.birch_log === 1)
+    const grass = new Vec3(0, world.spawn.y - 1, 1)
+    assert.equal(bot.blockAt(grass)?.name, 'grass_block')
+    await bot.dig(bot.blockAt(grass)!, true)
+    await waitForInventory(bot, (i) => i.dirt === 1)
+
+    await bot.equip(bot.inventory.items().find((i) => i.name === 'birch_log')!, 'hand')
+    const target = new Vec3(-1, world.spawn.y, 0)
+    await bot.placeBlock(bot.blockAt(target.offset(0, -1, 0))!, new Vec3(0, 1, 0))
+    assert.equal(bot.blockAt(target)?.name, 'birch_log')
+    assert.equal((await world.server.overworld.getBlock(target as never))?.name, 'birch_log')
+    await waitForInventory(bot, (i) => i.birch_log === undefined)
+    assert.equal(serverInventory(world, 'lumber').birch_log, undefined)
+  })
+})
