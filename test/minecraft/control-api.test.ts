@@ -1,0 +1,165 @@
+import { test, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import { WebSocket } from 'ws'
+import { FakeBody } from './support/fake-body.js'
+import { LynxMindLink } from '../../src/minecraft/links/lynxmind.js'
+import { BuiltinMind } from '../../src/minecraft/minds/builtin.js'
+import { startControlServer } from '../../src/minecraft/control/server.js'
+import { attachChatTasks, parseChatCommand } from '../../src/minecraft/tasks.js'
+import { createContextBus } from '../../src/core/context-bus.js'
+import { createLogger } from '../../src/core/logger.js'
+
+const quiet = createLogger('test', { level: 'silent' })
+const TOKEN = 'tok-123'
+
+async function setup(skillMs = 0) {
+  const body = new FakeBody({ skillMs })
+  const bus = createContextBus()
+  bus.pushPlayer('Steve', 'fetch <wood> & stone')
+  const link = new LynxMindLink({ body, mind: new BuiltinMind(), bus, logger: quiet })
+  await link.start()
+  const api = await startControlServer({ link, bus, token: TOKEN, logger: quiet })
+  const call = (path: string, init: RequestInit & { token?: string | null } = {}) => {
+    const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) }
+    if (init.token !== null) headers.authorization = `Bearer ${init.token ?? TOKEN}`
+    return fetch(api.url + path, { ...init, headers })
+  }
+  return { body, link, api, call, async close() { await api.close(); await link.close() } }
+}
+
+describe('control API over real HTTP / WebSocket', () => {
+  test('token checks, status, context XML, create / read / cancel tasks, bad input', async () => {
+    const s = await setup(200)
+    try {
+      assert.equal((await s.call('/v1/status', { token: null })).status, 401)
+      assert.equal((await s.call('/v1/status', { token: 'nope' })).status, 401)
+      assert.equal((await fetch(s.api.url + '/v1/status?token=' + TOKEN)).status, 200)
+      const st = (await (await s.call('/v1/status')).json()) as Record<string, unknown>
+      assert.equal(st.session_open, true)
+      assert.equal(st.mind, 'builtin')
+      assert.equal(st.task, null)
+
+      const ctx = await s.call('/v1/context')
+      assert.match(ctx.headers.get('content-type')!, /xml/)
+      assert.match(await ctx.text(), /fetch &lt;wood&gt; &amp; stone/)
+      assert.equal((await s.call('/v1/context?maxEntries=-1')).status, 400)
+
+      for (const [body, re] of [['{oops', /not JSON/], ['{"task":""}', /task/], ['{"task":"x","extra":1}', /extra/], ['[]', /object/]] as const) {
+        const r = await s.call('/v1/tasks', { method: 'POST', body })
+        assert.equal(r.status, 400)
+        assert.match(((await r.json()) as { error: string }).error, re)
+      }
+      assert.equal((await s.call('/v1/tasks', { method: 'POST', body: 'x'.repeat(70_000) })).status, 413)
+      assert.equal((await s.call('/v1/nothing')).status, 404)
+      assert.equal((await s.call('/v1/status', { method: 'POST' })).status, 405)
+      assert.equal((await s.call('/v1/tasks/current', { method: 'DELETE' })).status, 404)
+
+      const created = await s.call('/v1/tasks', { method: 'POST', body: JSON.stringify({ task: 'goto 50 64 50' }) })
+      assert.equal(created.status, 201)
+      const t = (await created.json()) as { id: number; status: string }
+      assert.equal(t.status, 'running')
+      while (s.body.calls.length === 0) await new Promise((r) => setTimeout(r, 5))
+      const del = await s.call('/v1/tasks/current?reason=changed+my+mind', { method: 'DELETE' })
+      assert.equal(del.status, 200)
+      const got = (await (await s.call(`/v1/tasks/${t.id}`)).json()) as { status: string; reason: string }
+      assert.equal(got.status, 'cancelled')
+      assert.equal(got.reason, 'changed my mind')
+      assert.ok(s.body.stops.length > 0, 'cancellation stopped the body')
+      assert.equal((await s.call('/v1/tasks/999')).status, 404)
+    } finally {
+      await s.close()
+    }
+  })
+
+  test('WebSocket events and commands with token check', async () => {
+    const s = await setup()
+    try {
+      const wsUrl = s.api.url.replace('http', 'ws') + '/v1/events'
+      await assert.rejects(
+        new Promise((resolve, reject) => {
+          const bad = new WebSocket(wsUrl)
+          bad.once('open', resolve)
+          bad.once('unexpected-response', (_q, res) => reject(new Error(`HTTP ${res.statusCode}`)))
+          bad.once('error', reject)
+        }),
+        /401/,
+      )
+      const ws = new WebSocket(wsUrl, { headers: { authorization: `Bearer ${TOKEN}` } })
+      const msgs: Array<Record<string, unknown>> = []
+      let wake: (() => void) | undefined
+      ws.on('message', (d) => {
+        msgs.push(JSON.parse(String(d)) as Record<string, unknown>)
+        wake?.()
+      })
+      const waitFor = async (pred: (m: Record<string, unknown>) => boolean) => {
+        while (!msgs.some(pred)) await new Promise<void>((r) => (wake = r))
+        return msgs.find(pred)!
+      }
+      await new Promise((r) => ws.once('open', r))
+      await waitFor((m) => m.type === 'status')
+      ws.send('garbage')
+      ws.send(JSON.stringify({ op: 'launch_rockets' }))
+      await waitFor((m) => m.type === 'error' && /not JSON/.test(String(m.error)))
+      await waitFor((m) => m.type === 'error' && /op/.test(String(m.error)))
+      ws.send(JSON.stringify({ op: 'create_task', task: 'collect 2 log' }))
+      await waitFor((m) => m.type === 'created')
+      const done = await waitFor((m) => m.type === 'task' && (m.task as { status: string }).status !== 'running')
+      assert.equal((done.task as { status: string }).status, 'succeeded')
+      assert.ok(msgs.some((m) => m.type === 'traffic' && m.dir === 'from_mind'))
+      assert.ok(msgs.some((m) => m.type === 'action'))
+      ws.close()
+    } finally {
+      await s.close()
+    }
+  })
+})
+
+describe('chat tasks', () => {
+  test('parseChatCommand', () => {
+    assert.deepEqual(parseChatCommand('@Lynx get 1 stone_pickaxe', 'lynx'), { kind: 'task', text: 'get 1 stone_pickaxe' })
+    assert.deepEqual(parseChatCommand('@lynx stop', 'Lynx'), { kind: 'stop' })
+    assert.deepEqual(parseChatCommand('@Lynx, status', 'Lynx'), { kind: 'status' })
+    assert.equal(parseChatCommand('@Other get wood', 'Lynx'), undefined)
+    assert.equal(parseChatCommand('get wood', 'Lynx'), undefined)
+    assert.equal(parseChatCommand('@Lynx', 'Lynx'), undefined)
+  })
+
+  test('an allowed player starts and stops tasks; anyone else is ignored and nothing runs', async () => {
+    const body = new FakeBody({ username: 'Lynx', skillMs: 5 })
+    const said: string[] = []
+    const link = new LynxMindLink({ body, mind: new BuiltinMind(), logger: quiet, say: (m) => said.push(m) })
+    await link.start()
+    const detach = attachChatTasks({ body, link, allow: ['Steve'], logger: quiet })
+    try {
+      body.chat('Mallory', '@Lynx collect 5 log')
+      body.chat('Mallory', '@Lynx stop')
+      await new Promise((r) => setTimeout(r, 20))
+      assert.equal(link.current(), undefined)
+      assert.equal(body.calls.length, 0, 'nothing ran for Mallory')
+      assert.equal(said.length, 0)
+
+      body.chat('steve', '@lynx collect 2 log')
+      const t = link.current()
+      assert.ok(t)
+      assert.equal(t.source, 'chat:steve')
+      const rec = await link.waitTask(t.id)
+      assert.equal(rec.status, 'succeeded', rec.reason)
+      await new Promise((r) => setTimeout(r, 5))
+      assert.ok(said.some((m) => /^succeeded: collect 2 log/.test(m)), said.join(' | '))
+
+      body.skillMs = 10_000
+      body.chat('Steve', '@Lynx goto 500 70 500')
+      const t2 = link.current()!
+      while (body.calls.length < 2) await new Promise((r) => setTimeout(r, 5))
+      body.chat('Mallory', '@Lynx stop')
+      assert.equal(link.current()?.id, t2.id, 'Mallory cannot stop it')
+      body.chat('Steve', '@Lynx stop')
+      const rec2 = await link.waitTask(t2.id)
+      assert.equal(rec2.status, 'cancelled')
+      assert.ok(body.stops.length > 0)
+    } finally {
+      detach()
+      await link.close()
+    }
+  })
+})
