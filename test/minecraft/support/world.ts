@@ -130,3 +130,14 @@ export async function waitForInventory(bot: Bot, pred: (inv: Record<string, numb
   await waitForEvent(bot.inventory as never, 'updateSlot', () => pred(botInventory(bot)), failAfterMs)
   return botInventory(bot)
 }
+
+/** Resolves at once when `pred()` holds, else at the first `event` after which it holds. */
+export async function waitUntil(
+  emitter: { on(ev: string, cb: (...a: any[]) => void): unknown; off(ev: string, cb: (...a: any[]) => void): unknown },
+  event: string,
+  pred: () => boolean,
+  failAfterMs = 60_000,
+): Promise<void> {
+  if (pred()) return
+  await waitForEvent(emitter, event, () => pred(), failAfterMs)
+}
