@@ -1,14 +1,103 @@
-// Placeholder registered by the CLI skeleton; the owner of this command replaces this file.
+/**
+ * `mindbridge bot`: connect the bot to any Minecraft server (your own, a LAN
+ * world, the embedded one) and serve LynxMind tasks from chat (allow-list),
+ * the control API and `--task`. With `--task` it exits after the task (exit
+ * codes as `play`); without, it runs until Ctrl-C.
+ */
 import type { Command } from 'commander'
-import { UserError } from '../config.js'
+import { createContextBus } from '../../core/context-bus.js'
+import { createLogger } from '../../core/logger.js'
+import { createBody } from '../../minecraft/body/index.js'
+import { LynxSession, formatSummary } from '../../minecraft/links/lynxmind-session.js'
+import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
+import { EXIT_FOR, addLynxOptions, buildMind, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, splitList, type LynxFlags } from './play.js'
+
+interface BotFlags extends LynxFlags {
+  host?: string
+  port?: string
+  mcVersion?: string
+  control?: boolean
+}
 
 export function register(program: Command): void {
-  program
-    .command('bot')
-    .description('Run the bot for one protocol link (LynxMind, brain file, MaiCore)')
-    .allowUnknownOption(true)
-    .allowExcessArguments(true)
-    .action(() => {
-      throw new UserError("'mindbridge bot' is not implemented yet", 1)
-    })
+  const cmd = addLynxOptions(
+    program
+      .command('bot')
+      .description('Connect the bot to a Minecraft server and serve LynxMind tasks (chat allow-list, control API, --task)')
+      .option('--host <host>', 'server address (default 127.0.0.1)')
+      .option('--port <port>', 'server port (default 25565; a LAN world shows its port in chat)')
+      .option('--mc-version <version>', 'Minecraft version (default: ask the server)'),
+  ).option('--no-control', 'do not serve the control API')
+  configFlags(
+    cmd,
+    (o: BotFlags) => {
+      const f = lynxConfigFlags(o) as { minecraft?: Record<string, unknown> } & Record<string, unknown>
+      const mc: Record<string, unknown> = { ...(f.minecraft ?? {}) }
+      if (o.host !== undefined) mc.host = o.host
+      if (o.port !== undefined) mc.port = numberOrRaw(o.port)
+      if (o.mcVersion !== undefined) mc.version = o.mcVersion
+      return { ...f, ...(Object.keys(mc).length ? { minecraft: mc } : {}) }
+    },
+    { 'minecraft.host': '--host', 'minecraft.port': '--port', 'minecraft.version': '--mc-version', 'mind.kind': '--mind', 'minecraft.username': '--username', 'control.port': '--control-port' },
+  )
+  cmd.action(async (flags: BotFlags) => {
+    const config = resolveConfig(cmd)
+    const out = (l: string) => process.stdout.write(l + '\n')
+    const logger = createLogger('bot')
+    const timeout = flags.timeout === undefined ? 0 : Number(flags.timeout)
+    const heartbeat = flags.heartbeat === undefined ? 30 : Number(flags.heartbeat)
+    if (!Number.isFinite(timeout) || timeout < 0) throw new UserError(`--timeout must be a number ≥ 0, got '${flags.timeout}'`, 2)
+    if (!Number.isFinite(heartbeat) || heartbeat < 0) throw new UserError(`--heartbeat must be a number ≥ 0, got '${flags.heartbeat}'`, 2)
+    const mind = buildMind(config, flags, logger, out)
+    const { host, port, username, version } = config.minecraft
+    const intr = interruptSignal()
+    const bus = createContextBus()
+    let body: Awaited<ReturnType<typeof createBody>> | undefined
+    let session: LynxSession | undefined
+    let code = 0
+    try {
+      out(`connecting ${username} to ${host}:${port}…`)
+      body = await createBody({ host, port, username, ...(version ? { version } : {}), bus, logger: logger.child('body') }).catch((err: unknown) => {
+        throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
+      })
+      out(`bot ${body.username} joined ${host}:${port}`)
+      session = new LynxSession({
+        body,
+        mind,
+        bus,
+        logger,
+        timeoutSec: timeout,
+        heartbeatMs: heartbeat * 1000,
+        ...(flags.allow ? { allow: splitList(flags.allow) } : {}),
+        ...(flags.control !== false ? { control: { port: config.control.port, host: config.control.host, token: controlToken(config, out) } } : {}),
+        signal: intr.signal,
+        out,
+        startTimeoutMs: config.mind.kind === 'remote' ? 0 : 120_000,
+      })
+      await session.start()
+      if (flags.task) {
+        const summary = await session.runTask(flags.task, 'cli')
+        out(formatSummary(summary))
+        code = EXIT_FOR[summary.outcome]
+        if (code !== 0) process.stderr.write(`mindbridge: task ${summary.outcome}: ${summary.reason}\n`)
+      } else {
+        if (!flags.allow && flags.control === false) out('warning: no --allow players and no control API: nobody can give tasks')
+        out('serving tasks; press Ctrl-C to stop')
+        await session.serve()
+      }
+    } catch (err) {
+      if (err instanceof UserError) {
+        process.stderr.write(`mindbridge: ${err.message}\n`)
+        code = err.exitCode
+      } else {
+        process.stderr.write(`mindbridge: ${(err as Error).message}\n`)
+        code = 1
+      }
+    } finally {
+      intr.dispose()
+      await session?.close().catch(() => {})
+      await body?.close().catch(() => {})
+    }
+    if (code !== 0) throw new CliExit(code)
+  })
 }

@@ -33,9 +33,17 @@ interface TaskState {
   last?: { action: Action; stepSig: string; invSig: string; isRetryMove: boolean }
   lastReason?: string
   attempts: Map<string, number>
+  /**
+   * Stations (crafting table, furnace) that were held and then left the inventory:
+   * the body placed them, and its crafting finds them again (or makes a new one).
+   */
+  stationsHeld: Set<string>
+  stationsPlaced: Set<string>
   actions: number
   gotoTries: number
 }
+
+const STATIONS = ['crafting_table', 'furnace']
 
 const ok = (reason: string): AiEvent => ({ type: 'EVENT_AI_STOP', reason })
 
@@ -104,7 +112,7 @@ export class BuiltinMind implements Mind {
           this.task = undefined
           return [ok(`failed: ${g.reason}`)]
         }
-        this.task = { goal: g.goal, text: event.task, waiting: 'status', attempts: new Map(), actions: 0, gotoTries: 0 }
+        this.task = { goal: g.goal, text: event.task, waiting: 'status', attempts: new Map(), stationsHeld: new Set(), stationsPlaced: new Set(), actions: 0, gotoTries: 0 }
         this.ctx?.logger.debug('new task', { goal: describeGoal(g.goal) })
         return [{ type: 'EVENT_AI_GET_STATUS' }]
       }
@@ -115,6 +123,8 @@ export class BuiltinMind implements Mind {
         const t = this.task
         if (!t || t.waiting !== 'action') return []
         t.lastReason = event.reason
+        // a station that could not be found or made is not nearby after all
+        for (const s of STATIONS) if (event.reason.includes(s)) t.stationsPlaced.delete(s)
         t.waiting = 'status'
         return [{ type: 'EVENT_AI_GET_STATUS' }]
       }
@@ -143,7 +153,12 @@ export class BuiltinMind implements Mind {
     const have = countByKey(inv).get(key) ?? 0
     if (have >= t.target!) return this.finish(`success: ${describeGoal(goal)} done, holding ${have} ${key}`)
 
-    const p = plan(key, t.target!, inv)
+    const held = countByKey(inv)
+    for (const s of STATIONS) {
+      if ((held.get(s) ?? 0) > 0) t.stationsHeld.add(s)
+      else if (t.stationsHeld.delete(s)) t.stationsPlaced.add(s)
+    }
+    const p = plan(key, t.target!, inv, { stationsNearby: [...t.stationsPlaced] })
     if (!p.ok) return this.finish(`failed: ${p.reason}`)
     const step = firstStep(p.steps)
     if (!step) return this.finish(`success: ${describeGoal(goal)} done`)

@@ -37,14 +37,21 @@ const MAX_DEPTH = 24
  * Plans how to hold at least `count` of `item` (a bare or namespaced id, or a
  * tag such as `log` / `planks`) starting from `inventory` (counts by item id).
  */
-export function plan(item: string, count: number, inventory: Record<string, number>, book: ItemBook = defaultItemBook()): PlanResult {
+export interface PlanOptions {
+  /** Stations (crafting_table, furnace) known to stand nearby: not needed in the inventory. */
+  stationsNearby?: string[]
+  book?: ItemBook
+}
+
+export function plan(item: string, count: number, inventory: Record<string, number>, opts: PlanOptions = {}): PlanResult {
+  const book = opts.book ?? defaultItemBook()
   const key = planKey(item)
   if (!book.known(key)) {
     const s = book.suggest(key)
     return { ok: false, reason: `unknown item "${bareName(item)}"${s.length ? ` (did you mean ${s.join(', ')}?)` : ''}` }
   }
   if (!Number.isInteger(count) || count < 1) return { ok: false, reason: `count must be a positive integer, got ${count}` }
-  const p = new Planner(book, inventory)
+  const p = new Planner(book, inventory, new Set((opts.stationsNearby ?? []).map(planKey)))
   try {
     p.need(key, count, 0)
     return { ok: true, steps: p.steps }
@@ -62,6 +69,7 @@ class Planner {
   constructor(
     private readonly book: ItemBook,
     private readonly realInventory: Record<string, number>,
+    private readonly nearby: Set<string> = new Set(),
   ) {
     this.inv = countByKey(realInventory)
   }
@@ -83,7 +91,7 @@ class Planner {
 
   /** Ensures one of the tools is held (tools are not consumed). */
   private ensureTool(tools: string[], depth: number): void {
-    if (tools.length === 0 || tools.some((t) => this.have(planKey(t)) > 0)) return
+    if (tools.length === 0 || tools.some((t) => this.have(planKey(t)) > 0 || this.nearby.has(planKey(t)))) return
     const ranked = tools.map((t) => ({ t: planKey(t), c: this.cost(planKey(t), new Set()) })).sort((a, b) => a.c - b.c)
     const best = ranked[0]!
     if (!Number.isFinite(best.c)) throw new PlanError(`no way to get any of ${tools.join(', ')}`)
@@ -146,7 +154,7 @@ class Planner {
 
   /** 0 when one of the tools is held, else the cheapest tool's cost. */
   private toolCost(tools: string[]): number {
-    if (tools.length === 0 || tools.some((t) => this.have(planKey(t)) > 0)) return 0
+    if (tools.length === 0 || tools.some((t) => this.have(planKey(t)) > 0 || this.nearby.has(planKey(t)))) return 0
     return Math.min(...tools.map((t) => this.cost(planKey(t), new Set())))
   }
 

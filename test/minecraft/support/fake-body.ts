@@ -33,6 +33,8 @@ export class FakeBody extends EventEmitter implements Body {
   private current: { abort: (reason: string) => void; task: CurrentTask } | undefined
   private readonly strike = new Set<string>()
   scanResult: { blocks?: unknown[]; entities?: unknown[] } = {}
+  /** Stations placed in the world (as the real body does when it crafts or smelts). */
+  placed = new Set<string>()
   stops: string[] = []
   closed = false
 
@@ -162,6 +164,20 @@ export class FakeBody extends EventEmitter implements Body {
     return { ok: true, reason: `collected ${items.map((i) => `${i.count} ${i.item_name}`).join(', ')}` }
   }
 
+  /** Like the real body: use a placed station, else place one from the inventory, else craft one. */
+  private station(name: 'crafting_table' | 'furnace'): boolean {
+    if (this.placed.has(name)) return true
+    if (this.count(name) === 0) {
+      const need = name === 'crafting_table' ? { key: 'planks', n: 4 } : { key: 'cobblestone', n: 8 }
+      if (this.keyCount(need.key) < need.n) return false
+      this.take(need.key, need.n)
+      this.give(name, 1)
+    }
+    this.give(name, -1)
+    this.placed.add(name)
+    return true
+  }
+
   private keyCount(key: string): number {
     return countByKey(this.inventoryCounts()).get(key) ?? 0
   }
@@ -191,9 +207,9 @@ export class FakeBody extends EventEmitter implements Body {
         reasons.push(`missing ingredients for ${name}`)
         continue
       }
-      if (r.needsTable && this.count('crafting_table') === 0) {
+      if (r.needsTable && !this.station('crafting_table')) {
         failed.push({ item_name: `minecraft:${name}`, count: it.count })
-        reasons.push(`${name} needs a crafting table`)
+        reasons.push(`no crafting_table nearby and cannot craft one`)
         continue
       }
       if (key === 'planks') {
@@ -218,7 +234,7 @@ export class FakeBody extends EventEmitter implements Body {
     const name = bareName(item)
     const r = book.smeltRecipe(name)
     if (!r) return { ok: false, reason: `${name} has no furnace recipe` }
-    if (this.count('furnace') === 0) return { ok: false, reason: 'no furnace in the inventory' }
+    if (!this.station('furnace')) return { ok: false, reason: 'no furnace nearby and cannot craft one' }
     const input = planKey(r.input)
     if (this.keyCount(input) < count) return { ok: false, reason: `need ${count} ${input}, have ${this.keyCount(input)}` }
     const coal = this.count('coal') + this.count('charcoal')

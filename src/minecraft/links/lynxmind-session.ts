@@ -1,0 +1,193 @@
+/**
+ * One LynxMind session from start to end, shared by `mindbridge play` and
+ * `mindbridge bot`: link + mind + task sources (command line, chat allow-list,
+ * control API), live progress lines and a summary.
+ */
+import type { Body } from '../body/types.js'
+import type { ContextBus } from '../../core/context-bus.js'
+import { createLogger, type Logger } from '../../core/logger.js'
+import type { Action } from '../../protocols/lynxmind.js'
+import type { Mind, MindStats } from '../minds/types.js'
+import { startControlServer, type ControlServer } from '../control/server.js'
+import { attachChatTasks } from '../tasks.js'
+import { LynxMindLink, type TaskRecord } from './lynxmind.js'
+
+export interface SessionOptions {
+  body: Body
+  mind: Mind
+  bus?: ContextBus
+  logger?: Logger
+  /** Run this task, then end the session (otherwise run until `signal` aborts). */
+  task?: string
+  /** Time limit for `task`, in seconds (0 = none). */
+  timeoutSec?: number
+  heartbeatMs?: number
+  /** Players whose chat commands (`@<bot> …`) are obeyed. */
+  allow?: string[]
+  control?: { host?: string; port: number; token: string }
+  /** Progress lines (default: stdout). */
+  out?: (line: string) => void
+  /** Ends the session (Ctrl-C). */
+  signal?: AbortSignal
+  startTimeoutMs?: number
+}
+
+export type Outcome = 'succeeded' | 'failed' | 'timeout' | 'interrupted' | 'cancelled'
+
+export interface SessionSummary {
+  outcome: Outcome
+  reason: string
+  task?: TaskRecord
+  seconds: number
+  actions: number
+  skillFailures: number
+  mind: MindStats & { kind: string }
+}
+
+/** Short text for an action in progress lines. */
+export function describeAction(a: Action): string {
+  switch (a.type) {
+    case 'ACTION_MOVE':
+      return `move to ${a.x} ${a.y ?? '~'} ${a.z}`
+    case 'ACTION_COLLECT_BLOCK':
+      return `collect ${a.needed_blocks.map((i) => `${i.count} ${i.item_name}`).join(', ')}`
+    case 'ACTION_CRAFTING':
+      return `craft ${a.to_craft.map((i) => `${i.count} ${i.item_name}`).join(', ')}`
+    case 'ACTION_STOP_BARITONE':
+      return 'stop'
+    case 'ACTION_COLLECT_ENTITY_LOOT':
+      return `loot ${a.killingQuotas.map((q) => q.entity_id).join(', ')}`
+    case 'ACTION_MURDER':
+      return `attack ${a.uuid_str_list.length} target(s)`
+  }
+}
+
+export function formatSummary(s: SessionSummary): string {
+  const lines = [
+    `── ${s.outcome.toUpperCase()} ${s.task ? `"${s.task.text}"` : ''}`.trimEnd(),
+    `   reason:         ${s.reason}`,
+    `   time:           ${s.seconds.toFixed(1)} s`,
+    `   steps:          ${s.actions}`,
+    `   skill failures: ${s.skillFailures}`,
+  ]
+  if (s.mind.kind === 'llm') {
+    lines.push(`   model calls:    ${s.mind.calls} (${s.mind.failures} unusable or failed)`)
+    lines.push(`   tokens:         ${s.mind.promptTokens} prompt + ${s.mind.completionTokens} completion`)
+  } else if (s.mind.kind === 'remote') {
+    lines.push(`   agent messages: ${s.mind.calls} (${s.mind.failures} rejected)`)
+  }
+  return lines.join('\n')
+}
+
+export class LynxSession {
+  readonly link: LynxMindLink
+  control: ControlServer | undefined
+  private detachChat: (() => void) | undefined
+  private readonly out: (line: string) => void
+  private readonly t0 = Date.now()
+
+  constructor(private readonly opts: SessionOptions) {
+    this.out = opts.out ?? ((l) => process.stdout.write(l + '\n'))
+    this.link = new LynxMindLink({
+      body: opts.body,
+      mind: opts.mind,
+      ...(opts.bus ? { bus: opts.bus } : {}),
+      logger: opts.logger ?? createLogger('lynxmind'),
+      ...(opts.heartbeatMs !== undefined ? { heartbeatMs: opts.heartbeatMs } : {}),
+      ...(opts.startTimeoutMs !== undefined ? { startTimeoutMs: opts.startTimeoutMs } : {}),
+    })
+    this.wireProgress()
+  }
+
+  private stamp(): string {
+    return `[${((Date.now() - this.t0) / 1000).toFixed(1).padStart(6)}s]`
+  }
+
+  private wireProgress(): void {
+    let step = 0
+    this.link.on('action', ({ action, plans }: { action: Action; plans?: string }) => {
+      step++
+      this.out(`${this.stamp()} step ${step}: ${describeAction(action)}${plans ? `  — ${plans}` : ''}`)
+    })
+    this.link.on('action.end', ({ ok, reason }: { ok: boolean; reason: string }) => {
+      this.out(`${this.stamp()}   ${ok ? 'ok' : 'FAILED'}: ${reason.slice(0, 200)}`)
+    })
+    this.link.on('task', (t: TaskRecord) => {
+      if (t.status === 'running') this.out(`${this.stamp()} task #${t.id} from ${t.source}: ${t.text}`)
+      else this.out(`${this.stamp()} task #${t.id} ${t.status}: ${t.reason ?? ''}`)
+    })
+    this.link.on('say', (m: string) => this.out(`${this.stamp()} (chat) ${m}`))
+  }
+
+  /** Opens the session and the task sources. */
+  async start(): Promise<void> {
+    const { opts } = this
+    this.out(`${this.stamp()} waiting for the ${opts.mind.kind} mind to answer EVENT_AI_START…`)
+    await this.link.start()
+    this.out(`${this.stamp()} session open (${opts.mind.kind} mind)`)
+    if (opts.allow?.length) {
+      this.detachChat = attachChatTasks({ body: opts.body, link: this.link, allow: opts.allow, ...(opts.logger ? { logger: opts.logger } : {}) })
+      this.out(`${this.stamp()} chat tasks from: ${opts.allow.join(', ')} (say "@${opts.body.username} <task>" or "@${opts.body.username} stop")`)
+    }
+    if (opts.control) {
+      this.control = await startControlServer({
+        link: this.link,
+        ...(opts.bus ? { bus: opts.bus } : {}),
+        token: opts.control.token,
+        port: opts.control.port,
+        ...(opts.control.host ? { host: opts.control.host } : {}),
+        ...(opts.logger ? { logger: opts.logger } : {}),
+      })
+      this.out(`${this.stamp()} control API on ${this.control.url} (Authorization: Bearer <token>)`)
+    }
+  }
+
+  /** Runs one task to its end (success, failure, timeout or interruption). */
+  async runTask(text: string, source = 'cli'): Promise<SessionSummary> {
+    const { opts } = this
+    const started = Date.now()
+    const rec = this.link.createTask(text, source)
+    let outcome: Outcome | undefined
+    let timer: NodeJS.Timeout | undefined
+    const timeoutSec = opts.timeoutSec ?? 0
+    if (timeoutSec > 0) {
+      timer = setTimeout(() => {
+        outcome = 'timeout'
+        void this.link.cancelTask(`timed out after ${timeoutSec} s`)
+      }, timeoutSec * 1000)
+    }
+    const onAbort = () => {
+      outcome ??= 'interrupted'
+      void this.link.cancelTask('interrupted')
+    }
+    opts.signal?.addEventListener('abort', onAbort, { once: true })
+    if (opts.signal?.aborted) onAbort()
+    const done = await this.link.waitTask(rec.id)
+    if (timer) clearTimeout(timer)
+    opts.signal?.removeEventListener('abort', onAbort)
+    const final: Outcome = outcome ?? (done.status === 'running' ? 'failed' : done.status)
+    return {
+      outcome: final,
+      reason: done.reason ?? '',
+      task: done,
+      seconds: (Date.now() - started) / 1000,
+      actions: done.actions,
+      skillFailures: done.skillFailures,
+      mind: { kind: opts.mind.kind, ...opts.mind.stats() },
+    }
+  }
+
+  /** Serves chat / control tasks until `signal` aborts. */
+  async serve(): Promise<void> {
+    const signal = this.opts.signal
+    if (!signal) throw new Error('serve() needs a signal to end')
+    if (signal.aborted) return
+    await new Promise<void>((r) => signal.addEventListener('abort', () => r(), { once: true }))
+  }
+
+  async close(): Promise<void> {
+    this.detachChat?.()
+    await this.control?.close().catch(() => {})
+    await this.link.close()
+  }
+}
