@@ -70,7 +70,7 @@ describe('crafting and smelting with mineflayer, unchanged', () => {
     await furnace.putFuel(id('coal'), null, 1)
     await furnace.putInput(id('iron_ore'), null, 1)
     assert.deepEqual(botInventory(bot), {})
-    while (!furnace.outputItem()) await new Promise((r) => furnace.once('update', r))
+    while (!furnace.outputItem()) await new Promise<void>((r) => furnace.once('update', () => r()))
     assert.equal(furnace.outputItem()!.name, 'iron_ingot')
     assert.equal(furnace.inputItem(), null)
     assert.equal(furnace.fuelItem(), null, 'the coal was burnt')

@@ -25,7 +25,9 @@ export async function connectBot(world: Pick<World, 'host' | 'port'>, username?:
   bot.on('error', () => undefined) // surfaced by the race below when it matters
   // flying-squid positions a new player twice: at login and again once the client has moved.
   let forcedMoves = 0
-  bot.on('forcedMove', () => forcedMoves++)
+  bot.on('forcedMove', () => {
+    forcedMoves++
+  })
   await new Promise<void>((resolve, reject) => {
     const fail = (why: unknown) => reject(new Error(`bot ${name} failed to spawn: ${String(why instanceof Error ? why.message : why)}`))
     bot.once('spawn', () => resolve())
