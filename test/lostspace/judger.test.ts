@@ -186,6 +186,128 @@ describe('judger with the original AIs’ wire behaviour (compatibility)', () =>
   })
 })
 
+/** Every scripted AI, killed after the tests whatever happened. */
+const scriptedProcs: AiProcess[] = []
+after(async () => {
+  for (const p of scriptedProcs) p.kill()
+  await Promise.all(scriptedProcs.map((p) => p.exitPromise))
+})
+
+/** Talks to one test AI directly (playing the logic), to check the mimics really have the documented quirks. */
+function scripted(command: string, cwd?: string) {
+  const got: Array<Record<string, unknown>> = []
+  let failure: AiFailure | null = null
+  const proc = new AiProcess({
+    command,
+    cwd,
+    onMessage: (b) => got.push(JSON.parse(b) as Record<string, unknown>),
+    onFailure: (f) => (failure = f),
+  })
+  scriptedProcs.push(proc)
+  const send = (m: object) => proc.send(encodeAiPayload(m))
+  const waitFor = async (cond: () => boolean) => {
+    for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 10))
+    assert.ok(cond(), `condition not reached; got ${JSON.stringify(got)}; stderr ${proc.stderr}`)
+  }
+  return { proc, got, send, waitFor, failure: () => failure as AiFailure | null }
+}
+
+const ROUNDBEGIN_P0 = {
+  type: 'roundbegin', state: 1, inturn: 0, status: 0, pos: [0, 0, 1], hp: 200, keys: [0],
+  tools: { LandMine: [1, 0], Sticky: [0, 0], Kit: 0, Transport: 0 },
+  others: [1, 2, 3].map((id) => ({ player_id: id, status: 0, keys: [id], hp: 200 })),
+}
+
+describe('the test AIs reproduce the documented quirks (so the compatibility tests can fail)', () => {
+  const tmp = tempDir()
+  let cpp: { bin: string } | { skip: string }
+  before(() => {
+    cpp = compileCppMimic(tmp.dir)
+  })
+  after(() => tmp.cleanup())
+
+  test('Python mimic: crashes on a move reply without view; finishes even after an automatic end; exits on escaped', async () => {
+    const a = scripted(pyMimic(1))
+    a.send({ type: 'id', id: 0, birth_pos: [0, 0] })
+    a.send(ROUNDBEGIN_P0)
+    await a.waitFor(() => a.got.length === 1)
+    assert.equal((a.got[0]!.action as unknown[])[0], 'move')
+    a.send({ type: 'action', success: true, hp: 200, status: 0 })
+    await a.waitFor(() => a.failure() !== null)
+    assert.match(a.proc.stderr, /KeyError: 'view'/)
+
+    const b = scripted(pyMimic(1))
+    b.send({ type: 'id', id: 0, birth_pos: [0, 0] })
+    b.send(ROUNDBEGIN_P0)
+    await b.waitFor(() => b.got.length === 1)
+    b.send({ type: 'action', success: true, hp: 200, status: 3, view: [] })
+    await b.waitFor(() => b.got.length === 2)
+    assert.deepEqual(b.got[1], { type: 'finish' }, 'a stray finish after a Sticky stop')
+    b.send({ ...ROUNDBEGIN_P0, status: 3 })
+    await b.waitFor(() => b.got.length === 3)
+    assert.deepEqual(b.got[2], { type: 'finish' }, 'a finish even for a skipped turn')
+    b.send({ type: 'escaped' })
+    await b.waitFor(() => b.failure() !== null)
+    assert.deepEqual(b.failure(), { kind: 'exit', code: 0, signal: null })
+  })
+
+  test('Python mimic: crashes on death with box:true and on an offround with a bad playerid', async () => {
+    const a = scripted(pyMimic(1))
+    a.send({ type: 'id', id: 0, birth_pos: [0, 0] })
+    a.send({ type: 'death', box: true })
+    await a.waitFor(() => a.failure() !== null)
+    assert.match(a.proc.stderr, /death with box/)
+    const b = scripted(pyMimic(1))
+    b.send({ type: 'id', id: 0, birth_pos: [0, 0] })
+    b.send({ type: 'offround', state: 1, playerid: 7, content: ['hp_update', 100] })
+    await b.waitFor(() => b.failure() !== null)
+    assert.match(b.proc.stderr, /unknown player 7/)
+  })
+
+  test('C++ mimic: crashes without pos; keeps acting after an automatic turn end; no finish after KeyMachine', async (t) => {
+    if ('skip' in cpp) {
+      t.skip(cpp.skip)
+      return
+    }
+    const cmdline = `${q(cpp.bin)} ${q(MAP)} 1`
+    const a = scripted(cmdline, tmp.dir)
+    a.send({ type: 'id', id: 0, birth_pos: [0, 0] })
+    const { pos: _pos, ...withoutPos } = ROUNDBEGIN_P0
+    a.send(withoutPos)
+    await a.waitFor(() => a.failure() !== null)
+    assert.match(a.proc.stderr, /missing key pos/)
+
+    const b = scripted(cmdline, tmp.dir)
+    b.send({ type: 'id', id: 0, birth_pos: [0, 0] })
+    b.send({ ...ROUNDBEGIN_P0, pos: [1, 1, 1] })
+    await b.waitFor(() => b.got.length >= 1)
+    let moveAt = b.got.findIndex((m) => (m.action as unknown[] | undefined)?.[0] === 'move')
+    while (moveAt < 0) {
+      // detect first (a secondary action): answer and wait for the move
+      b.send({ type: 'action', success: true, has_trap: false })
+      await b.waitFor(() => b.got.length >= 2)
+      moveAt = b.got.findIndex((m) => (m.action as unknown[] | undefined)?.[0] === 'move')
+    }
+    assert.equal(b.got[moveAt]!.state, 1, 'the C++ SDK adds state')
+    b.send({ type: 'action', success: true, hp: 200, status: 3, view: [] })
+    await b.waitFor(() => b.got.length === moveAt + 2)
+    assert.deepEqual(b.got[moveAt + 1], { action: ['trap', 'LandMine'], state: 1, type: 'action' }, 'acts after a Sticky stop')
+    b.send({ type: 'action', success: false })
+    await b.waitFor(() => b.got.length === moveAt + 3)
+    assert.deepEqual(b.got[moveAt + 2], { state: 1, type: 'finish' })
+
+    const c = scripted(cmdline, tmp.dir)
+    c.send({ type: 'id', id: 0, birth_pos: [0, 0] })
+    c.send({ ...ROUNDBEGIN_P0, pos: [6, 0, 1] })
+    await c.waitFor(() => c.got.length === 1)
+    assert.deepEqual(c.got[0]!.action, ['interact', 'KeyMachine'])
+    c.send({ type: 'action', success: true })
+    c.send({ type: 'roundbegin', state: 1, inturn: 1 })
+    await new Promise((r) => setTimeout(r, 200))
+    assert.equal(c.got.length, 1, 'no finish after a KeyMachine')
+  })
+})
+
 describe('judger with misbehaving AIs', () => {
   const cases: Array<{ mode: string; error: 0 | 1 | 2 | null; log?: RegExp }> = [
     { mode: 'crash-start', error: 0, log: /code 3[\s\S]*giving up at once/ },
