@@ -198,7 +198,12 @@ export class ItemBook {
     const all = Object.keys(this.md.itemsByName)
     const starts = all.filter((n) => n.startsWith(b))
     const contains = all.filter((n) => !n.startsWith(b) && n.includes(b))
-    return [...starts, ...contains].slice(0, max)
+    const close = all
+      .map((n) => ({ n, d: editDistance(n, b) }))
+      .filter((x) => x.d <= Math.max(1, Math.floor(b.length / 5)))
+      .sort((x, y) => x.d - y.d)
+      .map((x) => x.n)
+    return [...new Set([...close, ...starts, ...contains])].slice(0, max)
   }
 
   /** Crafting recipes for a plan key, with wood variants folded into the `planks`/`log` tags. */
@@ -275,6 +280,17 @@ export class ItemBook {
       .map((id) => this.md.items[Number(id)]?.name)
       .filter((n): n is string => Boolean(n))
   }
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 3) return 99
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i]
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    prev = cur
+  }
+  return prev[b.length]!
 }
 
 let shared: ItemBook | undefined

@@ -1,0 +1,118 @@
+import { test, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import { plan, firstStep, type PlanStep } from '../../src/minecraft/planner/plan.js'
+import { parseGoal } from '../../src/minecraft/planner/goal.js'
+import { countByKey, planKey, planksForLog, defaultItemBook } from '../../src/minecraft/planner/items.js'
+
+function steps(item: string, count: number, inv: Record<string, number> = {}, stationsNearby: string[] = []): PlanStep[] {
+  const r = plan(item, count, inv, { stationsNearby })
+  assert.ok(r.ok, r.ok ? '' : r.reason)
+  return r.steps
+}
+const short = (s: PlanStep[]) => s.map((x) => `${x.kind} ${x.count} ${x.item}`)
+
+describe('planner: recipe tree → ordered steps', () => {
+  test('stone pickaxe from nothing: logs, planks, table, sticks, wooden pickaxe, cobblestone, stone pickaxe', () => {
+    const s = short(steps('minecraft:stone_pickaxe', 1))
+    assert.equal(s.at(-1), 'craft 1 stone_pickaxe')
+    const idx = (x: string) => s.indexOf(x)
+    assert.ok(idx('craft 1 crafting_table') < idx('craft 1 wooden_pickaxe'))
+    assert.ok(idx('craft 1 wooden_pickaxe') < idx('collect 3 cobblestone'), 'the pickaxe comes before mining stone')
+    assert.ok(idx('craft 4 stick') < idx('craft 1 wooden_pickaxe'))
+    // total logs: 1 (table) + 2 (planks for pickaxe + sticks)
+    assert.equal(steps('stone_pickaxe', 1).filter((x) => x.kind === 'collect' && x.item === 'log').reduce((n, x) => n + x.count, 0), 3)
+  })
+
+  test('iron pickaxe: smelting iron_ore needs a furnace, fuel and a stone pickaxe first', () => {
+    const s = steps('iron_pickaxe', 1)
+    const names = short(s)
+    const smelt = s.find((x) => x.kind === 'smelt')
+    assert.deepEqual(smelt, { kind: 'smelt', item: 'iron_ingot', count: 3, input: 'iron_ore' })
+    assert.ok(names.indexOf('craft 1 stone_pickaxe') < names.indexOf('collect 3 iron_ore'))
+    assert.ok(names.indexOf('craft 1 furnace') < names.indexOf('smelt 3 iron_ingot'))
+    assert.ok(names.indexOf('collect 8 cobblestone') < names.indexOf('craft 1 furnace'))
+    assert.equal(names.at(-1), 'craft 1 iron_pickaxe')
+  })
+
+  test('fuel: coal when held, planks otherwise', () => {
+    const withCoal = steps('iron_ingot', 3, { 'minecraft:iron_ore': 3, 'minecraft:coal': 1, 'minecraft:furnace': 1 })
+    assert.deepEqual(short(withCoal), ['smelt 3 iron_ingot'])
+    const withoutCoal = steps('iron_ingot', 3, { 'minecraft:iron_ore': 3, 'minecraft:furnace': 1, 'minecraft:oak_log': 1 })
+    assert.deepEqual(short(withoutCoal), ['craft 4 oak_planks', 'smelt 3 iron_ingot'])
+  })
+
+  test('a furnace / table standing nearby is not crafted again', () => {
+    assert.deepEqual(short(steps('iron_ingot', 1, { 'minecraft:iron_ore': 1, 'minecraft:coal': 1 }, ['furnace'])), ['smelt 1 iron_ingot'])
+    assert.ok(!short(steps('wooden_pickaxe', 1, { 'minecraft:oak_planks': 5 }, ['crafting_table'])).includes('craft 1 crafting_table'))
+  })
+
+  test('torches prefer mined coal over charcoal (no furnace needed)', () => {
+    const s = short(steps('torch', 4))
+    assert.ok(s.includes('collect 1 coal'))
+    assert.ok(!s.some((x) => x.startsWith('smelt')))
+  })
+
+  test('tags: any log counts, planks follow the log type held', () => {
+    assert.equal(planKey('minecraft:birch_log'), 'log')
+    assert.equal(planKey('spruce_planks'), 'planks')
+    assert.equal(planksForLog('minecraft:dark_oak_log'), 'dark_oak_planks')
+    assert.equal(countByKey({ 'minecraft:oak_log': 2, 'minecraft:birch_log': 3 }).get('log'), 5)
+    assert.deepEqual(short(steps('stick', 4, { 'minecraft:birch_log': 1 })), ['craft 4 birch_planks', 'craft 4 stick'])
+    assert.deepEqual(short(steps('log', 10, { 'minecraft:jungle_log': 4 })), ['collect 6 log'])
+  })
+
+  test('nothing to do when held; firstStep folds all collects of the same item', () => {
+    assert.deepEqual(steps('stone_pickaxe', 1, { 'minecraft:stone_pickaxe': 1 }), [])
+    const s = steps('iron_pickaxe', 1)
+    const first = firstStep(s)!
+    assert.equal(first.kind, 'collect')
+    assert.equal(first.count, s.filter((x) => x.kind === 'collect' && x.item === 'log').reduce((n, x) => n + x.count, 0))
+  })
+
+  test('no un-packing loops (iron_ingot from iron_block), diamonds are mined with an iron pickaxe', () => {
+    const s = short(steps('diamond_pickaxe', 1))
+    assert.ok(s.includes('collect 3 diamond'))
+    assert.ok(s.indexOf('craft 1 iron_pickaxe') < s.indexOf('collect 3 diamond'))
+    assert.ok(!s.some((x) => x.includes('_block')))
+  })
+
+  test('unknown items and bad counts are clear errors', () => {
+    const r = plan('minecraft:stone_pickaxee', 1, {})
+    assert.ok(!r.ok && /unknown item "stone_pickaxee" \(did you mean stone_pickaxe/.test(r.reason))
+    const r2 = plan('stick', 0, {})
+    assert.ok(!r2.ok && /positive integer/.test(r2.reason))
+    assert.ok(defaultItemBook().known('log'))
+  })
+})
+
+describe('task text → goal', () => {
+  const cases: Array<[string, unknown]> = [
+    ['get 1 minecraft:stone_pickaxe', { kind: 'get', item: 'stone_pickaxe', count: 1 }],
+    ['collect 10 log', { kind: 'collect', item: 'log', count: 10 }],
+    ['goto 100 64 -20', { kind: 'goto', x: 100, y: 64, z: -20 }],
+    ['go to 5 -3', { kind: 'goto', x: 5, z: -3 }],
+    ['craft 4 minecraft:torch', { kind: 'craft', item: 'torch', count: 4 }],
+    ['get me a stone pickaxe', { kind: 'get', item: 'stone_pickaxe', count: 1 }],
+    ['collect ten logs', { kind: 'collect', item: 'log', count: 10 }],
+    ['Get me a stack of cobblestone!', { kind: 'get', item: 'cobblestone', count: 64 }],
+    ['get an iron pick', { kind: 'get', item: 'iron_pickaxe', count: 1 }],
+    ['smelt 3 iron ingots', { kind: 'craft', item: 'iron_ingot', count: 3 }],
+    ['mine 3 iron ore', { kind: 'collect', item: 'iron_ore', count: 3 }],
+  ]
+  for (const [text, goal] of cases) {
+    test(text, () => {
+      const r = parseGoal(text)
+      assert.ok(r.ok, r.ok ? '' : r.reason)
+      assert.deepEqual(r.goal, goal)
+    })
+  }
+  test('nonsense is refused with guidance', () => {
+    const a = parseGoal('dance')
+    assert.ok(!a.ok && /start with get, collect, craft or goto/.test(a.reason))
+    const b = parseGoal('get 3 unobtainium')
+    assert.ok(!b.ok && /unknown item "unobtainium"/.test(b.reason))
+    const c = parseGoal('get 99999 stick')
+    assert.ok(!c.ok && /count must be/.test(c.reason))
+    assert.ok(!parseGoal('   ').ok)
+  })
+})
