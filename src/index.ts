@@ -100,3 +100,19 @@ export {
   BUILTIN_PLAYERS as LOSTSPACE_PLAYERS,
   type LlmPlayerOptions as LostSpaceLlmPlayerOptions,
 } from './lostspace/bots/index.js'
+// LynxMind link, minds, planner, control API, task sources (lynxmind)
+export { LynxMindLink, createLynxMindLink, type LynxMindLinkOptions, type TaskRecord as LynxTaskRecord, type TaskStatus as LynxTaskStatus, type TrafficEvent as LynxTrafficEvent } from './minecraft/links/lynxmind.js'
+export { runAction as runLynxAction, type ActionOutcome as LynxActionOutcome } from './minecraft/links/lynxmind-actions.js'
+export { judgeTask as judgeLynxTask } from './minecraft/links/lynxmind-judge.js'
+export { LynxSession, formatSummary as formatLynxSummary, type SessionOptions as LynxSessionOptions, type SessionSummary as LynxSessionSummary } from './minecraft/links/lynxmind-session.js'
+export { createMind, type CreateMindOptions } from './minecraft/minds/index.js'
+export { BuiltinMind, createBuiltinMind, type BuiltinMindOptions } from './minecraft/minds/builtin.js'
+export { LlmMind, createLlmMind, type LlmMindOptions } from './minecraft/minds/llm.js'
+export { RemoteMind, createRemoteMind, type RemoteMindOptions } from './minecraft/minds/remote.js'
+export { renderSystemPrompt as renderLynxSystemPrompt, renderModEvent as renderLynxModEvent } from './minecraft/minds/prompt.js'
+export type { Mind, MindContext, MindKind, MindStats } from './minecraft/minds/types.js'
+export { plan as planRecipe, firstStep as firstPlanStep, type PlanStep, type PlanResult, type PlanOptions } from './minecraft/planner/plan.js'
+export { parseGoal, describeGoal, type Goal } from './minecraft/planner/goal.js'
+export { ItemBook, defaultItemBook } from './minecraft/planner/items.js'
+export { startControlServer, type ControlServer, type ControlServerOptions } from './minecraft/control/server.js'
+export { attachChatTasks, parseChatCommand, type ChatCommand, type ChatTaskOptions } from './minecraft/tasks.js'
