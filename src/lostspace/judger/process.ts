@@ -59,8 +59,17 @@ export class AiProcess {
     })
     this.child.once('exit', (code, signal) => {
       this.exited = true
-      // Let stdout drain before reporting, so a final message is not lost.
-      setImmediate(() => this.fail({ kind: 'exit', code, signal }))
+      // Report once stdout is drained ('close'), so a final message is not lost; but do not wait
+      // long for it: a grandchild may still hold the pipe open.
+      let reported = false
+      const report = () => {
+        if (reported) return
+        reported = true
+        clearTimeout(timer)
+        this.fail({ kind: 'exit', code, signal })
+      }
+      const timer = setTimeout(report, 200)
+      this.child.once('close', report)
     })
   }
 
