@@ -26,7 +26,7 @@ describe('mindbridge lostspace', () => {
       '--ai', cliCommand('lostspace ai --bot random --seed 4'),
       '--ai', pyMimic(3),
       '--ai', 'builtin:random',
-      '--seed', '3', '--replay', replay, '--time-limit', '1',
+      '--seed', '3', '--replay', replay, '--time-limit', '2',
     ])
     assert.equal(r.code, 0, r.stderr)
     const lines = r.stdout.trim().split('\n')

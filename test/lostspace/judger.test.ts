@@ -158,7 +158,8 @@ describe('judger with the original AIs’ wire behaviour (compatibility)', () =>
     }
     const bin = q(cpp.bin)
     for (const seed of [3, 4]) {
-      const r = await play([0, 1, 2, 3].map((i) => cmd(`${bin} ${q(MAP)} ${seed * 10 + i}`, tmp.dir)), { timeLimitSec: 1 })
+      // A generous limit: the C++ AI never times out legitimately, so any error here is a real failure.
+      const r = await play([0, 1, 2, 3].map((i) => cmd(`${bin} ${q(MAP)} ${seed * 10 + i}`, tmp.dir)), { timeLimitSec: 3 })
       assertValidRanking(r)
       assert.deepEqual(r.errors, [], 'no C++ AI crashed or timed out')
       assert.equal(r.rounds, 100)
