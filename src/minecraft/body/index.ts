@@ -207,6 +207,8 @@ export class MineflayerBody extends EventEmitter implements Body {
   private onSpawn(bot: Bot): void {
     const moves = new Movements(bot)
     moves.allowParkour = false // parkour jumps fail often on laggy servers
+    // scaffold with dirt only: placing cobblestone while pathing eats crafting materials (furnace, tools)
+    moves.scafoldingBlocks = moves.scafoldingBlocks.filter((id) => bot.registry.items[id]?.name === 'dirt')
     moves.canOpenDoors = true
     bot.pathfinder.setMovements(moves)
     bot.pathfinder.thinkTimeout = 10_000

@@ -76,7 +76,11 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
     const all = bot
       .findBlocks({ matching: sourceBlocks.map((b) => b.id), maxDistance: SEARCH_RADIUS, count: 256 })
       .filter((p) => !skip.has(p.toString()))
-    const positions = all.filter((p) => !refusals.has(bot.blockAt(p)?.name ?? ''))
+    // Prefer blocks at or above the feet: digging straight down traps the bot in a shaft.
+    const feetY = Math.floor(bot.entity.position.y)
+    const me = bot.entity.position
+    const cost = (p: (typeof all)[number]) => p.distanceTo(me) + Math.max(0, feetY - p.y) * 3
+    const positions = all.filter((p) => !refusals.has(bot.blockAt(p)?.name ?? '')).sort((a, b) => cost(a) - cost(b))
     const usableNames = sourceBlocks.filter((b) => !refusals.has(b.name)).map((b) => b.name)
     const label = target.sources.length === 1 || target.sources[0] === target.label ? target.label : `${target.label} (from ${target.sources.slice(0, 4).join('/')})`
     if (!positions.length) {

@@ -46,15 +46,34 @@ export async function reach(ctx: SkillContext, block: Block): Promise<void> {
   await goTo(ctx, new goals.GoalLookAtBlock(p, ctx.bot.world, { reach: 3.5 }), `${block.name} at ${fmtPos(p.x, p.y, p.z)}`)
 }
 
-/** A nearby station, placing one from the inventory or crafting one first if needed. */
+/** Beyond this a fresh station is cheaper than the walk (climbing out of a mine shaft can take a minute). */
+export const STATION_WALK_LIMIT = 12
+const STATION_COST: Record<'crafting_table' | 'furnace', { item: string; count: number }> = {
+  crafting_table: { item: '_planks', count: 4 },
+  furnace: { item: 'cobblestone', count: 8 },
+}
+
+function canAffordStation(ctx: SkillContext, name: 'crafting_table' | 'furnace'): boolean {
+  const items = ctx.bot.inventory.items()
+  if (items.some((i) => i.name === name)) return true
+  const cost = STATION_COST[name]
+  const have = items.filter((i) => (cost.item.startsWith('_') ? i.name.endsWith(cost.item) : i.name === cost.item)).reduce((n, i) => n + i.count, 0)
+  return have >= cost.count
+}
+
+/**
+ * A nearby station: an existing one when close, else one placed from the inventory or
+ * crafted on the spot; an existing far one (within 32) only when a new one is not affordable.
+ */
 export async function ensureStation(ctx: SkillContext, name: 'crafting_table' | 'furnace'): Promise<Block> {
   const found = findStation(ctx, name)
-  if (found) {
+  const dist = found ? ctx.bot.entity.position.distanceTo(found.position.offset(0.5, 0.5, 0.5)) : Infinity
+  if (found && (dist <= STATION_WALK_LIMIT || !canAffordStation(ctx, name))) {
     await reach(ctx, found)
     return ctx.bot.blockAt(found.position) ?? found
   }
   if (!ctx.bot.inventory.items().some((i) => i.name === name)) {
-    ctx.progress(`no ${name} within ${STATION_RADIUS} blocks; crafting one`)
+    ctx.progress(found ? `the nearest ${name} is ${Math.round(dist)} blocks away; crafting a new one here` : `no ${name} within ${STATION_RADIUS} blocks; crafting one`)
     const made = await craftItem(ctx, name, 1)
     if (made.crafted < 1) throw new SkillError(`no ${name} nearby and cannot craft one: ${made.reason}`)
   }
