@@ -16,6 +16,7 @@ import { runGame, type GameResult } from '../../src/lostspace/judger/judger.js'
 import type { SeatSpec } from '../../src/lostspace/judger/seats.js'
 import { LostSpaceLogic } from '../../src/lostspace/logic.js'
 import { createLogger } from '../../src/core/logger.js'
+import { createRandomPlayer } from '../../src/lostspace/bots/random.js'
 import { badAi, compileCppMimic, MAP, PASSIVE, pyMimic, q, tempDir } from '../fixtures/lostspace-ais/helpers.js'
 
 const quiet = createLogger('test', { level: 'silent' })
@@ -353,6 +354,13 @@ describe('judger with misbehaving AIs', () => {
     assertValidRanking(r)
     assert.equal(r.errors.length, 4)
   })
+})
+
+test('an unwritable replay path is reported, the game result is still complete', async () => {
+  const seats: SeatSpec[] = [0, 1, 2, 3].map((i) => ({ kind: 'player', player: createRandomPlayer({ seed: i + 1 }) }))
+  const r = await runGame({ seats, logic: new LostSpaceLogic({ seed: 2, writeReplay: false }), replayPath: '/nonexistent-dir/replay.json', logger: quiet })
+  assertValidRanking(r)
+  assert.match(r.replayError ?? '', /cannot write the replay to \/nonexistent-dir\/replay.json/)
 })
 
 test('runGame rejects a wrong number of seats with a clear error', () => {

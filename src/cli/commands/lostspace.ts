@@ -5,6 +5,8 @@
  *   ai --bot <name>        a built-in player as a Saiblo AI program on stdin/stdout
  */
 import type { Command } from 'commander'
+import { accessSync, constants } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { resolveConfig, UserError, type Config } from '../config.js'
 import { createLlmClient } from '../../core/llm/client.js'
 import { LostSpaceLogic } from '../../lostspace/logic.js'
@@ -75,6 +77,16 @@ export function formatRanking(result: GameResult): string {
   return lines.join('\n')
 }
 
+/** Fails early (before any AI starts) when the replay cannot be written where asked. */
+function checkWritable(file: string): void {
+  const dir = dirname(resolve(file))
+  try {
+    accessSync(dir, constants.W_OK)
+  } catch {
+    throw new UserError(`--replay: directory ${dir} does not exist or is not writable`)
+  }
+}
+
 interface MatchFlags extends LimitFlags {
   ai?: string[]
   seed?: string
@@ -88,6 +100,7 @@ async function match(flags: MatchFlags, cmd: Command): Promise<void> {
   if (specs.length !== 4) throw new UserError(`a LostSpace match needs exactly 4 --ai options, got ${specs.length}`)
   const seed = intOption('--seed', flags.seed, 0) ?? Math.floor(Math.random() * 2 ** 31)
   const config = limits(cmd, flags)
+  if (flags.replay) checkWritable(flags.replay)
   const seats = specs.map((s, i) => parseSeat(s, i, seed, config))
   const logic = new LostSpaceLogic({ seed, timeLimitSec: config.lostspace.timeLimitSec, maxLength: config.lostspace.maxLength })
   const quiet = !!flags.quiet
@@ -105,8 +118,9 @@ async function match(flags: MatchFlags, cmd: Command): Promise<void> {
       const kind = ['runError', 'timeOutError', 'outputLimitError'][e.error]
       process.stderr.write(`seat ${e.player} (${result.seatNames[e.player]}): ${kind}: ${e.log.split('\n')[0]}\n`)
     }
-    if (flags.replay) process.stderr.write(`replay written to ${flags.replay}\n`)
+    if (flags.replay && !result.replayError) process.stderr.write(`replay written to ${flags.replay}\n`)
   }
+  if (result.replayError) process.stderr.write(`mindbridge: ${result.replayError}\n`)
   if (flags.json) {
     process.stdout.write(
       JSON.stringify({ seed, ranking: result.ranking, endInfo: result.endInfo, errors: result.errors, rounds: result.rounds, seats: result.seatNames }) + '\n',

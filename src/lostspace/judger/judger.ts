@@ -56,6 +56,8 @@ export interface GameResult {
   /** Messages handed from seats to the logic. */
   messages: number
   seatNames: string[]
+  /** Set when the replay file could not be written (the game itself is complete). */
+  replayError?: string
 }
 
 export interface JudgerOptions {
@@ -274,8 +276,17 @@ class Game {
     await Promise.all(this.seats.map((s) => s.close()))
     try {
       const replay = this.logic.replay()
-      if (this.opts.replayPath) await writeFile(this.opts.replayPath, JSON.stringify(replay))
+      let replayError: string | undefined
+      if (this.opts.replayPath) {
+        try {
+          await writeFile(this.opts.replayPath, JSON.stringify(replay))
+        } catch (err) {
+          replayError = `cannot write the replay to ${this.opts.replayPath}: ${(err as Error).message}`
+          this.logger.error(replayError)
+        }
+      }
       this.resolve({
+        ...(replayError ? { replayError } : {}),
         ranking: this.logic.ranking(),
         endInfo: this.endInfo,
         replay,
