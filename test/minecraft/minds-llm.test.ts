@@ -21,7 +21,7 @@ function lastEvent(req: RecordedRequest): string {
   const msgs = req.body?.messages ?? []
   for (let i = msgs.length - 1; i >= 0; i--) {
     const c = String(msgs[i]!.content)
-    if (msgs[i]!.role === 'user' && (c.includes('event: ') || c.includes('The game has started'))) return c.slice(c.lastIndexOf('event: ') + 1)
+    if (msgs[i]!.role === 'user' && (c.includes('event: ') || c.includes('The game has started'))) return c.slice(c.lastIndexOf('</context>') + 1)
   }
   return ''
 }

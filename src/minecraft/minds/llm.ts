@@ -12,7 +12,10 @@
  *   task stops with the reason (the link then stops the body).
  *
  * Events that need no decision (pickups, periodic heartbeats while an action
- * runs) are kept as notes for the next call instead of costing a model call.
+ * runs) are kept as notes for the next call instead of costing a model call; a
+ * new task or a finished action first fetches a fresh status, and the model
+ * sees both in one prompt. The history keeps only the compact turns (the
+ * context XML and status are re-sent fresh each time).
  */
 import type { LlmClient, ChatMessage } from '../../core/llm/index.js'
 import { isLlmError } from '../../core/llm/index.js'
@@ -32,6 +35,11 @@ export interface LlmMindOptions {
   structured?: boolean
   temperature?: number
   maxTokens?: number
+  /**
+   * Fetch a fresh status after a new task or a finished action before asking the
+   * model (one call per step instead of two). Default true.
+   */
+  autoStatus?: boolean
 }
 
 const START_PROMPT = 'The game has started. Reply {"type":"EVENT_AI_START"} when you are ready for tasks.'
@@ -53,6 +61,8 @@ export class LlmMind implements Mind {
   /** True between an EVENT_AI_CONTROL and its task-stop event. */
   private actionRunning = false
   private statusRequested = false
+  private taskText: string | undefined
+  private readonly autoStatus: boolean
   private formatFailures = 0
   private readonly st: MindStats = emptyStats()
   private abort = new AbortController()
@@ -63,6 +73,7 @@ export class LlmMind implements Mind {
     this.historyMessages = opts.historyMessages ?? 10
     this.contextEntries = opts.contextEntries ?? 30
     this.structured = opts.structured ?? true
+    this.autoStatus = opts.autoStatus ?? true
     this.temperature = opts.temperature
     this.maxTokens = opts.maxTokens
   }
@@ -88,13 +99,16 @@ export class LlmMind implements Mind {
       case 'EVENT_PLAYER_STATUS_CREATE_TASK':
         this.history = []
         this.notes = []
+        this.taskText = event.task
         this.taskActive = true
         this.actionRunning = false
         this.formatFailures = 0
+        if (this.autoStatus) return this.askStatus(`new task: ${renderModEvent(event)}`)
         return this.decideOn(event)
       case 'EVENT_PLAYER_REMOVE_TASK':
         this.taskActive = false
         this.actionRunning = false
+        this.taskText = undefined
         this.history = []
         this.notes = []
         return []
@@ -113,11 +127,23 @@ export class LlmMind implements Mind {
       case 'EVENT_PLAYER_BARITONE_TASK_STOP':
         this.actionRunning = false
         if (!this.taskActive) return []
+        if (this.autoStatus) return this.askStatus(`action ended: ${renderModEvent(event)}`)
         return this.decideOn(event)
       default:
         if (!this.taskActive) return []
         return this.decideOn(event)
     }
+  }
+
+  /**
+   * The protocol wants a fresh status before each decision (the seed: "first send
+   * EVENT_AI_GET_STATUS"). Asking for it without a model call and deciding once it
+   * arrives, with the event in the same prompt, halves the model calls.
+   */
+  private askStatus(note: string): AiEvent[] {
+    this.notes.push(note)
+    this.statusRequested = true
+    return [{ type: 'EVENT_AI_GET_STATUS' }]
   }
 
   private note(s: string): void {
@@ -126,24 +152,29 @@ export class LlmMind implements Mind {
   }
 
   private async decideOn(event: ModEvent): Promise<AiEvent[]> {
-    const parts: string[] = []
+    const fresh: string[] = []
     const xml = this.ctx?.bus?.buildXml({ maxEntries: this.contextEntries })
-    if (xml) parts.push(`<context>\n${xml}\n</context>`)
-    if (this.lastStatus && event.type !== 'EVENT_PLAYER_STATUS_HEARTBEAT') parts.push(`latest status: ${compactHeartbeat(this.lastStatus)}`)
-    if (this.notes.length) parts.push(`since last time: ${this.notes.join('; ')}`)
+    if (xml) fresh.push(`<context>\n${xml}\n</context>`)
+    if (this.lastStatus && event.type !== 'EVENT_PLAYER_STATUS_HEARTBEAT') fresh.push(`latest status: ${compactHeartbeat(this.lastStatus)}`)
+    const core: string[] = []
+    if (this.taskText) core.push(`task: ${this.taskText}`)
+    core.push(...this.notes)
     this.notes = []
-    parts.push(`event: ${renderModEvent(event)}`)
-    const answer = await this.decide(parts.join('\n'), true)
+    core.push(`event: ${renderModEvent(event)}`)
+    const answer = await this.decide([...fresh, ...core].join('\n'), true, core.join('\n'))
     for (const a of answer) {
       if (a.type === 'EVENT_AI_CONTROL' && a.action.type !== 'ACTION_STOP_BARITONE') this.actionRunning = true
       if (a.type === 'EVENT_AI_GET_STATUS') this.statusRequested = true
-      if (a.type === 'EVENT_AI_STOP') this.taskActive = false
+      if (a.type === 'EVENT_AI_STOP') {
+        this.taskActive = false
+        this.taskText = undefined
+      }
     }
     return answer
   }
 
   /** One decision: asks the model until it gives a usable answer or the failure budget is spent. */
-  private async decide(userText: string, inTask: boolean): Promise<AiEvent[]> {
+  private async decide(userText: string, inTask: boolean, remembered = userText): Promise<AiEvent[]> {
     const turn: ChatMessage[] = [{ role: 'user', content: userText }]
     for (;;) {
       const messages: ChatMessage[] = [{ role: 'system', content: renderSystemPrompt() }, ...this.history, ...turn]
@@ -178,13 +209,13 @@ export class LlmMind implements Mind {
       const parsed = parseLynxAiEvent(text)
       if (parsed.ok) {
         this.formatFailures = 0
-        this.remember([...turn, { role: 'assistant', content: JSON.stringify(parsed.value) }])
+        this.remember([{ role: 'user', content: remembered }, { role: 'assistant', content: JSON.stringify(parsed.value) }])
         return parsed.value.type === 'NONE' ? [] : [parsed.value]
       }
       if (parsed.kind === 'unknown_type') {
         // the mod ignores well-formed JSON of an unknown type
         this.formatFailures = 0
-        this.remember([...turn, { role: 'assistant', content: text.slice(0, 500) }])
+        this.remember([{ role: 'user', content: remembered }, { role: 'assistant', content: text.slice(0, 500) }])
         return []
       }
       this.formatFailures++
