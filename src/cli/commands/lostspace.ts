@@ -11,6 +11,7 @@ import { resolveConfig, UserError, type Config } from '../config.js'
 import { createLlmClient } from '../../core/llm/client.js'
 import { LostSpaceLogic } from '../../lostspace/logic.js'
 import { runGame, type GameResult } from '../../lostspace/judger/judger.js'
+import { killAllAiProcesses } from '../../lostspace/judger/process.js'
 import type { SeatSpec } from '../../lostspace/judger/seats.js'
 import { runLogicProgram } from '../../lostspace/logic-runner.js'
 import { runPlayerOnStdio } from '../../lostspace/sdk/client.js'
@@ -104,6 +105,13 @@ async function match(flags: MatchFlags, cmd: Command): Promise<void> {
   const seats = specs.map((s, i) => parseSeat(s, i, seed, config))
   const logic = new LostSpaceLogic({ seed, timeLimitSec: config.lostspace.timeLimitSec, maxLength: config.lostspace.maxLength })
   const quiet = !!flags.quiet
+  // Ctrl-C: AI subprocesses live in their own process groups, so stop them explicitly.
+  const onSignal = (sig: NodeJS.Signals) => {
+    killAllAiProcesses()
+    process.exit(sig === 'SIGINT' ? 130 : 143)
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
   if (!quiet) process.stderr.write(`lostspace: seed ${seed}, time limit ${config.lostspace.timeLimitSec} s, max length ${config.lostspace.maxLength} B\n`)
   const result = await runGame({
     seats,

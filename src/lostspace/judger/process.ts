@@ -24,6 +24,15 @@ export interface AiProcessOptions {
   onFailure: (failure: AiFailure) => void
 }
 
+/** AIs still running; killed when this process exits (they sit in their own process groups). */
+const live = new Set<AiProcess>()
+let exitHookInstalled = false
+
+/** Kills every AI subprocess still running (also done automatically on process exit). */
+export function killAllAiProcesses(): void {
+  for (const p of [...live]) p.kill()
+}
+
 export class AiProcess {
   private readonly child: ChildProcess
   private readonly decoder: FrameDecoder
@@ -44,9 +53,18 @@ export class AiProcess {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
     })
+    live.add(this)
+    if (!exitHookInstalled) {
+      exitHookInstalled = true
+      process.once('exit', killAllAiProcesses)
+    }
     this.exitPromise = new Promise((resolve) => {
-      this.child.once('close', () => resolve())
-      this.child.once('error', () => resolve())
+      const done = () => {
+        live.delete(this)
+        resolve()
+      }
+      this.child.once('close', done)
+      this.child.once('error', done)
     })
     this.child.stdin!.on('error', () => {
       /* EPIPE and friends: the AI is gone; its exit is reported separately. */
@@ -102,6 +120,7 @@ export class AiProcess {
   kill(): void {
     if (this.closed) return
     this.closed = true
+    live.delete(this)
     this.child.stdin?.destroy()
     if (this.exited || this.child.pid === undefined) return
     try {
