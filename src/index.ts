@@ -66,7 +66,7 @@ export {
   type SeatError as LostSpaceSeatError,
 } from './lostspace/judger/judger.js'
 export type { SeatSpec as LostSpaceSeatSpec } from './lostspace/judger/seats.js'
-export { AiProcess as LostSpaceAiProcess, type AiProcessOptions as LostSpaceAiProcessOptions, type AiFailure as LostSpaceAiFailure } from './lostspace/judger/process.js'
+export { AiProcess as LostSpaceAiProcess, killAllAiProcesses as killAllLostSpaceAiProcesses, type AiProcessOptions as LostSpaceAiProcessOptions, type AiFailure as LostSpaceAiFailure } from './lostspace/judger/process.js'
 export {
   encodeFrame as encodeSaibloFrame,
   encodeTargetedFrame as encodeSaibloTargetedFrame,
