@@ -7,6 +7,7 @@ import type { Mind, MindContext } from '../../src/minecraft/minds/types.js'
 import { emptyStats } from '../../src/minecraft/minds/types.js'
 import type { AiEvent, ModEvent } from '../../src/protocols/lynxmind.js'
 import { createLogger } from '../../src/core/logger.js'
+import { chooseFuel } from '../../src/minecraft/links/lynxmind-actions.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 
@@ -234,5 +235,14 @@ describe('builtin mind over the link (fake body)', () => {
     assert.equal(rec2.status, 'failed')
     assert.match(rec2.reason!, /cannot understand/)
     await link.close()
+  })
+})
+
+describe('smelting fuel', () => {
+  test('chooseFuel picks a fuel held in sufficient quantity, never the input', () => {
+    assert.equal(chooseFuel({ 'minecraft:oak_log': 1, 'minecraft:birch_planks': 3 }, 3), 'minecraft:birch_planks')
+    assert.equal(chooseFuel({ 'minecraft:coal': 1, 'minecraft:oak_planks': 9 }, 3), 'minecraft:coal')
+    assert.equal(chooseFuel({ 'minecraft:oak_log': 5 }, 3, 'log'), undefined)
+    assert.equal(chooseFuel({ 'minecraft:stick': 1 }, 3), undefined)
   })
 })

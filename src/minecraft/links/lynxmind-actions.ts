@@ -11,7 +11,7 @@
  */
 import type { Body, ItemCount, SkillResult } from '../body/types.js'
 import type { Action } from '../../protocols/lynxmind.js'
-import { isSmeltResult, namespaced } from '../planner/items.js'
+import { FUEL_VALUE, bareName, isSmeltResult, namespaced, planKey, SMELTING } from '../planner/items.js'
 
 export interface ActionOutcome {
   ok: boolean
@@ -39,6 +39,18 @@ function merge(into: ItemCount[], add: ItemCount[]): void {
     if (hit) hit.count += a.count
     else into.push({ ...a })
   }
+}
+
+/**
+ * A fuel item the inventory holds enough of for `count` smelts (coal first, then
+ * planks, logs, sticks), never the input itself; undefined lets the body choose.
+ */
+export function chooseFuel(inventory: Record<string, number>, count: number, input?: string): string | undefined {
+  const candidates = Object.entries(inventory)
+    .map(([name, n]) => ({ name, n, value: FUEL_VALUE[bareName(name)] ?? FUEL_VALUE[planKey(name)] ?? 0 }))
+    .filter((c) => c.value > 0 && c.n > 0 && (!input || planKey(c.name) !== planKey(input)))
+    .sort((a, b) => b.value - a.value || b.n - a.n)
+  return candidates.find((c) => c.n * c.value >= count)?.name
 }
 
 /** Runs one action on the body. Never throws: a failing skill is an outcome with ok:false. */
@@ -71,7 +83,7 @@ export async function runAction(body: Body, action: Action, signal: AbortSignal)
     case 'ACTION_MURDER':
       return single({ skill: 'murder', uuids: [...action.uuid_str_list] })
     case 'ACTION_CRAFTING':
-      return craft(action, run)
+      return craft(action, run, () => body.inventoryCounts())
   }
 }
 
@@ -79,6 +91,7 @@ export async function runAction(body: Body, action: Action, signal: AbortSignal)
 async function craft(
   action: Extract<Action, { type: 'ACTION_CRAFTING' }>,
   run: (call: Parameters<Body['run']>[0]) => Promise<SkillResult>,
+  inventory: () => Record<string, number>,
 ): Promise<ActionOutcome> {
   const success: ItemCount[] = []
   const failed: ItemCount[] = []
@@ -87,7 +100,13 @@ async function craft(
   const toSmelt = action.to_craft.filter((i) => isSmeltResult(i.item_name))
   const toCraft = action.to_craft.filter((i) => !isSmeltResult(i.item_name))
   for (const item of toSmelt) {
-    const r = await run({ skill: 'smelt', item: namespaced(item.item_name), count: item.count })
+    let fuel: string | undefined
+    try {
+      fuel = chooseFuel(inventory(), item.count, SMELTING[bareName(item.item_name)])
+    } catch {
+      fuel = undefined
+    }
+    const r = await run({ skill: 'smelt', item: namespaced(item.item_name), count: item.count, ...(fuel ? { fuel } : {}) })
     const entry = { item_name: namespaced(item.item_name), count: item.count }
     if (r.ok) success.push(entry)
     else {
