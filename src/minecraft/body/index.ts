@@ -11,6 +11,7 @@ import { plugin as pvpPlugin } from 'mineflayer-pvp'
 import { createContextBus, type ContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
 import { ActionSlot } from './action-slot.js'
+import { installProtocolCompat } from './compat.js'
 import type { BusLike } from './bus.js'
 import { backoffDelay, reconnectPolicy, type ReconnectOption, type ReconnectPolicy } from './connection.js'
 import type { Registry } from './items.js'
@@ -162,6 +163,7 @@ export class MineflayerBody extends EventEmitter implements Body {
     const { host, port, username, version } = this.opts
     const bot = mineflayer.createBot({ host, port, username, auth: 'offline', version: version ?? (false as unknown as string), hideErrors: true, logErrors: false })
     this._bot = bot
+    installProtocolCompat(bot)
     bot.loadPlugin(pathfinder)
     bot.loadPlugin(toolPlugin)
     bot.loadPlugin(pvpPlugin)
