@@ -29,6 +29,16 @@ describe('built-in players', () => {
     }
   })
 
+  test('fuzz: random×4 over 12 seeds never breaks the logic or the judger', async () => {
+    for (let g = 0; g < 12; g++) {
+      const r = await play([0, 1, 2, 3].map((i) => createRandomPlayer({ seed: 1000 + g * 4 + i, maxActions: 6 })), 100 + g)
+      assert.deepEqual(r.errors, [])
+      assert.equal(r.rounds, 100)
+      assert.deepEqual(r.ranking.map((e) => e.points).sort(), [1, 2, 3, 4])
+      assert.ok(r.messages > 300, 'random players do act')
+    }
+  })
+
   test('strategist beats random decisively over 40 games (every seat position)', async () => {
     const GAMES = 40
     let strategistPoints = 0
