@@ -1,0 +1,51 @@
+/** The `play` / `bot` commands as real subprocesses: exit codes, reasons, a real server. */
+import { test, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { startWorld } from './support/world.js'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+function cli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d: Buffer) => (out += d))
+    child.stderr.on('data', (d: Buffer) => (err += d))
+    child.on('close', (code) => resolve({ code, out, err }))
+  })
+}
+
+describe('mindbridge play / bot (subprocess)', { timeout: 10 * 60_000 }, () => {
+  test('bad flags exit 2 with the flag named', async () => {
+    const a = await cli(['play', '--mind', 'psychic'])
+    assert.equal(a.code, 2)
+    assert.match(a.err, /--mind/)
+    const b = await cli(['play', '--timeout', 'soon'])
+    assert.equal(b.code, 2)
+    assert.match(b.err, /--timeout must be a number/)
+  })
+
+  test('bot: cannot reach the server → exit 1 with the reason', async () => {
+    const r = await cli(['bot', '--port', '1', '--task', 'goto 1 64 1', '--no-control'])
+    assert.equal(r.code, 1)
+    assert.match(r.err, /could not join 127\.0\.0\.1:1/)
+  })
+
+  test('bot on a running server: a goto task exits 0; an impossible task exits 1 with the reason', async () => {
+    const world = await startWorld({ seed: 7 })
+    try {
+      const { x, z } = world.spawn
+      const ok = await cli(['bot', '--host', world.host, '--port', String(world.port), '--username', 'Walker', '--no-control', '--timeout', '300', '--task', `goto ${x + 3} ${z + 2}`])
+      assert.equal(ok.code, 0, ok.out + ok.err)
+      assert.match(ok.out, /SUCCEEDED/)
+      const bad = await cli(['bot', '--host', world.host, '--port', String(world.port), '--username', 'Walker2', '--no-control', '--task', 'get 1 minecraft:unobtainium'])
+      assert.equal(bad.code, 1)
+      assert.match(bad.err, /task failed: .*unknown item "unobtainium"/)
+    } finally {
+      await world.close()
+    }
+  })
+})
