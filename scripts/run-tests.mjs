@@ -27,7 +27,12 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ')}`)
   process.exit(1)
 }
-const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+const res = spawnSync(process.execPath, [
+  '--import', 'tsx', '--test', '--test-reporter=spec',
+  // A test that leaks a handle must not hang CI: end each file once its tests are done.
+  '--test-force-exit',
+  ...files,
+], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, MINDBRIDGE_TEST: '1' },
