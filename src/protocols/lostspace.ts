@@ -200,8 +200,27 @@ export const EndInfoSchema = z.record(z.string().regex(/^\d+$/), Int)
 
 // ------------------------------------------------------------ replay
 
-export const ReplayEventSchema = z.object({ type: z.string() }).loose()
-export const ReplaySchema = z.array(z.unknown()).min(2)
+const ShiftedPosSchema = z.tuple([Int.min(-3).max(3), Int.min(-3).max(3), Int.min(0)]).describe('[x-3, y-3, z]')
+export const ReplayEventSchema = z
+  .object({
+    type: z.enum([
+      'move', 'flink', 'detect', 'tool_update', 'attack', 'hp_update', 'place_trap', 'kit', 'cure', 'died',
+      'regenerate', 'keymachine', 'getkey', 'escape_capsule', 'escaped', 'ai_error', 'inspect', 'map_update',
+    ]),
+    playerid: Int.min(0).max(3).optional(),
+    pos: ShiftedPosSchema.optional(),
+    tar_pos: ShiftedPosSchema.optional(),
+  })
+  .loose()
+/** One big round: one list of events per seat. */
+export const ReplayRoundSchema = z.array(z.array(ReplayEventSchema)).length(4)
+/** `[birthplaces, round_1 … round_N, score_dict]`. */
+export const ReplaySchema = z
+  .array(z.unknown())
+  .min(2)
+  .refine((a) => z.array(ShiftedPosSchema).length(4).safeParse(a[0]).success, { message: 'first element: 4 shifted birthplaces' })
+  .refine((a) => EndInfoSchema.safeParse(a[a.length - 1]).success, { message: 'last element: score dict' })
+  .refine((a) => a.slice(1, -1).every((r) => ReplayRoundSchema.safeParse(r).success), { message: 'every round: 4 lists of replay events' })
 
 /** JSON Schemas of the main messages (for docs and external tools). */
 export function lostspaceJsonSchemas(): Record<string, unknown> {

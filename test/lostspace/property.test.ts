@@ -23,6 +23,7 @@ import {
   MoveReplySuccessSchema,
   OffroundMessageSchema,
   RoundBeginFullSchema,
+  ReplaySchema,
 } from '../../src/protocols/lostspace.js'
 
 const GAMES = Number(process.env.LS_GAMES ?? 1000)
@@ -248,6 +249,7 @@ function playGame(seed: number): GameStats {
   assert.deepEqual(ranking.map((r) => r.points), [4, 3, 2, 1])
   assert.deepEqual(ranking.map((r) => r.player).sort(), [0, 1, 2, 3])
   const replay = logic.replay()
+  if (seed % 10 === 0) check(ReplaySchema.safeParse(replay).success, () => `seed ${seed}: replay does not match ReplaySchema`)
   assert.equal((replay[0] as unknown[]).length, 4)
   const rounds = replay.slice(1, -1) as unknown[][]
   check(rounds.length === e.round, () => `seed ${seed}: replay rounds`)

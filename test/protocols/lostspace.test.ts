@@ -21,6 +21,7 @@ import {
   RoundBeginFullSchema,
   RoundBeginShortSchema,
   ViewEntrySchema,
+  ReplaySchema,
   actionTupleSchemaFor,
   lostspaceJsonSchemas,
 } from '../../src/protocols/lostspace.js'
@@ -124,6 +125,19 @@ describe('logic → AI', () => {
   test('end frame: end_info must be a string', () => {
     assert.ok(LogicEndFrameSchema.safeParse({ state: -1, end_info: '{"0":4,"1":3,"2":2,"3":1}' }).success)
     assert.equal(LogicEndFrameSchema.safeParse({ state: -1, end_info: { 0: 4 } }).success, false)
+  })
+  test('replay file shape', () => {
+    const birth = [
+      [-3, -3, 1],
+      [3, -3, 1],
+      [3, 3, 1],
+      [-3, 3, 1],
+    ]
+    const round = [[{ type: 'move', playerid: 0, pos: [-3, -2, 1] }], [], [], [{ type: 'map_update', args: ['box_disappear', [0, 0, 2]] }]]
+    assert.ok(ReplaySchema.safeParse([birth, round, { '0': 4, '1': 3, '2': 2, '3': 1 }]).success)
+    assert.equal(ReplaySchema.safeParse([birth, [[], [], []], { '0': 4 }]).success, false, 'a round needs 4 lists')
+    assert.equal(ReplaySchema.safeParse([birth, [[{ type: 'move', pos: [0, 5, 1] }], [], [], []], {}]).success, false, 'unshifted position')
+    assert.equal(ReplaySchema.safeParse([birth, [[{ type: 'teleport' }], [], [], []], {}]).success, false)
   })
   test('judger init message', () => {
     const r = JudgerInitSchema.parse({ player_list: [1, 1, 2, 0], player_num: 4 })
