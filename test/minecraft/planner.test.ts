@@ -116,3 +116,16 @@ describe('task text → goal', () => {
     assert.ok(!parseGoal('   ').ok)
   })
 })
+
+describe('firstStep', () => {
+  test('merges directly following crafts of the same item only', () => {
+    const steps: PlanStep[] = [
+      { kind: 'craft', item: 'oak_planks', count: 4 },
+      { kind: 'craft', item: 'oak_planks', count: 4 },
+      { kind: 'craft', item: 'stick', count: 4 },
+      { kind: 'craft', item: 'oak_planks', count: 4 },
+    ]
+    assert.deepEqual(firstStep(steps), { kind: 'craft', item: 'oak_planks', count: 8 })
+    assert.equal(firstStep([]), undefined)
+  })
+})

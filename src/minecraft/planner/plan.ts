@@ -199,12 +199,23 @@ class Planner {
 }
 
 /**
- * The first step of a plan, with every later collect of the same block folded
- * in, so the body gathers all the logs (or cobblestone) it will need in one trip.
+ * The first step of a plan, with every later collect of the same item folded
+ * in, so the body gathers all the logs (or cobblestone) it will need in one trip,
+ * and directly following crafts of the same item merged.
  */
 export function firstStep(steps: PlanStep[]): PlanStep | undefined {
   const first = steps[0]
-  if (!first || first.kind !== 'collect') return first
+  if (!first) return undefined
+  if (first.kind === 'craft') {
+    // consecutive crafts of the same item become one (planks for the table, then for sticks)
+    let count = first.count
+    for (const s of steps.slice(1)) {
+      if (s.kind !== 'craft' || s.item !== first.item) break
+      count += s.count
+    }
+    return { ...first, count }
+  }
+  if (first.kind !== 'collect') return first
   const total = steps.filter((s) => s.kind === 'collect' && s.item === first.item).reduce((n, s) => n + s.count, 0)
   return { ...first, count: total }
 }
