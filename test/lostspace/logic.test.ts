@@ -368,6 +368,26 @@ describe('end of game and replay', () => {
   })
 })
 
+describe('bad input never throws', () => {
+  test('calls before init, unknown seats, odd error codes, non-string content', () => {
+    const fresh = new LostSpaceLogic({ map })
+    assert.deepEqual(fresh.onAiMessage(0, FINISH), [])
+    assert.deepEqual(fresh.onAiError(0, 1), [])
+    assert.deepEqual(fresh.replay(), [])
+    assert.deepEqual(fresh.ranking(), [])
+    const { logic } = started()
+    assert.deepEqual(logic.onAiMessage(9, FINISH), [])
+    assert.deepEqual(logic.onAiMessage(-1, FINISH), [])
+    assert.deepEqual(logic.onAiMessage(1.5, FINISH), [])
+    assert.deepEqual(logic.onAiError(7, 0), [])
+    assert.deepEqual(to(decode(logic.onAiMessage(0, 42 as unknown as string)), 0), [{ type: 'action', success: false }])
+    assert.deepEqual(to(decode(logic.onAiMessage(0, 'null')), 0), [{ type: 'action', success: false }])
+    logic.onAiError(0, 9 as 0)
+    assert.equal(logic.engine.player(0).status, Status.Error)
+    assert.equal(logic.waitingFor, 1)
+  })
+})
+
 describe('payload encoding', () => {
   test('4-digit header, single-line ASCII with non-ASCII escaped', () => {
     assert.equal(asciiJson({ a: 'é☃😀' }), '{"a":"\\u00e9\\u2603\\ud83d\\ude00"}')
