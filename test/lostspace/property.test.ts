@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { LostSpaceLogic, type JudgerFrame } from '../../src/lostspace/logic.js'
-import { loadMap } from '../../src/lostspace/map.js'
+import { loadMap, type Pos } from '../../src/lostspace/map.js'
 import { createRng, type Rng } from '../../src/lostspace/rng.js'
 import { actionToTuple } from '../../src/lostspace/messages.js'
 import { Status } from '../../src/lostspace/rules.js'
@@ -296,4 +296,59 @@ test('property: same seed and same AI messages give identical frames and replay'
     return JSON.stringify([all, logic.replay(), logic.ranking()])
   }
   assert.equal(run(), run())
+})
+
+/** A goal-directed seat: fetch missing keys from key machines, walk to the capsule, escape. */
+function seekerMessage(logic: LostSpaceLogic, seat: number, movedThisTurn: boolean): string {
+  const e = logic.engine
+  const p = e.player(seat)
+  const finish = JSON.stringify({ type: 'finish' })
+  if (p.status !== Status.Alive || movedThisTurn) return finish
+  const send = (action: unknown[]): string => JSON.stringify({ type: 'action', action })
+  if (p.keys.length === 4) {
+    if (map.isCapsule(p.pos)) return send(['interact', 'EscapeCapsule', 1])
+    const path = map.shortestPath(p.pos, map.capsule, { round: e.round })
+    return path && path.length > 1 ? send(['move', [...path[1]!]]) : finish
+  }
+  const km = map.keyMachineAt(p.pos)
+  if (km !== undefined && !p.keys.includes(km)) return send(['interact', 'KeyMachine'])
+  let best: Pos[] | null = null
+  for (const m of map.keyMachines) {
+    if (p.keys.includes(m.owner)) continue
+    const path = map.shortestPath(p.pos, m.pos, { round: e.round })
+    if (path && (!best || path.length < best.length)) best = path
+  }
+  return best && best.length > 1 ? send(['move', [...best[1]!]]) : finish
+}
+
+test('property: a goal-directed seat among random ones escapes; invariants hold and escapers rank first', () => {
+  let escapes = 0
+  for (let seed = 1; seed <= 40; seed++) {
+    const rng = createRng(seed)
+    const types = [1, 1, 1, 1]
+    const logic = new LostSpaceLogic({ map })
+    const stats: GameStats = { messages: 0, rounds: 0, escapes: 0, deaths: 0, kinds: new Set() }
+    checkFrames(logic.init({ player_list: types, player_num: 4, config: {}, replay: '' }), types, stats, `seeker ${seed}`)
+    let moved = false
+    let lastSeat = -1
+    let lastRound = 0
+    while (!logic.finished) {
+      const seat = logic.waitingFor!
+      const e = logic.engine
+      if (seat !== lastSeat || e.round !== lastRound) moved = false
+      lastSeat = seat
+      lastRound = e.round
+      const msg = seat === 0 ? seekerMessage(logic, 0, moved) : chooseMessage(logic, seat, rng)
+      if (seat === 0 && msg.includes('"action"')) moved = true
+      checkFrames(logic.onAiMessage(seat, msg), types, stats, `seeker ${seed} r${e.round}`)
+      checkInvariants(logic.engine, `seeker ${seed} r${logic.engine.round}`)
+    }
+    if (logic.engine.player(0).status === Status.Escaped) {
+      escapes++
+      assert.equal(logic.ranking()[0]!.player, 0)
+      assert.ok(stats.kinds.has('escaped'))
+    }
+  }
+  assert.ok(escapes >= 10, `only ${escapes} of 40 seekers escaped`)
+  console.log(`# seeker escaped in ${escapes}/40 games`)
 })
