@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Vec3 } from 'vec3'
-import { botInventory, serverInventory, waitForInventory, worldWithBot } from './support/world.js'
+import { botInventory, serverInventory, setBlock, waitForInventory, waitUntil, worldWithBot } from './support/world.js'
 
 describe('crafting and smelting with mineflayer, unchanged', () => {
   test('planks and sticks in the 2x2 grid, then a wooden pickaxe at a placed crafting table', async (t) => {
@@ -51,6 +51,25 @@ describe('crafting and smelting with mineflayer, unchanged', () => {
     assert.equal(bot.inventory.slots[1], null, 'both logs consumed')
     assert.equal(after.birch_log, undefined)
     assert.deepEqual(serverInventory(world, 'shifter'), { birch_planks: 8 })
+  })
+
+  test('items given while a crafting table is open land in the window and survive clicks and closing', async (t) => {
+    const { world, bot, close } = await worldWithBot({ seed: 24 }, 'keeper')
+    t.after(close)
+    const at = new Vec3(2, world.spawn.y, 0)
+    await setBlock(world, at, 'crafting_table')
+    await waitUntil(bot.world as never, `blockUpdate:${at}`, () => bot.blockAt(at)?.name === 'crafting_table')
+    const win = await bot.openBlock(bot.blockAt(at)!)
+    assert.ok(win.type.startsWith('minecraft:crafting'))
+    world.give('keeper', 'dirt', 5)
+    await waitUntil(win as never, 'updateSlot', () => win.containerItems().length === 0 && win.items().some((i) => i.name === 'dirt'))
+    const dirt = win.items().find((i) => i.name === 'dirt')!
+    await bot.clickWindow(dirt.slot, 0, 0) // pick up the stack
+    await bot.clickWindow(1, 0, 0) // into the grid
+    assert.equal(win.slots[1]?.name, 'dirt')
+    bot.closeWindow(win)
+    await waitUntil(bot.inventory as never, 'updateSlot', () => botInventory(bot).dirt === 5)
+    assert.deepEqual(serverInventory(world, 'keeper'), { dirt: 5 }, 'the grid went back to the inventory on close')
   })
 
   test('a placed furnace smelts iron ore with coal (mineflayer openFurnace/putFuel/putInput/takeOutput)', async (t) => {

@@ -16,6 +16,11 @@ import { createRng } from './rng.js'
 import { trackLoginTimers } from './login-timers.js'
 import { installQuietPlugins } from './quiet-plugins.js'
 import { flyingSquid, require, type SquidPlayer, type SquidServer } from './squid.js'
+import { createLogger } from '../../core/logger.js'
+
+export type { SquidPlayer, SquidServer } from './squid.js'
+
+const log = createLogger('world')
 
 export const WORLD_VERSION = '1.16.5' as const
 
@@ -60,11 +65,22 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
 
 export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
   const o = checkOptions(opts)
-  const port = o.port === 0 ? await findFreePort(o.host) : o.port
-  const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
-
   installQuietPlugins()
   registerGenerator()
+  // A free port found with port 0 can be taken by someone else before we bind it: retry.
+  for (let attempt = 1; ; attempt++) {
+    const port = o.port === 0 ? await findFreePort(o.host) : o.port
+    try {
+      return await launch(o, port)
+    } catch (err) {
+      const busy = /EADDRINUSE/.test((err as Error).message)
+      if (o.port !== 0 || !busy || attempt >= 3) throw err
+    }
+  }
+}
+
+async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise<World> {
+  const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
   const terrain = createTerrain(o.seed)
   const serv = flyingSquid.createMCServer({
     motd: 'mindbridge world',
@@ -119,7 +135,10 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
   // Keep every column in memory: without a world folder an unloaded column would be
   // regenerated and lose what players dug or placed.
   ;(serv.overworld as unknown as { unloadColumn(): void }).unloadColumn = () => undefined
-  serv.on('error', () => undefined) // never crash the host process on a server socket error after start
+  // Never crash the host process on a server socket error after start; keep a trace at debug level.
+  serv.on('error', (err: Error) => log.debug('server error', { error: err }))
+  serv.on('clientError', (_client: unknown, err: Error) => log.debug('client error', { error: err }))
+  serv.on('mbWindowError', (err: Error) => log.debug('window click failed; client resynced', { error: err }))
 
   const findPlayer = (name: string): SquidPlayer => {
     const p = serv.players.find((pl) => pl.username === name)

@@ -16,6 +16,7 @@ export interface SquidItem {
   name: string
   stackSize: number
   nbt?: unknown
+  slot?: number
 }
 
 export interface SquidWindow {

@@ -98,7 +98,18 @@ export function installWindows(serv: SquidServer): WindowManager {
   /** player inventory slot (9..44) <-> container window slot */
   const invToWin = (win: Win, invSlot: number) => invSlot - 9 + win.inventoryStart
 
+  let syncing = false
+
   function syncInventoryFrom(player: SquidPlayer, win: Win): void {
+    syncing = true
+    try {
+      copyBack(player, win)
+    } finally {
+      syncing = false
+    }
+  }
+
+  function copyBack(player: SquidPlayer, win: Win): void {
     for (let s = 9; s <= 44; s++) {
       const w = win.slots[invToWin(win, s)] ?? null
       const cur = player.inventory.slots[s] ?? null
@@ -231,6 +242,17 @@ export function installWindows(serv: SquidServer): WindowManager {
     player._client.on('close_window', ({ windowId }: { windowId: number }) => {
       if (windowId === 0) closeInventory(player)
       else if (opened.get(player)?.id === windowId) close(player, false)
+    })
+    // Items that reach the inventory while a container is open (pickups, give) must show
+    // up in the container's copy too, or the next click would copy the stale view back.
+    player.inventory.on('updateSlot', (slot: number, _old: SquidItem | null, item: SquidItem | null) => {
+      const oc = opened.get(player)
+      if (syncing || !oc || slot < 9 || slot > 44) return
+      const ws = invToWin(oc.window, slot)
+      const copy = item ? new Item(item.type, item.count, item.metadata, item.nbt) : null
+      if (copy) copy.slot = ws
+      oc.window.slots[ws] = copy
+      if (!player.disconnected) sendSlot(player, oc.id, ws, copy)
     })
     player.once('disconnected', () => {
       opened.delete(player)

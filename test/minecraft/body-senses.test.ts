@@ -1,0 +1,117 @@
+/**
+ * Senses against a real embedded world: hurt/heal/health.low/death/respawn, combat with
+ * the attacker's name, player chat, join/leave, item pickups, the eat reflex and strike-back.
+ */
+import { test, describe, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import type { World } from '../../src/minecraft/world/index.js'
+import { createBody, type MineflayerBody } from '../../src/minecraft/body/index.js'
+import type { ItemCount } from '../../src/minecraft/body/types.js'
+import { worldAndBody, until, once } from './body-support.js'
+
+type Ev = { type: 'event'; eventType: string; data: string }
+const events = (b: MineflayerBody) => b.bus.getStore().filter((e) => e.type === 'event') as Ev[]
+const hasEvent = (b: MineflayerBody, type: string, data?: string | RegExp) =>
+  events(b).some((e) => e.eventType === type && (data === undefined || (typeof data === 'string' ? e.data === data || e.data.startsWith(`${data}x`) : data.test(e.data))))
+
+describe('body senses (embedded world)', { timeout: 240_000 }, () => {
+  let world: World
+  let body: MineflayerBody
+  let cleanup: () => Promise<void>
+  before(async () => {
+    ;({ world, body, cleanup } = await worldAndBody('Senser', { seed: 3, body: { reflexes: { eat: false } } }))
+  })
+  after(async () => {
+    await cleanup?.()
+  })
+
+  test('damage and heal reach the bus as hurt.other / heal with rounded deltas', async () => {
+    world.damage('Senser', 4)
+    await until(() => hasEvent(body, 'hurt.other', 'hp:-4'), 10_000, 'hurt.other hp:-4')
+    world.heal('Senser', 2.5)
+    await until(() => hasEvent(body, 'heal', 'hp:+2.5'), 10_000, 'heal hp:+2.5')
+    const before = events(body).filter((e) => e.eventType === 'heal').length
+    world.heal('Senser', 0.5) // not above 0.5: no heal event
+    await new Promise((r) => setTimeout(r, 300))
+    assert.equal(events(body).filter((e) => e.eventType === 'heal' && e.data === 'hp:+0.5').length, 0)
+    assert.ok(events(body).filter((e) => e.eventType === 'heal').length >= before)
+  })
+
+  test('health.low once at hp ≤ 6, not again within 30 s', async () => {
+    world.damage('Senser', body.bot.health - 6)
+    await until(() => hasEvent(body, 'health.low', 'hp:6'), 10_000, 'health.low')
+    world.damage('Senser', 1)
+    await until(() => hasEvent(body, 'hurt.other', 'hp:-1'), 10_000, 'second hurt')
+    assert.equal(events(body).filter((e) => e.eventType === 'health.low').length, 1)
+  })
+
+  test('death and respawn', async () => {
+    const died = once(body, 'death', 15_000)
+    world.damage('Senser', 50)
+    await died
+    assert.ok(hasEvent(body, 'death'))
+    await until(() => hasEvent(body, 'respawn'), 20_000, 'respawn event')
+    await until(() => body.bot.health === 20, 10_000, 'full health after respawn')
+    // no heal event for the respawn refill
+    assert.equal(events(body).some((e) => e.eventType === 'heal' && /hp:\+1\d/.test(e.data)), false)
+  })
+
+  test('item pickups are reported from inventory deltas', async () => {
+    const got: ItemCount[] = []
+    body.on('pickup', (i: ItemCount) => got.push(i))
+    const p = body.bot.entity.position
+    const serv = world.server as unknown as { mbDropItem(w: unknown, pos: unknown, name: string, n: number, delay?: number): void; overworld: unknown }
+    serv.mbDropItem(serv.overworld, { x: p.x, y: p.y + 0.5, z: p.z }, 'diamond', 2, 200)
+    await until(() => got.some((i) => i.item_name === 'minecraft:diamond'), 15_000, 'pickup event')
+    assert.deepEqual(got.find((i) => i.item_name === 'minecraft:diamond'), { item_name: 'minecraft:diamond', count: 2 })
+    // a plain /give-style insert is not a pickup
+    world.give('Senser', 'stick', 3)
+    await until(() => body.inventoryCounts()['minecraft:stick'] === 3, 10_000, 'given sticks')
+    await new Promise((r) => setTimeout(r, 300))
+    assert.equal(got.some((i) => i.item_name === 'minecraft:stick'), false)
+  })
+
+  test('eat reflex eats when hungry and idle', async () => {
+    const own = await createBody({ host: world.host, port: world.port, username: 'Eater', reconnect: false })
+    try {
+      world.give('Eater', 'bread', 2)
+      await until(() => own.inventoryCounts()['minecraft:bread'] === 2, 10_000, 'bread')
+      const pl = (world.server as unknown as { players: Array<{ username: string; updateFood(n: number): void }> }).players.find((x) => x.username === 'Eater')!
+      pl.updateFood(10)
+      await until(() => own.bot.food === 10, 10_000, 'hunger applied')
+      await until(() => own.bot.food > 10, 30_000, 'reflex ate')
+      assert.ok((own.inventoryCounts()['minecraft:bread'] ?? 0) < 2)
+    } finally {
+      await own.close()
+    }
+  })
+
+  test('a player joining, chatting and punching: join line, chat line, hurt.combat with the name, strike-back', async () => {
+    const puncher = await createBody({ host: world.host, port: world.port, username: 'Puncher', reconnect: false, reflexes: { strikeBack: false } })
+    try {
+      await until(() => body.bus.getStore().some((e) => e.type === 'server' && /Puncher joined the game/.test(e.content)), 10_000, 'join line')
+      puncher.bot.chat('hi Senser')
+      await until(() => body.bus.getStore().some((e) => e.type === 'player' && e.name === 'Puncher' && e.content === 'hi Senser'), 10_000, 'chat line')
+      // flying-squid does not send the existing player list to a newcomer, so Puncher knows Senser
+      // only as an untyped entity; attacking by entity id works all the same.
+      const target = await until(() => puncher.bot.entities[body.bot.entity.id], 10_000, 'Senser visible to Puncher')
+      const puncherUuid = (await until(() => body.bot.players.Puncher, 10_000, 'Puncher in the player list')).uuid
+      body.strikeBack.add([puncherUuid.toUpperCase()])
+      assert.deepEqual(body.strikeBack.list(), [puncherUuid.toLowerCase()])
+      const hurtBefore = events(body).filter((e) => e.eventType === 'hurt.combat').length
+      puncher.bot.attack(target)
+      await until(() => events(body).filter((e) => e.eventType === 'hurt.combat').length > hurtBefore, 10_000, 'hurt.combat')
+      assert.ok(hasEvent(body, 'hurt.combat', /^Puncher:-\d/), JSON.stringify(events(body)))
+      // strike-back: the body attacks the puncher, who gets hurt
+      body.on("skill.start", (c: unknown) => console.log("DBG start", JSON.stringify(c))); body.on("skill.end", (c: unknown, r: unknown) => console.log("DBG end", JSON.stringify(r))); console.log("DBG pos", body.bot.entity.position, body.bot.players.Puncher?.entity?.position, JSON.stringify(events(body).slice(-4)))
+      await until(() => events(puncher).some((e) => e.eventType.startsWith('hurt.')), 20_000, 'strike back')
+      assert.equal((body as unknown as { slot: { current(): { call: { skill: string } } | null } }).slot.current()?.call.skill, 'attack')
+      await body.stop('test over')
+      body.strikeBack.remove([puncherUuid])
+      assert.deepEqual(body.strikeBack.list(), [])
+    } finally {
+      await puncher.close()
+    }
+    await until(() => body.bus.getStore().some((e) => e.type === 'server' && /Puncher left the game/.test(e.content)), 10_000, 'leave line')
+  })
+})
