@@ -137,3 +137,34 @@ describe('smelting rules', () => {
     assert.equal(fuelTicks('iron_ore'), 0)
   })
 })
+
+describe('hunger rules', () => {
+  test('exhaustion spends saturation first, then food, never below 0', async () => {
+    const { exhaust } = await import('../../src/minecraft/world/hunger.js')
+    const v = { health: 20, food: 20, saturation: 1, exhaustion: 0 }
+    assert.equal(exhaust(v, 3.9), false)
+    assert.equal(exhaust(v, 0.2), true)
+    assert.deepEqual({ food: v.food, saturation: v.saturation }, { food: 20, saturation: 0 })
+    exhaust(v, 8)
+    assert.equal(v.food, 18)
+    assert.ok(Math.abs(v.exhaustion - 0.1) < 1e-9)
+    exhaust(v, 1000)
+    assert.equal(v.food, 0)
+    assert.equal(exhaust(v, -1), false)
+  })
+
+  test('regeneration heals when fed, starves down to 10 when empty; eating caps at 20', async () => {
+    const { eat, regenerate } = await import('../../src/minecraft/world/hunger.js')
+    assert.equal(regenerate({ health: 15, food: 18, saturation: 0, exhaustion: 0 }), 'heal')
+    assert.equal(regenerate({ health: 20, food: 20, saturation: 5, exhaustion: 0 }), null)
+    assert.equal(regenerate({ health: 15, food: 17, saturation: 0, exhaustion: 0 }), null)
+    assert.equal(regenerate({ health: 11, food: 0, saturation: 0, exhaustion: 0 }), 'starve')
+    assert.equal(regenerate({ health: 10, food: 0, saturation: 0, exhaustion: 0 }), null)
+    const v = { health: 20, food: 17, saturation: 0, exhaustion: 0 }
+    eat(v, 5, 6) // bread
+    assert.deepEqual({ food: v.food, saturation: v.saturation }, { food: 20, saturation: 6 })
+    const w = { health: 20, food: 2, saturation: 0, exhaustion: 0 }
+    eat(w, 4, 2.4) // apple
+    assert.deepEqual({ food: w.food, saturation: w.saturation }, { food: 6, saturation: 2.4 })
+  })
+})

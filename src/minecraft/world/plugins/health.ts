@@ -12,6 +12,7 @@
  *    food points and saturation from minecraft-data `foods`, sends
  *    entity_status 9 (what mineflayer's bot.consume() waits for).
  */
+import { EXHAUSTION, REGEN_COST, REGEN_PERIOD_TICKS, eat, exhaust as spend, regenerate, type Vitals } from '../hunger.js'
 import { require, type SquidPlayer, type SquidServer } from '../squid.js'
 
 export interface HealthApi {
@@ -92,7 +93,15 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
   }
 
   function exhaust(p: SquidPlayer, amount: number): void {
-    stateOf(p).exhaustion += amount
+    const st = stateOf(p)
+    const v: Vitals = { health: p.health, food: p.food, saturation: p.foodSaturation, exhaustion: st.exhaustion }
+    const changed = spend(v, amount)
+    st.exhaustion = v.exhaustion
+    if (changed) {
+      p.food = v.food
+      p.foodSaturation = v.saturation
+      send(p)
+    }
   }
 
   function onMove(p: SquidPlayer, packet: { x: number; y: number; z: number; onGround: boolean }): void {
@@ -105,8 +114,8 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
       const dx = packet.x - st.lastPos.x
       const dz = packet.z - st.lastPos.z
       const d = Math.hypot(dx, dz)
-      if (d < 10) exhaust(p, d * 0.01) // ignore teleports
-      if (packet.y - st.lastPos.y > 0.4 && !packet.onGround) exhaust(p, 0.05)
+      if (d < 10) exhaust(p, d * EXHAUSTION.perBlockWalked) // ignore teleports
+      if (packet.y - st.lastPos.y > 0.4 && !packet.onGround) exhaust(p, EXHAUSTION.perJump)
     }
     st.lastPos = { x: packet.x, y: packet.y, z: packet.z }
     void checkFall(p, st, packet)
@@ -148,8 +157,10 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     const food = registry.foodsByName[held.name]
     if (!food) return
     p.inventory.updateSlot(e.slot, held.count > 1 ? new Item(held.type, held.count - 1, held.metadata) : null)
-    p.food = Math.min(20, p.food + food.foodPoints)
-    p.foodSaturation = Math.min(p.food, p.foodSaturation + food.saturation)
+    const v: Vitals = { health: p.health, food: p.food, saturation: p.foodSaturation, exhaustion: st.exhaustion }
+    eat(v, food.foodPoints, food.saturation)
+    p.food = v.food
+    p.foodSaturation = v.saturation
     send(p)
     if (!p.disconnected) p._client.write('entity_status', { entityId: p.id, entityStatus: 9 })
   }
@@ -159,18 +170,13 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     if (st.dead || p.health <= 0 || p.gameMode === 1 || p.gameMode === 3) return
     st.ticks++
     if (st.eating && ++st.eating.ticks >= EAT_TICKS) finishEating(p, st)
-    if (st.ticks % 600 === 0) exhaust(p, 1)
-    if (st.exhaustion >= 4) {
-      st.exhaustion -= 4
-      if (p.foodSaturation > 0) p.foodSaturation = Math.max(0, p.foodSaturation - 1)
-      else p.food = Math.max(0, p.food - 1)
-      send(p)
-    }
-    if (st.ticks % 80 === 0) {
-      if (p.food >= 18 && p.health < 20) {
+    if (st.ticks % 20 === 0) exhaust(p, EXHAUSTION.perSecondAlive)
+    if (st.ticks % REGEN_PERIOD_TICKS === 0) {
+      const what = regenerate({ health: p.health, food: p.food, saturation: p.foodSaturation, exhaustion: st.exhaustion })
+      if (what === 'heal') {
         heal(p, 1)
-        exhaust(p, 6)
-      } else if (p.food <= 0 && p.health > 10) {
+        exhaust(p, REGEN_COST)
+      } else if (what === 'starve') {
         damage(p, 1, 'starvation')
       }
     }
@@ -200,7 +206,7 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     p._client.on('block_dig', ({ status }: { status: number }) => {
       if (status === 5) st.eating = null // released the use button
     })
-    p.on('dug', () => exhaust(p, 0.005))
+    p.on('dug', () => exhaust(p, EXHAUSTION.perBlockBroken))
     // Respawn at the world spawn with full stats (flying-squid keeps the death position).
     p.on('requestRespawn', () => {
       p.position = new Vec3(spawn.x, spawn.y, spawn.z)
