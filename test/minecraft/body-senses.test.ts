@@ -52,6 +52,8 @@ describe('body senses (embedded world)', { timeout: 240_000 }, () => {
     assert.ok(hasEvent(body, 'death'))
     await until(() => hasEvent(body, 'respawn'), 20_000, 'respawn event')
     await until(() => body.bot.health === 20, 10_000, 'full health after respawn')
+    // the body can act again: the world around it is loaded (resent by the server, or by rejoining)
+    await until(() => body.ready && body.bot.entity && body.bot.blockAt(body.bot.entity.position), 30_000, 'world loaded after respawn')
     // no heal event for the respawn refill
     assert.equal(events(body).some((e) => e.eventType === 'heal' && /hp:\+1\d/.test(e.data)), false)
   })
@@ -103,7 +105,6 @@ describe('body senses (embedded world)', { timeout: 240_000 }, () => {
       await until(() => events(body).filter((e) => e.eventType === 'hurt.combat').length > hurtBefore, 10_000, 'hurt.combat')
       assert.ok(hasEvent(body, 'hurt.combat', /^Puncher:-\d/), JSON.stringify(events(body)))
       // strike-back: the body attacks the puncher, who gets hurt
-      body.on("skill.start", (c: unknown) => console.log("DBG start", JSON.stringify(c))); body.on("skill.end", (c: unknown, r: unknown) => console.log("DBG end", JSON.stringify(r))); console.log("DBG pos", body.bot.entity.position, body.bot.players.Puncher?.entity?.position, JSON.stringify(events(body).slice(-4)))
       await until(() => events(puncher).some((e) => e.eventType.startsWith('hurt.')), 20_000, 'strike back')
       assert.equal((body as unknown as { slot: { current(): { call: { skill: string } } | null } }).slot.current()?.call.skill, 'attack')
       await body.stop('test over')

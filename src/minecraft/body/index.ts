@@ -23,6 +23,9 @@ import type { Body, RunOptions, SkillCall, SkillResult, StatusSnapshot } from '.
 
 const { pathfinder, Movements } = pathfinderPkg
 
+/** How long after a respawn the world may stay unloaded before we rejoin. */
+const RESPAWN_WORLD_WAIT_MS = 3000
+
 export interface CreateBodyOptions {
   host?: string
   port?: number
@@ -233,7 +236,32 @@ export class MineflayerBody extends EventEmitter implements Body {
     )
     const onSpawnAgain = () => this.safeEmit('spawn')
     bot.on('spawn', onSpawnAgain)
-    this.teardown = [detachSenses, ...stops, () => bot.removeListener('spawn', onSpawnAgain)]
+    // Some servers (flying-squid) do not resend chunks after a respawn; mineflayer then has no
+    // world and its physics stops, so nothing can move. Rejoining fetches the world again.
+    let rejoinTimer: NodeJS.Timeout | null = null
+    const onRespawned = () => {
+      if (rejoinTimer) clearTimeout(rejoinTimer)
+      rejoinTimer = setTimeout(() => {
+        rejoinTimer = null
+        if (this._bot !== bot || !bot.entity || bot.blockAt(bot.entity.position)) return
+        this.log.warn('no world around me after respawning; rejoining the server')
+        try {
+          bot.end('rejoin: the server sent no chunks after respawn')
+        } catch {
+          /* already closed */
+        }
+      }, RESPAWN_WORLD_WAIT_MS)
+    }
+    this.on('respawn', onRespawned)
+    this.teardown = [
+      detachSenses,
+      ...stops,
+      () => bot.removeListener('spawn', onSpawnAgain),
+      () => this.removeListener('respawn', onRespawned),
+      () => {
+        if (rejoinTimer) clearTimeout(rejoinTimer)
+      },
+    ]
     this._ready = true
     const wasReconnect = this.attempt > 0 || this.everConnected
     this.everConnected = true

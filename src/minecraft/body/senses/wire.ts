@@ -134,6 +134,14 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
   })
 
   // --- health
+  // A hurt is judged a moment after the health packet: servers send the attacker's swing
+  // (and vanilla the hurt status) around the same time, sometimes just after it.
+  const HURT_SETTLE_MS = 200
+  const pending = new Set<NodeJS.Timeout>()
+  offs.push(() => {
+    for (const t of pending) clearTimeout(t)
+    pending.clear()
+  })
   let prevHealth: number | null = null
   on(bot, 'health', () =>
     safe('health', () => {
@@ -141,20 +149,29 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
       const prev = prevHealth
       prevHealth = hp
       if (prev === null || state.dead) return
-      const head = bot.entity ? bot.blockAt(bot.entity.position.offset(0, 1.62, 0)) : null
-      const ev = healthChangeEvent(prev, hp, {
-        now: now(),
-        lastAttacker,
-        lastExplosionAt,
-        onFire: bot.entity ? isOnFire(bot.entity) : false,
-        headInWater: head?.name === 'water',
-        lastLanding,
-        food: bot.food,
-      })
-      if (ev) {
-        bus.pushEvent(ev.type, ev.data)
-        host.emit('health.change', ev)
+      const judge = () => {
+        const head = bot.entity ? bot.blockAt(bot.entity.position.offset(0, 1.62, 0)) : null
+        const ev = healthChangeEvent(prev, hp, {
+          now: now(),
+          lastAttacker,
+          lastExplosionAt,
+          onFire: bot.entity ? isOnFire(bot.entity) : false,
+          headInWater: head?.name === 'water',
+          lastLanding,
+          food: bot.food,
+        })
+        if (ev) {
+          bus.pushEvent(ev.type, ev.data)
+          host.emit('health.change', ev)
+        }
       }
+      if (hp < prev && hp > 0) {
+        const t = setTimeout(() => {
+          pending.delete(t)
+          safe('hurt', judge)
+        }, HURT_SETTLE_MS)
+        pending.add(t)
+      } else judge()
       if (lowHealthDue(hp, now(), state.lastLowHealthAt)) {
         state.lastLowHealthAt = now()
         bus.pushEvent('health.low', `hp:${Math.round(hp * 10) / 10}`)
@@ -172,7 +189,7 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
     safe('spawn', () => {
       if (state.dead) {
         state.dead = false
-        prevHealth = null
+        prevHealth = bot.health // the respawn refill is not a heal
         const p = bot.entity.position
         bus.pushEvent('respawn', `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`)
         host.emit('respawn')
@@ -195,10 +212,15 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
     const next = countsOf(bot)
     const cued = now() - cueAt <= PICKUP_CUE_MS
     if (cued) {
+      let any = false
       for (const [k, n] of Object.entries(next)) {
         const d = n - (counts[k] ?? 0)
-        if (d > 0) host.emit('pickup', { item_name: k, count: d } satisfies ItemCount)
+        if (d > 0) {
+          any = true
+          host.emit('pickup', { item_name: k, count: d } satisfies ItemCount)
+        }
       }
+      if (any) cueAt = -Infinity // one cue, one pickup: later inserts (crafting, /give) are not pickups
     }
     counts = next
   }

@@ -1,0 +1,77 @@
+/**
+ * Client-side protocol fix-ups between mineflayer 4.25 and the installed
+ * minecraft-data, applied before mineflayer's own listeners run:
+ *  - velocity packets (`entity_velocity`, `spawn_entity`, `spawn_entity_living`) now
+ *    decode as `velocity: {x,y,z}`; mineflayer reads `velocityX/Y/Z` and its physics
+ *    turns the bot's position into NaN after the first knockback.
+ *  - For 1.16.x, minecraft-data now decodes `player_info.action` as a
+ * string ('add_player', …) with lowercase `uuid`, and mineflayer treats any
+ * non-numeric action as the 1.19.3+ bitfield object, so no player ever enters
+ * `bot.players` and other players' entities never get a type or name. We rewrite
+ * the packet into the shape mineflayer expects before its own listener runs.
+ */
+import type { Bot } from 'mineflayer'
+
+type Update = { uuid?: string; name?: string; properties?: unknown[]; gamemode?: number; ping?: number; latency?: number; player?: unknown; displayName?: unknown }
+type PlayerInfo = { action: unknown; data: Update[] }
+
+const ACTIONS: Record<string, Record<string, boolean>> = {
+  add_player: { add_player: true, update_game_mode: true, update_latency: true },
+  update_game_mode: { update_game_mode: true },
+  update_latency: { update_latency: true },
+  update_display_name: {},
+}
+
+/** Exported for unit tests: rewrites one decoded packet in place; returns UUIDs to remove, if any. */
+export function normalisePlayerInfo(packet: PlayerInfo): string[] | null {
+  if (typeof packet.action !== 'string') return null
+  const action = packet.action
+  if (action === 'remove_player') {
+    const uuids = packet.data.map((d) => d.uuid).filter((u): u is string => typeof u === 'string')
+    packet.action = {}
+    packet.data = []
+    return uuids
+  }
+  packet.action = ACTIONS[action] ?? {}
+  for (const d of packet.data) {
+    if (action === 'add_player') d.player = { name: d.name, properties: d.properties ?? [] }
+    if (d.ping !== undefined && d.latency === undefined) d.latency = d.ping
+  }
+  return null
+}
+
+type VelocityPacket = { velocity?: { x?: unknown; y?: unknown; z?: unknown }; velocityX?: unknown; velocityY?: unknown; velocityZ?: unknown }
+
+/** Exported for unit tests: copies `velocity.{x,y,z}` into `velocityX/Y/Z` (0 when missing or not finite). */
+export function normaliseVelocity(packet: VelocityPacket): void {
+  const v = packet.velocity
+  if (packet.velocityX !== undefined || !v || typeof v !== 'object') return
+  const n = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0)
+  packet.velocityX = n(v.x)
+  packet.velocityY = n(v.y)
+  packet.velocityZ = n(v.z)
+}
+
+export function installProtocolCompat(bot: Bot): void {
+  const client = bot._client as unknown as {
+    prependListener(ev: string, fn: (p: never) => void): void
+    emit(ev: string, p: unknown): boolean
+  }
+  for (const name of ['entity_velocity', 'spawn_entity', 'spawn_entity_living']) {
+    client.prependListener(name, (packet: VelocityPacket) => {
+      try {
+        normaliseVelocity(packet)
+      } catch {
+        /* leave the packet alone */
+      }
+    })
+  }
+  client.prependListener('player_info', (packet: PlayerInfo) => {
+    try {
+      const removed = normalisePlayerInfo(packet)
+      if (removed?.length) client.emit('player_remove', { players: removed })
+    } catch {
+      /* leave the packet alone */
+    }
+  })
+}
