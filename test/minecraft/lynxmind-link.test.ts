@@ -246,3 +246,18 @@ describe('smelting fuel', () => {
     assert.equal(chooseFuel({ 'minecraft:stick': 1 }, 3), undefined)
   })
 })
+
+describe('judging a stopped task', () => {
+  const status = new FakeBody().status()
+  test('inventory and position goals are checked, free text follows the reason', async () => {
+    const { judgeTask } = await import('../../src/minecraft/links/lynxmind-judge.js')
+    const base = { baseline: { 'minecraft:oak_log': 2 }, status, reason: 'done' }
+    assert.equal(judgeTask({ ...base, task: 'collect 3 log', inventory: { 'minecraft:oak_log': 4 } }).ok, false)
+    assert.equal(judgeTask({ ...base, task: 'collect 3 log', inventory: { 'minecraft:birch_log': 3, 'minecraft:oak_log': 2 } }).ok, true)
+    assert.equal(judgeTask({ ...base, task: 'get 2 log', inventory: { 'minecraft:oak_log': 2 } }).ok, true)
+    assert.equal(judgeTask({ ...base, task: 'goto 0 64 2', inventory: {} }).ok, true)
+    assert.equal(judgeTask({ ...base, task: 'goto 0 64 20', inventory: {} }).ok, false)
+    assert.equal(judgeTask({ ...base, task: 'say hello to Steve', inventory: {}, reason: 'said hello' }).ok, true)
+    assert.equal(judgeTask({ ...base, task: 'say hello to Steve', inventory: {}, reason: 'I cannot talk' }).ok, false)
+  })
+})
