@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { Vec3 } from 'vec3'
-import { connectBot, quitBot, startWorld } from './support/world.js'
+import { botInventory, connectBot, quitBot, startWorld, waitUntil } from './support/world.js'
 
 describe('world lifecycle', () => {
   test('starts on a free loopback port, reports itself, closes; many times in one process', async () => {
@@ -127,5 +127,27 @@ describe('world generation on the server', () => {
     } finally {
       await world.close()
     }
+  })
+})
+
+describe('players are remembered while the world runs', () => {
+  test('leaving and joining again restores inventory, health and position', async (t) => {
+    const world = await startWorld({ seed: 41 })
+    t.after(() => world.close())
+    const first = await connectBot(world, 'returner')
+    world.give('returner', 'cobblestone', 7)
+    world.damage('returner', 6, 'test')
+    const player = world.server.players.find((p) => p.username === 'returner')!
+    player.teleport(new Vec3(3.5, world.spawn.y, -2.5))
+    await waitUntil(first as never, 'forcedMove', () => first.entity.position.x === 3.5)
+    await waitUntil(first.inventory as never, 'updateSlot', () => botInventory(first).cobblestone === 7)
+    await quitBot(first)
+    await waitUntil(world.server as never, 'tick', () => world.server.players.length === 0)
+
+    const again = await connectBot(world, 'returner')
+    await waitUntil(again.inventory as never, 'updateSlot', () => botInventory(again).cobblestone === 7)
+    await waitUntil(again as never, 'health', () => again.health === 14)
+    assert.deepEqual([again.entity.position.x, again.entity.position.z], [3.5, -2.5])
+    await quitBot(again)
   })
 })

@@ -10,6 +10,7 @@ import { installCrafting } from './plugins/crafting.js'
 import { installDrops } from './plugins/drops.js'
 import { installFurnaces } from './plugins/furnace.js'
 import { installHealth } from './plugins/health.js'
+import { installMemory } from './plugins/memory.js'
 import { installOperatorCommands } from './plugins/operator.js'
 import { installWindows } from './plugins/windows.js'
 import { createRng } from './rng.js'
@@ -109,6 +110,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   installCrafting(serv, windows)
   installFurnaces(serv, windows)
   const health = installHealth(serv, spawn)
+  installMemory(serv)
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)
 
   try {

@@ -1,0 +1,81 @@
+/** Reconnect after a server restart (same port) and after a kick; clear errors when no server is there. */
+import { test, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import { startWorld } from '../../src/minecraft/world/index.js'
+import { createBody } from '../../src/minecraft/body/index.js'
+import { once, until } from './body-support.js'
+
+describe('body connection', { timeout: 180_000 }, () => {
+  test('reconnects with the same Body and bus after the server restarts, and after a kick', async () => {
+    let world = await startWorld({ seed: 5 })
+    const port = world.port
+    const body = await createBody({ host: world.host, port, username: 'Phoenix', reconnect: { baseDelayMs: 200, maxDelayMs: 1000 }, reflexes: { eat: false } })
+    try {
+      const disconnects: string[] = []
+      let reconnects = 0
+      body.on('disconnect', (r: string) => disconnects.push(r))
+      body.on('reconnect', () => reconnects++)
+      body.bus.pushTool('before restart')
+
+      const running = body.run({ skill: 'wait', ms: 60_000 })
+      const lost = once(body, 'disconnect', 30_000)
+      await world.close()
+      await lost
+      assert.equal(body.ready, false)
+      assert.deepEqual(await running, { ok: false, reason: 'cancelled: disconnected from the server' })
+      const offline = await body.run({ skill: 'chat', message: 'anyone?' })
+      assert.equal(offline.ok, false)
+      assert.match(offline.reason, /not connected/)
+      assert.deepEqual(body.status().current_baritone_task, { type: 'NONE' })
+
+      // a new server on the same port: the body comes back by itself
+      const back = once(body, 'reconnect', 60_000)
+      world = await startWorld({ seed: 5, port })
+      await back
+      assert.equal(body.ready, true)
+      assert.equal(reconnects, 1)
+      const scan = await body.run({ skill: 'scanBlocks', radius: 8, ids: ['grass_block'] })
+      assert.equal(scan.ok, true, scan.reason)
+      assert.ok(body.bus.getStore().some((e) => e.type === 'tool' && e.content === 'before restart'), 'same bus kept')
+
+      // a kick: disconnect with the kick reason, then back again
+      const kicked = once<[string]>(body, 'disconnect', 30_000)
+      const back2 = once(body, 'reconnect', 60_000)
+      const squid = world.server as unknown as { players: Array<{ username: string; kick(reason: string): void }> }
+      squid.players.find((p) => p.username === 'Phoenix')!.kick('behave')
+      const [reason] = await kicked
+      assert.match(reason, /kicked/)
+      await back2
+      assert.equal(reconnects, 2)
+      assert.equal(body.ready, true)
+      assert.ok(disconnects.length >= 2)
+    } finally {
+      await body.close()
+      await world.close()
+    }
+  })
+
+  test('reconnect: false stays down; close() is clean', async () => {
+    const world = await startWorld({ seed: 5 })
+    const body = await createBody({ host: world.host, port: world.port, username: 'Mortal', reconnect: false })
+    let reconnected = false
+    body.on('reconnect', () => (reconnected = true))
+    const lost = once(body, 'disconnect', 30_000)
+    await world.close()
+    await lost
+    await new Promise((r) => setTimeout(r, 1500))
+    assert.equal(reconnected, false)
+    assert.equal(body.ready, false)
+    await body.close()
+  })
+
+  test('no server: createBody rejects with a clear error; bad options are refused', async () => {
+    const world = await startWorld({ seed: 5 })
+    const port = world.port
+    await world.close()
+    await assert.rejects(createBody({ host: '127.0.0.1', port, username: 'Nobody', connectTimeoutMs: 10_000 }), /cannot connect to 127\.0\.0\.1:\d+ as Nobody: .*ECONNREFUSED/)
+    await assert.rejects(createBody({ host: '127.0.0.1', port: 70000, username: 'X' }), /port must be 1\.\.65535/)
+    await assert.rejects(createBody({ host: '127.0.0.1', port, username: 'has spaces' }), /username must be 1–16 letters/)
+    await until(() => true)
+  })
+})
