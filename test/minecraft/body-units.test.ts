@@ -159,3 +159,28 @@ describe('skill call validation', () => {
     assert.ok(!c.ok && /count/.test(c.reason))
   })
 })
+
+describe('protocol compat shims', async () => {
+  const { normalisePlayerInfo, normaliseVelocity } = await import('../../src/minecraft/body/compat.js')
+  test('string player_info actions become the shape mineflayer reads', () => {
+    const add = { action: 'add_player' as unknown, data: [{ uuid: 'u1', name: 'Steve', properties: [], gamemode: 0, ping: 5 }] as Array<Record<string, unknown>> }
+    assert.equal(normalisePlayerInfo(add as never), null)
+    assert.deepEqual(add.action, { add_player: true, update_game_mode: true, update_latency: true })
+    assert.deepEqual(add.data[0]!.player, { name: 'Steve', properties: [] })
+    assert.equal(add.data[0]!.latency, 5)
+    const rm = { action: 'remove_player' as unknown, data: [{ uuid: 'u1' }] }
+    assert.deepEqual(normalisePlayerInfo(rm as never), ['u1'])
+    assert.deepEqual(rm.data, [])
+    const numeric = { action: 0, data: [] }
+    assert.equal(normalisePlayerInfo(numeric as never), null)
+    assert.equal(numeric.action, 0)
+  })
+  test('velocity objects are copied to velocityX/Y/Z, non-finite values become 0', () => {
+    const p: Record<string, unknown> = { velocity: { x: 0, y: 1000, z: Number.NaN } }
+    normaliseVelocity(p as never)
+    assert.deepEqual([p.velocityX, p.velocityY, p.velocityZ], [0, 1000, 0])
+    const old: Record<string, unknown> = { velocityX: 1, velocityY: 2, velocityZ: 3 }
+    normaliseVelocity(old as never)
+    assert.deepEqual([old.velocityX, old.velocityY, old.velocityZ], [1, 2, 3])
+  })
+})

@@ -7,21 +7,11 @@
 import { test, after, before } from 'node:test'
 import assert from 'node:assert/strict'
 import type { MineflayerBody } from '../../src/minecraft/body/index.js'
-import type { SkillCall, SkillResult } from '../../src/minecraft/body/types.js'
+import type { SkillResult } from '../../src/minecraft/body/types.js'
+import { IRON_PICKAXE_PROGRESSION } from '../../src/minecraft/body/progression.js'
 import { worldAndBody } from './body-support.js'
 
-export const PROGRESSION: Array<{ call: SkillCall; milestone?: 'wooden_pickaxe' | 'stone_pickaxe' | 'iron_pickaxe' }> = [
-  { call: { skill: 'collect', items: [{ item_name: 'log', count: 5 }] } },
-  { call: { skill: 'craft', items: [{ item_name: 'planks', count: 20 }] } },
-  { call: { skill: 'craft', items: [{ item_name: 'minecraft:stick', count: 8 }] } },
-  { call: { skill: 'craft', items: [{ item_name: 'minecraft:crafting_table', count: 1 }] } },
-  { call: { skill: 'craft', items: [{ item_name: 'minecraft:wooden_pickaxe', count: 1 }] }, milestone: 'wooden_pickaxe' },
-  { call: { skill: 'collect', items: [{ item_name: 'minecraft:cobblestone', count: 11 }] } },
-  { call: { skill: 'craft', items: [{ item_name: 'minecraft:stone_pickaxe', count: 1 }] }, milestone: 'stone_pickaxe' },
-  { call: { skill: 'collect', items: [{ item_name: 'minecraft:iron_ore', count: 3 }, { item_name: 'coal', count: 1 }] } },
-  { call: { skill: 'smelt', item: 'minecraft:iron_ore', count: 3, fuel: 'coal' } },
-  { call: { skill: 'craft', items: [{ item_name: 'minecraft:iron_pickaxe', count: 1 }] }, milestone: 'iron_pickaxe' },
-]
+const PROGRESSION = IRON_PICKAXE_PROGRESSION
 
 let body: MineflayerBody
 let cleanup: () => Promise<void>
