@@ -98,5 +98,7 @@ describe('health, hunger, death', () => {
     assert.equal(bot.food, 20)
     await waitUntil(bot as never, 'forcedMove', () => bot.entity.position.x === world.spawn.x && bot.entity.position.z === world.spawn.z)
     assert.deepEqual(botInventory(bot), {}, 'the inventory was dropped')
+    // The client dropped its world on respawn; the server sent the chunks again.
+    await waitUntil(bot as never, "chunkColumnLoad", () => bot.blockAt(bot.entity.position.offset(0, -1, 0))?.name === 'grass_block')
   })
 })

@@ -222,12 +222,18 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     p._client.on('client_command', (data: { actionId?: unknown; payload?: unknown }) => {
       const action = data?.actionId ?? data?.payload
       if (action !== 'perform_respawn' || !st.dead) return
-      void p.behavior('requestRespawn', {}, () => {
+      void p.behavior('requestRespawn', {}, async () => {
         p._sendRespawn()
+        // mineflayer (and the vanilla client) drop their world on a respawn packet, so the
+        // chunks around the spawn are sent again, as vanilla does.
+        p._unloadAllChunks()
+        await p.worldSendInitialChunks()
+        if (p.disconnected || serv.isClosed) return
         p.sendSelfPosition()
         p.updateHealth(20)
         p.nearbyEntities = []
         p.updateAndSpawn()
+        void p.worldSendRestOfChunks()
       })
     })
     p.once('disconnected', () => states.delete(p))
