@@ -90,7 +90,13 @@ export interface StatusSnapshot {
  * - 'skill.end'    (call: SkillCall, result: SkillResult)  — always exactly once per start
  * - 'pickup'       (item: ItemCount)   item_name namespaced
  * - 'chat'         (username: string, message: string)
- * - 'spawn' | 'death' | 'disconnect' (reason: string) | 'reconnect'
+ * - 'spawn' | 'death' | 'respawn' | 'disconnect' (reason: string) | 'reconnect'
+ * - 'health.change' ({ type, data })  — the hurt.* / heal event also pushed to the bus
+ *
+ * Skill results may carry extras: collect → `collected`/`missing` (ItemCount[]),
+ * craft → `craft_success`/`craft_failed`, smelt → `smelted`, scanBlocks/scanEntities →
+ * `radius`, `scanning_id`, `summary`, `nearby_blocks` / `nearby_entities` (LynxMind scan shapes),
+ * murder → `killed`/`not_found`, moveTo/moveToXZ → `position`.
  */
 export interface Body extends EventEmitter {
   readonly username: string

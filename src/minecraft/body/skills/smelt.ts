@@ -53,6 +53,7 @@ function resolveInput(ctx: SkillContext, name: string): string | null {
   const candidates = SMELT_OUTPUT[bare] ? [bare] : asOutput ? Object.entries(SMELT_OUTPUT).filter(([, o]) => o === bare).map(([i]) => i) : []
   if (!candidates.length) {
     if (/_(log|wood)$/.test(bare)) return bare // logs → charcoal
+    if (bare === 'charcoal') return ctx.bot.inventory.items().find((i) => /_(log|wood)$/.test(i.name))?.name ?? 'oak_log'
     return null
   }
   for (const c of candidates) {
