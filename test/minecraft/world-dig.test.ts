@@ -2,7 +2,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
-import { botInventory, serverInventory, setBlock, waitForEvent, waitForInventory, worldWithBot, type World } from './support/world.js'
+import { botInventory, serverInventory, setBlock, waitForEvent, waitForInventory, waitUntil, worldWithBot, type World } from './support/world.js'
 
 /**
  * Digs the block at `pos` with whatever the bot holds, then digs a dirt block
@@ -97,5 +97,40 @@ describe('digging and drops', () => {
     assert.equal((await world.server.overworld.getBlock(target as never))?.name, 'birch_log')
     await waitForInventory(bot, (i) => i.birch_log === undefined)
     assert.equal(serverInventory(world, 'lumber').birch_log, undefined)
+  })
+
+  test('tossed items fly a few blocks ahead, stay there, and can be picked up by walking over them', async (t) => {
+    const { world, bot, close } = await worldWithBot({ seed: 9 }, 'tosser')
+    t.after(close)
+    world.give('tosser', 'dirt', 5)
+    await waitForInventory(bot, (i) => i.dirt === 5)
+    await bot.look(0, 0, true)
+    await bot.toss(bot.registry.itemsByName.dirt!.id, null, 2)
+    assert.equal(botInventory(bot).dirt, 3)
+    const server = world.server
+    // mineflayer tosses one item at a time (right click outside the window): two entities.
+    const thrown = () => Object.values(server.entities).filter((e: any) => e.mbDrop) as any[]
+    // At rest: the same positions for 5 server ticks in a row.
+    let last = ''
+    let still = 0
+    await waitUntil(server as never, 'tick', () => {
+      const items = thrown()
+      if (items.length !== 2) return false
+      const pos = items.map((e) => `${e.position.x.toFixed(3)},${e.position.y.toFixed(3)},${e.position.z.toFixed(3)}`).join(';')
+      still = pos === last ? still + 1 : 0
+      last = pos
+      return still >= 5
+    })
+    for (const e of thrown()) {
+      const d = Math.hypot(e.position.x - bot.entity.position.x, e.position.z - bot.entity.position.z)
+      assert.ok(d > 2.2, `an item landed ${d.toFixed(2)} blocks away, out of the thrower's reach`)
+    }
+    assert.equal(botInventory(bot).dirt, 3, 'the thrower did not pick them straight back up')
+    const item = thrown()[0]
+
+    const player = server.players.find((p) => p.username === 'tosser')!
+    player.teleport(new Vec3(item.position.x, world.spawn.y, item.position.z))
+    const inv = await waitForInventory(bot, (i) => i.dirt === 5)
+    assert.equal(inv.dirt, 5)
   })
 })

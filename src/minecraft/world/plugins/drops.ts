@@ -15,6 +15,7 @@ const PICKUP_HORIZONTAL = 2
 const PICKUP_BELOW = 2.2
 const PICKUP_ABOVE = 2.5
 const DESPAWN_MS = 5 * 60 * 1000
+const THROWN_PICKUP_DELAY_MS = 2000
 
 export function installDrops(serv: SquidServer, rng: () => number): void {
   const registry = serv.registry
@@ -23,11 +24,19 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
   const itemEntityType = registry.entitiesByName.item.id as number
 
   /** Spawns an item entity that our pickup loop collects. */
-  serv.mbDropItem = (world: unknown, position: { x: number; y: number; z: number }, itemName: string, count: number, pickupDelayMs = PICKUP_DELAY_MS) => {
+  serv.mbDropItem = (
+    world: unknown,
+    position: { x: number; y: number; z: number },
+    itemName: string,
+    count: number,
+    pickupDelayMs = PICKUP_DELAY_MS,
+    velocity?: { x: number; y: number; z: number },
+  ) => {
     const def = registry.itemsByName[itemName]
     if (!def || count <= 0) return
+    const v = velocity ?? { x: (rng() - 0.5) * 1.2, y: 2, z: (rng() - 0.5) * 1.2 }
     const ent = serv.spawnObject(itemEntityType, world as any, new Vec3(position.x, position.y, position.z), {
-      velocity: new Vec3((rng() - 0.5) * 1.2, 2, (rng() - 0.5) * 1.2),
+      velocity: new Vec3(v.x, v.y, v.z),
       itemId: def.id,
       itemCount: count,
       pickupTime: undefined,
@@ -53,7 +62,30 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
     })
 
     player.collect = (entity: any) => collect(player, entity)
+
+    // Q / Ctrl-Q on the held item (block_dig 4 / 3). flying-squid drops it at the feet with
+    // no velocity, so the thrower picks it straight up again; we throw it forward instead
+    // and hide the slot from flying-squid's listener, which runs right after this one.
+    player._client.prependListener('block_dig', ({ status }: { status: number }) => {
+      if (status !== 3 && status !== 4) return
+      const slot = 36 + player.heldItemSlot
+      const held = player.inventory.slots[slot]
+      if (!held) return
+      const n = status === 4 ? 1 : held.count
+      const rest = held.count - n
+      player.inventory.slots[slot] = null
+      queueMicrotask(() => player.inventory.updateSlot(slot, rest > 0 ? new Item(held.type, rest, held.metadata, held.nbt) : null))
+      throwFrom(player, held.name, n)
+    })
   })
+
+  /** Throws items from a player's eyes in the look direction (lands ~3 blocks away, like vanilla). */
+  function throwFrom(player: SquidPlayer, itemName: string, count: number): void {
+    const yaw = ((player.yaw ?? 0) * Math.PI) / 180
+    const velocity = { x: -Math.sin(yaw) * 4, y: 3, z: Math.cos(yaw) * 4 }
+    serv.mbDropItem(player.world, player.position.offset(0, 1.3, 0), itemName, count, THROWN_PICKUP_DELAY_MS, velocity)
+  }
+  serv.mbThrowItem = throwFrom
 
   function collect(player: SquidPlayer, entity: any): void {
     if (entity.mbCollected) return

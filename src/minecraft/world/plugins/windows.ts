@@ -211,16 +211,15 @@ export function installWindows(serv: SquidServer): WindowManager {
 
   /** Items thrown out of the window (Q on a slot, or clicking outside with a cursor item). */
   function dropThrown(player: SquidPlayer, win: Win, slot: number, beforeSlot: { name: string; count: number } | null, cursor: { name: string; count: number } | null): void {
-    const at = player.position.offset(0, 1.3, 0)
     if (beforeSlot) {
       const now = win.slots[slot]?.count ?? 0
       const thrown = beforeSlot.count - now
-      if (thrown > 0) serv.mbDropItem?.(player.world, at, beforeSlot.name, thrown, 1500)
+      if (thrown > 0) serv.mbThrowItem?.(player, beforeSlot.name, thrown)
     }
     if (cursor) {
       const now = win.selectedItem?.count ?? 0
       const thrown = cursor.count - now
-      if (thrown > 0) serv.mbDropItem?.(player.world, at, cursor.name, thrown, 1500)
+      if (thrown > 0) serv.mbThrowItem?.(player, cursor.name, thrown)
     }
   }
 
