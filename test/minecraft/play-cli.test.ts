@@ -4,6 +4,7 @@ import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { startWorld } from './support/world.js'
+import { startScriptedOpenAI, type RecordedRequest } from '../support/scripted-openai.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -46,6 +47,30 @@ describe('mindbridge play / bot (subprocess)', { timeout: 10 * 60_000 }, () => {
       assert.match(bad.err, /task failed: .*unknown item "unobtainium"/)
     } finally {
       await world.close()
+    }
+  })
+
+  test('play --mind llm: a scripted model walks the bot over real HTTP; the summary counts calls and tokens', async () => {
+    const lastUser = (req: RecordedRequest) => String(req.body?.messages?.filter((m) => m.role === 'user').at(-1)?.content ?? '')
+    const model = await startScriptedOpenAI([
+      (req) => {
+        const u = lastUser(req)
+        if (u.includes('The game has started')) return { reply: '{"type":"EVENT_AI_START"}' }
+        if (u.includes('action ended')) return { reply: '```json\n{"type":"EVENT_AI_STOP","reason":"walked a little",}\n```' }
+        const pos = /"pos":\[(-?\d+),(-?\d+),(-?\d+)\]/.exec(u)
+        if (!pos) return { reply: '{"type":"EVENT_AI_GET_STATUS"}' }
+        return { reply: JSON.stringify({ type: 'EVENT_AI_CONTROL', action: { type: 'ACTION_MOVE', x: Number(pos[1]) + 2, z: Number(pos[3]) + 1 }, plans: 'stretch my legs' }) }
+      },
+    ])
+    try {
+      const r = await cli(['play', '--mind', 'llm', '--llm-base-url', model.baseUrl, '--llm-model', 'scripted-model', '--seed', '3', '--timeout', '300', '--task', 'walk a little'])
+      assert.equal(r.code, 0, r.out + r.err)
+      assert.match(r.out, /step 1: move to/)
+      assert.match(r.out, /model calls: +3 \(0 unusable or failed\)/)
+      assert.match(r.out, /tokens: +\d+ prompt \+ \d+ completion/)
+      assert.equal(model.chatRequests().length, 3)
+    } finally {
+      await model.close()
     }
   })
 })

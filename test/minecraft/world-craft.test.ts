@@ -72,6 +72,35 @@ describe('crafting and smelting with mineflayer, unchanged', () => {
     assert.deepEqual(serverInventory(world, 'keeper'), { dirt: 5 }, 'the grid went back to the inventory on close')
   })
 
+  test('drag-spreading a stack over slots and double-click gathering (the gestures human clients use)', async (t) => {
+    const { world, bot, close } = await worldWithBot({ seed: 25 }, 'dragger')
+    t.after(close)
+    world.give('dragger', 'dirt', 4)
+    await waitForInventory(bot, (i) => i.dirt === 4)
+    const from = bot.inventory.items().find((i) => i.name === 'dirt')!.slot
+    await bot.clickWindow(from, 0, 0) // dirt on the cursor
+    let action = 1000
+    const raw = (slot: number, mouseButton: number, mode: number) =>
+      bot._client.write('window_click', { windowId: 0, slot, mouseButton, action: action++, mode, item: { present: false } })
+    raw(-999, 0, 5) // start a left drag
+    raw(9, 1, 5)
+    raw(10, 1, 5)
+    raw(-999, 2, 5) // end: 4 spread over 2 slots
+    await waitUntil(bot.inventory as never, 'updateSlot', () => bot.inventory.slots[9]?.count === 2 && bot.inventory.slots[10]?.count === 2)
+    const server = world.server.players.find((p) => p.username === 'dragger')!
+    assert.equal(server.inventory.slots[9]?.count, 2)
+    assert.equal(server.inventory.slots[10]?.count, 2)
+    assert.equal((server.inventory as unknown as { selectedItem: unknown }).selectedItem, null)
+
+    raw(9, 0, 0) // pick up 2
+    raw(9, 0, 6) // double click: gather the other 2
+    raw(20, 0, 0) // put all 4 down
+    await waitUntil(bot.inventory as never, 'updateSlot', () => bot.inventory.slots[20]?.count === 4)
+    assert.deepEqual(serverInventory(world, 'dragger'), { dirt: 4 })
+    assert.equal(server.inventory.slots[20]?.count, 4)
+    assert.equal(server.inventory.slots[10], null)
+  })
+
   test('a placed furnace smelts iron ore with coal (mineflayer openFurnace/putFuel/putInput/takeOutput)', async (t) => {
     const { world, bot, close } = await worldWithBot({ seed: 23 }, 'smelter')
     t.after(close)

@@ -12,6 +12,7 @@
  * owns opening, closing, the inventory part of the window and the cursor.
  */
 import { addToInventory } from '../inventory-ops.js'
+import { applyDrag, gatherToCursor, type Drag } from './window-gestures.js'
 import { require, type SquidItem, type SquidPlayer, type SquidServer, type SquidWindow } from '../squid.js'
 
 export interface Win extends SquidWindow {
@@ -175,8 +176,11 @@ export function installWindows(serv: SquidServer): WindowManager {
     const reject = () => player._client.write('transaction', { windowId, action, accepted: false })
     if (!win) return reject()
     const validSlot = slot === -999 || (Number.isInteger(slot) && slot >= 0 && slot < win.slots.length)
-    // Supported: click (0), shift-click (1), number key (2), drop (4). Middle click and drags are refused.
-    if (!validSlot || ![0, 1, 2, 4].includes(mode) || (slot === -999 && mode !== 0 && mode !== 4)) {
+    // Supported: click (0), shift-click (1), number key (2), drop (4), drag (5, left/right), double click (6).
+    // Middle click (3) and creative middle drags are refused.
+    const dragEdge = mode === 5 && [0, 2, 4, 6].includes(mouseButton)
+    const okSlot = slot === -999 ? mode === 0 || mode === 4 || dragEdge : !(mode === 5 && dragEdge)
+    if (!validSlot || !okSlot || ![0, 1, 2, 4, 5, 6].includes(mode) || (mode === 5 && ![0, 1, 2, 4, 5, 6].includes(mouseButton))) {
       reject()
       resync(player, windowId, win)
       return
@@ -187,7 +191,7 @@ export function installWindows(serv: SquidServer): WindowManager {
     const ctx: ClickContext = { player, window: win, windowId, slot, mouseButton, mode, open: oc }
     const hooks = windowId === 0 ? invHooks : (oc?.kind ?? {})
     try {
-      const handled = hooks.handleClick?.(ctx) ?? false
+      const handled = mode === 5 || mode === 6 ? gesture(player, win, slot, mouseButton, mode) : (hooks.handleClick?.(ctx) ?? false)
       if (!handled) {
         const item = slot === -999 ? null : (win.slots[slot] ?? null)
         const beforeDrop = mode === 4 && item ? { name: item.name, count: item.count } : null
@@ -207,6 +211,28 @@ export function installWindows(serv: SquidServer): WindowManager {
     sendDiff(player, windowId, win, before, always)
     const cursorAfter = win.selectedItem
     if (cursorBefore?.type !== cursorAfter?.type || cursorBefore?.count !== cursorAfter?.count) sendSlot(player, -1, -1, cursorAfter ?? null)
+  }
+
+  const drags = new Map<SquidPlayer, Drag>()
+
+  /** Drag (mode 5: start, add slot, end) and double click (mode 6). Always handled here. */
+  function gesture(player: SquidPlayer, win: Win, slot: number, button: number, mode: number): boolean {
+    if (mode === 6) {
+      if (slot !== win.craftingResultSlot) gatherToCursor(win, Item)
+      return true
+    }
+    const kind = button <= 2 ? 'left' : 'right'
+    const step = button % 4 // 0 start, 1 add, 2 end
+    if (step === 0) drags.set(player, { kind, slots: [] })
+    else if (step === 1) {
+      const d = drags.get(player)
+      if (d && d.kind === kind) d.slots.push(slot)
+    } else {
+      const d = drags.get(player)
+      drags.delete(player)
+      if (d && d.kind === kind) applyDrag(win, Item, d)
+    }
+    return true
   }
 
   /** Items thrown out of the window (Q on a slot, or clicking outside with a cursor item). */
@@ -254,6 +280,7 @@ export function installWindows(serv: SquidServer): WindowManager {
       if (!player.disconnected) sendSlot(player, oc.id, ws, copy)
     })
     player.once('disconnected', () => {
+      drags.delete(player)
       opened.delete(player)
       nextId.delete(player)
     })
