@@ -124,7 +124,8 @@ class Game {
       this.resolve = resolve
       this.reject = reject
       try {
-        const frames = this.logic.init({ player_list: [1, 1, 1, 1], player_num: 4, config: {}, replay: this.opts.replayPath ?? '' })
+        // The judger writes the replay itself (below, with error reporting), so the logic is given no path.
+        const frames = this.logic.init({ player_list: [1, 1, 1, 1], player_num: 4, config: {}, replay: '' })
         // The config frame comes first; seats start with its message-length limit.
         const cfg = frames.find(isConfig)
         if (cfg) this.applyConfig(cfg)
