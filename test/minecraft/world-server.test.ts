@@ -151,3 +151,62 @@ describe('players are remembered while the world runs', () => {
     await quitBot(again)
   })
 })
+
+describe('mindbridge world (CLI)', () => {
+  test('prints where to connect, serves a bot, and stops cleanly on SIGINT', async () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url))
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'world', '--port', '0', '--seed', '12'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    let err = ''
+    child.stderr.on('data', (d) => (err += d))
+    const guard = setTimeout(() => child.kill('SIGKILL'), 90_000) // a hang becomes a failure
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        child.stdout.on('data', (d) => {
+          out += d
+          const m = /running on 127\.0\.0\.1:(\d+) \(seed 12, offline mode\)/.exec(out)
+          if (m && out.includes('press Ctrl-C to stop')) resolve(Number(m[1]))
+        })
+        child.once('exit', () => reject(new Error(`exited early: ${err}`)))
+      })
+      assert.match(out, /spawn: 0\.5 47 0\.5/)
+      const bot = await connectBot({ host: '127.0.0.1', port }, 'cliuser')
+      assert.equal(bot.game.gameMode, 'survival')
+      const kicked = new Promise<void>((resolve) => bot.once('end', () => resolve()))
+      child.kill('SIGINT')
+      const [code] = await new Promise<[number | null]>((resolve) => child.once('exit', (c) => resolve([c])))
+      await kicked
+      assert.equal(code, 0, err)
+      assert.match(out, /stopping…\nstopped\n$/)
+    } finally {
+      clearTimeout(guard)
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  })
+
+  test('bad flags and a busy port exit with a clear message', async () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url))
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; err: string }>((resolve) => {
+        const c = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'world', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+        let err = ''
+        c.stderr.on('data', (d) => (err += d))
+        c.once('exit', (code) => resolve({ code, err }))
+      })
+    const badPort = await run(['--port', 'abc'])
+    assert.equal(badPort.code, 2)
+    assert.match(badPort.err, /--port: expected an integer 0–65535, got 'abc'/)
+    const badSeed = await run(['--seed', '1.5'])
+    assert.equal(badSeed.code, 2)
+    assert.match(badSeed.err, /--seed: expected an integer seed/)
+    const blocker = createServer()
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()))
+    try {
+      const busy = await run(['--port', String((blocker.address() as { port: number }).port)])
+      assert.equal(busy.code, 1)
+      assert.match(busy.err, /could not start the server on 127\.0\.0\.1:\d+: .*EADDRINUSE/)
+    } finally {
+      await new Promise<void>((r) => blocker.close(() => r()))
+    }
+  })
+})

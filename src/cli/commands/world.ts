@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander'
 import { startWorld } from '../../minecraft/world/index.js'
+import { getLogLevel, setLogLevel } from '../../core/logger.js'
 import { UserError, configFlags, resolveConfig } from '../config.js'
 
 /** A flag value as a number when it is one, else the raw text (the config schema then names the flag). */
@@ -42,6 +43,8 @@ export function register(program: Command): void {
   cmd.action(async (opts: WorldFlags) => {
     const config = resolveConfig(cmd)
     const { host, port, seed } = config.world
+    // flying-squid's lines are info-level; make them visible when asked for.
+    if (opts.serverLog && ['warn', 'error', 'silent'].includes(getLogLevel())) setLogLevel('info')
     let world
     try {
       world = await startWorld({ host, port, ...(seed !== undefined ? { seed } : {}), logging: opts.serverLog === true })
