@@ -86,8 +86,18 @@ export function installCrafting(serv: SquidServer, wm: WindowManager): void {
     },
   }
 
-  serv.onBlockInteraction('crafting_table', ({ player }: { player: SquidPlayer }) => {
-    wm.open(player, craftingTable, 'minecraft:crafting', { translate: 'container.crafting' }, null)
+  const keyOf = (p: { x: number; y: number; z: number }) => `table:${p.x},${p.y},${p.z}`
+
+  serv.onBlockInteraction('crafting_table', ({ block, player }: { block: { position: { x: number; y: number; z: number } }; player: SquidPlayer }) => {
+    wm.open(player, craftingTable, 'minecraft:crafting', { translate: 'container.crafting' }, keyOf(block.position))
     return true // no block placement
+  })
+
+  // Breaking a crafting table closes the windows open on it (their grids go back to their owners).
+  serv.on('newPlayer', (player: SquidPlayer) => {
+    player.on('dug', (data: { block?: { name: string }; position: { x: number; y: number; z: number } }) => {
+      if (data.block?.name !== 'crafting_table') return
+      for (const { player: viewer } of wm.viewers(keyOf(data.position))) wm.close(viewer, true)
+    })
   })
 }
