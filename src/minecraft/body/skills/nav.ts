@@ -25,28 +25,37 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
   if (signal.aborted) throw new SkillAborted(abortReason(signal))
   let last = bot.entity.position.clone()
   let lastMoveAt = Date.now()
-  let stuck = false
-  const timer = setInterval(() => {
-    const p = bot.entity?.position
-    if (!p) return
-    const busy = bot.pathfinder.isMining() || bot.pathfinder.isBuilding() || (bot as unknown as { targetDigBlock?: unknown }).targetDigBlock
-    if (p.distanceTo(last) > 0.25 || busy) {
-      last = p.clone()
-      lastMoveAt = Date.now()
-      ctx.progress(`moving to ${what}`)
-    } else if (Date.now() - lastMoveAt > stuckMs) {
-      stuck = true
-      bot.pathfinder.stop()
-    }
-  }, 500)
+  let lastRealMoveAt = Date.now()
+  let timer: NodeJS.Timeout | undefined
+  // pathfinder.stop() only takes effect at a "safe" point, which may never come while it
+  // thinks or hangs at an edge; our own rejection ends the wait and setGoal(null) ends the path.
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      const p = bot.entity?.position
+      if (!p) return
+      const busy = bot.pathfinder.isMining() || bot.pathfinder.isBuilding() || (bot as unknown as { targetDigBlock?: unknown }).targetDigBlock
+      const moved = p.distanceTo(last) > 0.25
+      if (moved) lastRealMoveAt = Date.now()
+      if ((moved || busy) && Date.now() - lastRealMoveAt <= 3 * stuckMs) {
+        last = p.clone()
+        lastMoveAt = Date.now()
+        ctx.progress(`moving to ${what}`)
+      } else if (Date.now() - lastMoveAt > stuckMs || Date.now() - lastRealMoveAt > 3 * stuckMs) {
+        reject(new SkillError(`stuck: no movement for ${Math.round(stuckMs / 1000)}s while going to ${what}`))
+      }
+    }, 500)
+  })
+  stuck.catch(() => undefined)
   try {
-    await abortable(bot.pathfinder.goto(goal), signal)
+    await abortable(Promise.race([bot.pathfinder.goto(goal), stuck]), signal)
   } catch (err) {
-    if (signal.aborted) {
-      bot.pathfinder.stop()
-      throw new SkillAborted(abortReason(signal))
+    try {
+      bot.pathfinder.setGoal(null)
+    } catch {
+      /* bot gone */
     }
-    if (stuck) throw new SkillError(`stuck: no movement for ${Math.round(stuckMs / 1000)}s while going to ${what}`)
+    if (signal.aborted) throw new SkillAborted(abortReason(signal))
+    if (err instanceof SkillError) throw err
     const name = (err as { name?: string }).name
     if (name === 'NoPath') throw new SkillError(`no path to ${what}`)
     if (name === 'Timeout') throw new SkillError(`pathfinding to ${what} took too long (terrain too complex)`)
