@@ -35,7 +35,8 @@ export async function connectBot(world: Pick<World, 'host' | 'port'>, username?:
     bot.once('kicked', fail)
     bot.once('end', fail)
   })
-  if (forcedMoves < 2) await waitForEvent(bot as never, 'forcedMove', () => forcedMoves >= 2, 30_000)
+  // Settling only: if the second placement is late, carry on (the ground check below still holds).
+  if (forcedMoves < 2) await waitForEvent(bot as never, 'forcedMove', () => forcedMoves >= 2, 15_000).catch(() => undefined)
   await waitUntilOnGround(bot)
   return bot
 }
