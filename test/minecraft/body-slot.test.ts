@@ -107,3 +107,43 @@ describe('action slot', () => {
     assert.match(r.reason, /not connected/)
   })
 })
+
+describe('watchdog reflex', () => {
+  test('stops a skill that makes no progress, leaves one that reports progress alone', async () => {
+    const { createWatchdog } = await import('../../src/minecraft/body/reflexes/watchdog.js')
+    const { EventEmitter } = await import('node:events')
+    const { Vec3 } = await import('vec3')
+    const fakeBot = { entity: { position: new Vec3(0, 64, 0) }, inventory: { items: () => [] } } as unknown as Bot
+    const { slot } = setup({
+      collect: { name: 'collect', timeoutMs: 60_000, run: () => new Promise(() => undefined) },
+      craft: {
+        name: 'craft',
+        timeoutMs: 60_000,
+        run: async (ctx) => {
+          for (let i = 0; i < 10; i++) {
+            ctx.progress(`step ${i}`)
+            await sleep(100, ctx.signal)
+          }
+          return { ok: true, reason: 'done' }
+        },
+      },
+    })
+    const stop = createWatchdog(400).start({
+      bot: fakeBot,
+      registry: {} as Registry,
+      slot,
+      events: new EventEmitter(),
+      run: (c) => slot.run(c),
+      strikeBackList: () => [],
+      log: createLogger('test', { level: 'silent' }),
+    })
+    try {
+      const stalled = await slot.run({ skill: 'collect', items: [{ item_name: 'log', count: 1 }] })
+      assert.deepEqual(stalled, { ok: false, reason: 'stopped by watchdog: collect made no progress for 0s' })
+      const busy = await slot.run({ skill: 'craft', items: [{ item_name: 'stick', count: 1 }] })
+      assert.equal(busy.ok, true)
+    } finally {
+      stop()
+    }
+  })
+})
