@@ -118,6 +118,7 @@ describe('crafting and smelting with mineflayer, unchanged', () => {
     await furnace.putFuel(id('coal'), null, 1)
     await furnace.putInput(id('iron_ore'), null, 1)
     assert.deepEqual(botInventory(bot), {})
+    await waitUntil(bot.world as never, `blockUpdate:${at}`, () => bot.blockAt(at)?.getProperties().lit === true)
     while (!furnace.outputItem()) await new Promise<void>((r) => furnace.once('update', () => r()))
     assert.equal(furnace.outputItem()!.name, 'iron_ingot')
     assert.equal(furnace.inputItem(), null)

@@ -128,9 +128,26 @@ export function installFurnaces(serv: SquidServer, wm: WindowManager): { furnace
     return changed
   }
 
+  const Block = require('prismarine-block')(registry)
+  const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
+
+  /** Shows a burning furnace as lit to clients (block state `lit`). */
+  async function setLit(st: FurnaceState, lit: boolean): Promise<void> {
+    const [x, y, z] = st.key.split(',').map(Number) as [number, number, number]
+    const pos = new Vec3(x, y, z)
+    const current = await serv.overworld.getBlock(pos)
+    if (current?.name !== 'furnace' || serv.isClosed) return
+    const props = Block.fromStateId(current.stateId, 0).getProperties() as Record<string, unknown>
+    if (props.lit === lit) return
+    await serv.setBlock(serv.overworld, pos, Block.fromProperties('furnace', { ...props, lit }, 0).stateId)
+  }
+
   serv.on('tick', () => {
     for (const st of furnaces.values()) {
+      const wasLit = st.burnLeft > 0
       if (tick(st)) refreshViewers(st)
+      const isLit = st.burnLeft > 0
+      if (wasLit !== isLit) setLit(st, isLit).catch((err) => serv.emit('mbWindowError', err))
     }
   })
 
