@@ -115,4 +115,15 @@ describe('body senses (embedded world)', { timeout: 240_000 }, () => {
     }
     await until(() => body.bus.getStore().some((e) => e.type === 'server' && /Puncher left the game/.test(e.content)), 10_000, 'leave line')
   })
+
+  test('escapeFluids reflex: an idle body put at the bottom of the pond surfaces', async () => {
+    const squid = world.server as unknown as { players: Array<{ username: string; teleport(p: unknown): void }> }
+    const { Vec3 } = await import('vec3')
+    const headIn = () => body.bot.blockAt(body.bot.entity.position.offset(0, 1.62, 0))?.name === 'water'
+    await until(() => body.ready, 30_000, 'ready')
+    // pond centre (world terrain: POND at 9,7; water 44..46 over a sand floor at 43)
+    squid.players.find((p) => p.username === 'Senser')!.teleport(new Vec3(9.5, 44, 7.5))
+    await until(() => headIn(), 10_000, 'head under water')
+    await until(() => !headIn() && body.bot.entity.position.y > 45, 20_000, 'surfaced')
+  })
 })
