@@ -117,6 +117,7 @@ export { ItemBook, defaultItemBook } from './minecraft/planner/items.js'
 export { startControlServer, type ControlServer, type ControlServerOptions } from './minecraft/control/server.js'
 export { attachChatTasks, parseChatCommand, type ChatCommand, type ChatTaskOptions } from './minecraft/tasks.js'
 // Minecraft body (body): mineflayer bot implementing the Body contract, skills, senses, reflexes
+export { startWorld, WORLD_VERSION, type World, type StartWorldOptions } from './minecraft/world/index.js'
 export { createBody, MineflayerBody, halt as haltBot, type CreateBodyOptions } from './minecraft/body/index.js'
 export type { Body, SkillCall, SkillName, SkillResult, CraftResult, ItemCount, RunOptions, CurrentTask, SlotEntry, StatusSnapshot } from './minecraft/body/types.js'
 export { SkillCallSchema, ItemCountSchema, parseSkillCall } from './minecraft/body/schema.js'
