@@ -52,16 +52,16 @@ export async function placeAt(ctx: SkillContext, name: string, pos: Vec3 | Block
   return placed
 }
 
-/** Finds a free spot 1–3 blocks from the bot (air, solid floor, not where the bot stands) and places `name` there. */
+/** Finds a free spot 1–4 blocks from the bot (air, solid floor, not where the bot stands) and places `name` there. */
 export async function placeNearby(ctx: SkillContext, name: string): Promise<Block> {
   const { bot } = ctx
   const me = bot.entity.position.floored()
   const spots: Array<Block['position']> = []
-  for (let r = 1; r <= 3; r++) {
+  for (let r = 1; r <= 4; r++) {
     for (let dx = -r; dx <= r; dx++) {
       for (let dz = -r; dz <= r; dz++) {
         if (Math.max(Math.abs(dx), Math.abs(dz)) !== r) continue
-        for (const dy of [0, 1, -1]) {
+        for (const dy of [0, 1, -1, 2, -2]) {
           const p = me.offset(dx, dy, dz)
           const here = bot.blockAt(p)
           const free = isReplaceable(here) && here?.name !== 'water' && here?.name !== 'lava'
@@ -74,6 +74,20 @@ export async function placeNearby(ctx: SkillContext, name: string): Promise<Bloc
   for (const p of spots.slice(0, 6)) {
     try {
       return await placeAt(ctx, name, p)
+    } catch (err) {
+      if (err instanceof SkillAborted) throw err
+      lastErr = err
+    }
+  }
+  // In a 1-wide tunnel there may be no free cell: dig one out of the wall beside the feet.
+  for (const [dx, dz] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+    const p = me.offset(dx, 0, dz)
+    const wall = bot.blockAt(p)
+    if (!wall || !isSolid(wall) || !isSolid(bot.blockAt(p.offset(0, -1, 0))) || !bot.canDigBlock(wall) || wall.hardness === null || wall.hardness < 0) continue
+    try {
+      await abortable(bot.tool.equipForBlock(wall, {}), ctx.signal)
+      await abortable(bot.dig(wall, true), ctx.signal)
+      return await placeAt(ctx, name, p as unknown as Block['position'])
     } catch (err) {
       if (err instanceof SkillAborted) throw err
       lastErr = err
