@@ -5,6 +5,7 @@
  */
 import { encode } from 'gpt-tokenizer/encoding/o200k_base'
 import { createContextBus, type ContextEntry } from '../src/core/context-bus.js'
+import { mulberry32 } from '../src/core/rng.js'
 import { fmt } from './util.js'
 
 type Rec =
@@ -12,17 +13,6 @@ type Rec =
   | { kind: 'server' | 'bot' | 'tool'; dt: number; content: string }
   | { kind: 'event'; dt: number; type: string; data: string }
 
-/** Small deterministic PRNG (mulberry32) so the stream is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const PLAYERS = ['Steve', 'Alex', '小明', 'Notch_fan_42']
 const CHAT = [
@@ -39,7 +29,7 @@ const SKILLS = ['mine', 'craft', 'goto', 'attack', 'collect']
 
 /** ~200 entries: chat, server, bot, tool, hurt bursts that stack, heal, skill results. */
 export function recordedStream(): Rec[] {
-  const rnd = prng(20251201)
+  const rnd = mulberry32(20251201) // deterministic: the same stream on every run
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!
   const out: Rec[] = []
   while (out.length < 200) {

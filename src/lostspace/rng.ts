@@ -3,6 +3,8 @@
  * randomness; this is for random drivers, built-in bots and tests that need
  * reproducible choices from a seed.
  */
+import { mulberry32 } from '../core/rng.js'
+
 export interface Rng {
   /** Uniform float in [0, 1). */
   next(): number
@@ -14,14 +16,7 @@ export interface Rng {
 }
 
 export function createRng(seed = 1): Rng {
-  let a = seed >>> 0
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = mulberry32(seed)
   const int = (n: number): number => {
     if (!(n > 0)) throw new Error(`rng.int needs n > 0, got ${n}`)
     return Math.floor(next() * n)

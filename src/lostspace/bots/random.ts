@@ -3,6 +3,7 @@
  * those it believes legal (main and secondary), then finishes. For fuzzing the
  * logic and as the weakest baseline.
  */
+import { mulberry32 } from '../../core/rng.js'
 import { loadMap, type GameMap } from '../map.js'
 import type { Player } from '../sdk/client.js'
 import { isMainAction, legalActions } from './legal.js'
@@ -14,17 +15,8 @@ export interface RandomPlayerOptions {
   maxActions?: number
 }
 
-/** mulberry32: small, fast, seedable. */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A bare `() => number` generator, for callers that do not need the `Rng` helpers. */
+export const createRng = mulberry32
 
 export function createRandomPlayer(opts: RandomPlayerOptions = {}): Player {
   const map = opts.map ?? loadMap()
