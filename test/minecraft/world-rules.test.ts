@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import { canHarvest, computeDrops } from '../../src/minecraft/world/drops.js'
 import { createRecipeMatcher, trimGrid } from '../../src/minecraft/world/recipes.js'
 import { createRng } from '../../src/minecraft/world/rng.js'
-import { COOK_TICKS, fuelTicks, smeltResult } from '../../src/minecraft/world/smelting.js'
+import { COOK_TICKS, fuelTicks, smeltResult } from '../../src/minecraft/smelting.js'
 
 const require = createRequire(import.meta.url)
 const registry = require('minecraft-data')('1.16.5')

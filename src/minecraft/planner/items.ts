@@ -5,6 +5,7 @@
  * to mine for an item with which tools.
  */
 import { createRequire } from 'node:module'
+import { SMELTABLE_INPUTS, itemsPerFuel, smeltInputs, smeltResult } from '../smelting.js'
 
 const require = createRequire(import.meta.url)
 
@@ -94,42 +95,29 @@ export interface SmeltRecipe {
   input: string
 }
 
-/** Furnace recipes (minecraft-data ships none). Input keys may be tags. */
-export const SMELTING: Record<string, string> = {
-  iron_ingot: 'iron_ore',
-  gold_ingot: 'gold_ore',
-  stone: 'cobblestone',
-  smooth_stone: 'stone',
-  glass: 'sand',
-  charcoal: 'log',
-  brick: 'clay_ball',
-  terracotta: 'clay',
-  nether_brick: 'netherrack',
-  netherite_scrap: 'ancient_debris',
-  green_dye: 'cactus',
-  dried_kelp: 'kelp',
-  cooked_beef: 'beef',
-  cooked_porkchop: 'porkchop',
-  cooked_chicken: 'chicken',
-  cooked_mutton: 'mutton',
-  cooked_rabbit: 'rabbit',
-  cooked_cod: 'cod',
-  cooked_salmon: 'salmon',
-  baked_potato: 'potato',
-}
+/**
+ * Furnace recipes as output → preferred input (a plan key; `log` is the tag),
+ * derived from the shared furnace table (minecraft-data ships none).
+ */
+export const SMELTING: Record<string, string> = Object.fromEntries(
+  SMELTABLE_INPUTS.map((input) => smeltResult(input)!)
+    .filter((output, i, all) => all.indexOf(output) === i)
+    .map((output) => [output, smeltInputs(output)[0]!]),
+)
+SMELTING.charcoal = 'log'
 
 export function isSmeltResult(name: string): boolean {
   return bareName(name) in SMELTING
 }
 
-/** How many items one unit of fuel smelts (Java Edition burn times / 200 ticks). */
+/** How many items one unit of fuel smelts, by plan key (burn time / cook time, from the shared table). */
 export const FUEL_VALUE: Record<string, number> = {
-  coal: 8,
-  charcoal: 8,
-  coal_block: 80,
-  log: 1.5,
-  planks: 1.5,
-  stick: 0.5,
+  coal: itemsPerFuel('coal'),
+  charcoal: itemsPerFuel('charcoal'),
+  coal_block: itemsPerFuel('coal_block'),
+  log: itemsPerFuel('oak_log'),
+  planks: itemsPerFuel('oak_planks'),
+  stick: itemsPerFuel('stick'),
 }
 
 /**

@@ -3,59 +3,20 @@ import type { SkillCall } from '../types.js'
 import { bareName, nsName, resolveItemNames } from '../items.js'
 import { SkillAborted, SkillError, abortable, checkAborted, errorMessage, ok, sleep, type SkillContext, type SkillDef } from './context.js'
 import { ensureStation } from './crafting.js'
+import { SMELTABLE_INPUTS, isExpendableFuel, itemsPerFuel, smeltInputs, smeltResult } from '../../smelting.js'
 
 type Smelt = Extract<SkillCall, { skill: 'smelt' }>
 
-/** input → output for common furnace recipes; lets a model name either side. */
-export const SMELT_OUTPUT: Record<string, string> = {
-  iron_ore: 'iron_ingot',
-  gold_ore: 'gold_ingot',
-  copper_ore: 'copper_ingot',
-  raw_iron: 'iron_ingot',
-  raw_gold: 'gold_ingot',
-  raw_copper: 'copper_ingot',
-  ancient_debris: 'netherite_scrap',
-  sand: 'glass',
-  red_sand: 'glass',
-  cobblestone: 'stone',
-  stone: 'smooth_stone',
-  clay_ball: 'brick',
-  netherrack: 'nether_brick',
-  cactus: 'green_dye',
-  beef: 'cooked_beef',
-  porkchop: 'cooked_porkchop',
-  chicken: 'cooked_chicken',
-  mutton: 'cooked_mutton',
-  rabbit: 'cooked_rabbit',
-  cod: 'cooked_cod',
-  salmon: 'cooked_salmon',
-  potato: 'baked_potato',
-  kelp: 'dried_kelp',
-}
-
-/** Items smelted per fuel item. */
-const FUEL_VALUE: Array<[RegExp, number]> = [
-  [/^coal_block$/, 80],
-  [/^(coal|charcoal)$/, 8],
-  [/^blaze_rod$/, 12],
-  [/_(planks|log|wood)$/, 1.5],
-  [/^stick$/, 0.5],
-]
-
+/** Items one unit of `name` smelts, counting only fuels worth burning (never a table or a tool). */
 export function fuelValue(name: string): number {
-  for (const [re, v] of FUEL_VALUE) if (re.test(name)) return v
-  return 0
+  return isExpendableFuel(name) ? itemsPerFuel(name) : 0
 }
 
 function resolveInput(ctx: SkillContext, name: string): string | null {
   const bare = bareName(name)
-  const asOutput = Object.entries(SMELT_OUTPUT).find(([, out]) => out === bare)
-  const candidates = SMELT_OUTPUT[bare] ? [bare] : asOutput ? Object.entries(SMELT_OUTPUT).filter(([, o]) => o === bare).map(([i]) => i) : []
-  if (!candidates.length) {
-    if (/_(log|wood)$/.test(bare)) return bare // logs → charcoal
-    if (bare === 'charcoal') return ctx.bot.inventory.items().find((i) => /_(log|wood)$/.test(i.name))?.name ?? 'oak_log'
-    return null
-  }
+  // A model may name either side of the recipe: the input itself, or what it makes.
+  const candidates = smeltResult(bare) ? [bare] : smeltInputs(bare)
+  if (!candidates.length) return null
   for (const c of candidates) {
     const r = resolveItemNames(ctx.registry, c)
     if (r.ok && ctx.bot.inventory.items().some((i) => r.value.includes(i.name))) return ctx.bot.inventory.items().find((i) => r.value.includes(i.name))!.name
@@ -71,7 +32,7 @@ export const smelt: SkillDef<Smelt> = {
   async run(ctx, c) {
     const { bot, signal, registry } = ctx
     const input = resolveInput(ctx, c.item)
-    if (!input || !registry.itemsByName[input]) return { ok: false, reason: `${nsName(c.item)} cannot be smelted (known: ${Object.keys(SMELT_OUTPUT).slice(0, 8).join(', ')}…)` }
+    if (!input || !registry.itemsByName[input]) return { ok: false, reason: `${nsName(c.item)} cannot be smelted (known: ${SMELTABLE_INPUTS.slice(0, 8).join(', ')}…)` }
     const have = bot.inventory.count(registry.itemsByName[input]!.id, null)
     if (have < c.count) return { ok: false, reason: `missing ${c.count - have} ${nsName(input)} to smelt (have ${have})` }
     // Fuel: the requested one, else the best we carry that is not the input itself.
@@ -93,7 +54,7 @@ export const smelt: SkillDef<Smelt> = {
       if (err instanceof SkillAborted) throw err
       throw new SkillError(`cannot open the furnace: ${errorMessage(err)}`)
     })
-    const outputName = SMELT_OUTPUT[input] ?? (/_(log|wood)$/.test(input) ? 'charcoal' : 'output')
+    const outputName = smeltResult(input) ?? 'output'
     let taken = 0
     try {
       await abortable(furnace.putFuel(fuelItem.type, null, fuelNeeded), signal)

@@ -5,7 +5,7 @@
  * properties mineflayer's furnace reads (fuel left, fuel total, progress,
  * progress total).
  */
-import { COOK_TICKS, fuelTicks, smeltResult } from '../smelting.js'
+import { COOK_TICKS, fuelTicks, smeltResult } from '../../smelting.js'
 import { require, type SquidItem, type SquidPlayer, type SquidServer } from '../squid.js'
 import type { ContainerKind, Win, WindowManager } from './windows.js'
 
