@@ -10,7 +10,7 @@ import { createLogger } from '../../core/logger.js'
 import { createBody } from '../../minecraft/body/index.js'
 import { LynxSession, formatSummary } from '../../minecraft/links/lynxmind-session.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
-import { EXIT_FOR, addLynxOptions, buildMind, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, splitList, type LynxFlags } from './play.js'
+import { EXIT_FOR, addLynxOptions, buildMind, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
 
 interface BotFlags extends LynxFlags {
   host?: string
@@ -44,10 +44,8 @@ export function register(program: Command): void {
     const config = resolveConfig(cmd)
     const out = (l: string) => process.stdout.write(l + '\n')
     const logger = createLogger('bot')
-    const timeout = flags.timeout === undefined ? 0 : Number(flags.timeout)
-    const heartbeat = flags.heartbeat === undefined ? 30 : Number(flags.heartbeat)
-    if (!Number.isFinite(timeout) || timeout < 0) throw new UserError(`--timeout must be a number ≥ 0, got '${flags.timeout}'`, 2)
-    if (!Number.isFinite(heartbeat) || heartbeat < 0) throw new UserError(`--heartbeat must be a number ≥ 0, got '${flags.heartbeat}'`, 2)
+    const timeout = positive(flags.timeout, '--timeout', 0)
+    const heartbeat = positive(flags.heartbeat, '--heartbeat', 30)
     const mind = buildMind(config, flags, logger, out)
     const { host, port, username, version } = config.minecraft
     const intr = interruptSignal()

@@ -42,7 +42,8 @@ export function numberOrRaw(raw: unknown): number | string | undefined {
   return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s
 }
 
-function positive(raw: string | undefined, flag: string, fallback: number): number {
+/** A non-negative number flag (seconds), or `fallback` when absent; exit 2 with the flag named otherwise. */
+export function positive(raw: string | undefined, flag: string, fallback: number): number {
   if (raw === undefined) return fallback
   const n = Number(raw)
   if (!Number.isFinite(n) || n < 0) throw new UserError(`${flag} must be a number ≥ 0, got '${raw}'`, 2)
