@@ -124,4 +124,5 @@ export { SkillCallSchema, ItemCountSchema, parseSkillCall } from './minecraft/bo
 export { inferHurtKind, healthChangeEvent, type HurtKind, type HurtEvidence } from './minecraft/body/senses/hurt.js'
 export { mapWindowSlot, groupSlots } from './minecraft/body/senses/slots.js'
 export { selectReflexes, type ReflexName, type ReflexSwitches } from './minecraft/body/reflexes/index.js'
-export { resolveCollectTarget, resolveItemNames, nsName as namespacedItem, bareName as bareItemName } from './minecraft/body/items.js'
+export { resolveCollectTarget, resolveItemNames } from './minecraft/body/items.js'
+export { namespaced as namespacedItem, bareName as bareItemName, TAGS as ITEM_TAGS, planKey } from './minecraft/names.js'

@@ -2,7 +2,8 @@ import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import { plan, firstStep, type PlanStep } from '../../src/minecraft/planner/plan.js'
 import { parseGoal } from '../../src/minecraft/planner/goal.js'
-import { countByKey, planKey, planksForLog, defaultItemBook } from '../../src/minecraft/planner/items.js'
+import { defaultItemBook } from '../../src/minecraft/planner/items.js'
+import { countByKey, planKey, planksForLog } from '../../src/minecraft/names.js'
 
 function steps(item: string, count: number, inv: Record<string, number> = {}, stationsNearby: string[] = []): PlanStep[] {
   const r = plan(item, count, inv, { stationsNearby })

@@ -1,24 +1,12 @@
 /**
- * Item and block names: namespacing, small tag map, version aliases, and
+ * Item names against a registry (tags and names: ../names.ts): version aliases, and
  * "which blocks drop this item" from minecraft-data's block loot tables.
  * Pure functions over a registry, so they are unit-testable without a server.
  */
 import minecraftData from 'minecraft-data'
+import { bareName, namespaced, tagMembers } from '../names.js'
 
 export type Registry = ReturnType<typeof minecraftData>
-
-/** `minecraft:Oak_Log` / `oak log` / ` raw iron ` → `oak_log`. */
-export function bareName(name: string): string {
-  return String(name ?? '')
-    .trim()
-    .toLowerCase()
-    .replace(/^minecraft:/, '')
-    .replace(/[\s-]+/g, '_')
-}
-
-export function nsName(name: string): string {
-  return `minecraft:${bareName(name)}`
-}
 
 /** Names that exist in newer versions, mapped to what the older world really has. */
 const VERSION_ALIASES: Record<string, string[]> = {
@@ -27,28 +15,6 @@ const VERSION_ALIASES: Record<string, string[]> = {
   raw_copper: ['copper_ore'],
   raw_iron_block: ['iron_block'],
   grass: ['grass_block'],
-}
-
-type TagRule = (name: string) => boolean
-
-/** A small tag map over minecraft-data names (what a model usually means). */
-const TAGS: Record<string, TagRule> = {
-  log: (n) => /_log$/.test(n) && !n.startsWith('stripped_'),
-  logs: (n) => /_(log|wood)$/.test(n),
-  planks: (n) => n.endsWith('_planks'),
-  wool: (n) => n.endsWith('_wool'),
-  leaves: (n) => n.endsWith('_leaves'),
-  sapling: (n) => n.endsWith('_sapling'),
-  saplings: (n) => n.endsWith('_sapling'),
-  wooden_slab: (n) => n.endsWith('_slab') && /(oak|spruce|birch|jungle|acacia|dark_oak|crimson|warped)_slab$/.test(n),
-  coals: (n) => n === 'coal' || n === 'charcoal',
-  stone_tool_materials: (n) => n === 'cobblestone' || n === 'blackstone',
-  stone_crafting_materials: (n) => n === 'cobblestone' || n === 'blackstone',
-}
-TAGS.logs_that_burn = TAGS.logs!
-
-export function isTag(name: string): boolean {
-  return Object.hasOwn(TAGS, bareName(name))
 }
 
 export interface CollectTarget {
@@ -66,11 +32,8 @@ export type Resolved<T> = { ok: true; value: T } | { ok: false; reason: string }
 export function resolveItemNames(registry: Registry, name: string): Resolved<string[]> {
   const n = bareName(name)
   if (!n) return { ok: false, reason: 'empty item name' }
-  const rule = TAGS[n]
-  if (rule) {
-    const members = Object.keys(registry.itemsByName).filter(rule)
-    if (members.length) return { ok: true, value: members }
-  }
+  const members = tagMembers(n)?.filter((m) => registry.itemsByName[m])
+  if (members?.length) return { ok: true, value: members }
   if (registry.itemsByName[n]) return { ok: true, value: [n] }
   const alias = VERSION_ALIASES[n]?.filter((a) => registry.itemsByName[a])
   if (alias?.length) return { ok: true, value: alias }
@@ -115,7 +78,7 @@ export function resolveCollectTarget(registry: Registry, name: string): Resolved
   const sources: string[] = []
   for (const m of items.value) for (const b of blockSourcesFor(registry, m)) if (!sources.includes(b)) sources.push(b)
   if (!sources.length) {
-    return { ok: false, reason: `${nsName(name)} does not come from mining any block; craft, smelt or loot it instead` }
+    return { ok: false, reason: `${namespaced(name)} does not come from mining any block; craft, smelt or loot it instead` }
   }
   return { ok: true, value: { label: bareName(name), members: items.value, sources } }
 }

@@ -11,7 +11,8 @@
  */
 import type { Body, ItemCount, SkillResult } from '../body/types.js'
 import type { Action } from '../../protocols/lynxmind.js'
-import { FUEL_VALUE, bareName, isSmeltResult, namespaced, planKey, SMELTING } from '../planner/items.js'
+import { FUEL_VALUE, isSmeltResult, SMELTING } from '../planner/items.js'
+import { bareName, namespaced, planKey } from '../names.js'
 
 export interface ActionOutcome {
   ok: boolean

@@ -6,7 +6,7 @@
  */
 import type { StatusSnapshot } from '../body/types.js'
 import { parseGoal } from '../planner/goal.js'
-import { countByKey, planKey } from '../planner/items.js'
+import { countByKey, planKey } from '../names.js'
 
 const FAILURE_WORDS = /\b(fail|failed|failure|cannot|can't|unable|impossible|give up|gave up|error|timed? ?out|not possible)\b|失败|无法|放弃/i
 

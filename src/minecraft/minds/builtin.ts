@@ -10,7 +10,7 @@
  */
 import type { AiEvent, HeartbeatEvent, ModEvent, Action } from '../../protocols/lynxmind.js'
 import { describeGoal, parseGoal, type Goal } from '../planner/goal.js'
-import { countByKey, namespaced, planKey } from '../planner/items.js'
+import { countByKey, namespaced, planKey } from '../names.js'
 import { firstStep, plan, type PlanStep } from '../planner/plan.js'
 import { emptyStats, type Mind, type MindContext, type MindStats } from './types.js'
 

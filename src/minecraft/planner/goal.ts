@@ -3,7 +3,8 @@
  * `collect 10 log`, `craft 4 minecraft:torch`, `goto 100 64 -20`) and plain
  * English ("get me a stone pickaxe", "collect ten logs", "go to 10 70 5").
  */
-import { bareName, defaultItemBook, ItemBook, planKey } from './items.js'
+import { defaultItemBook, ItemBook } from './items.js'
+import { bareName, planKey } from '../names.js'
 
 export type Goal =
   /** Hold at least `count` of item (absolute). */

@@ -1,77 +1,16 @@
 /**
  * Item knowledge for the planner, read from minecraft-data (1.16.5 by default):
- * name normalisation, the `log`/`planks` tags, crafting recipes, furnace
+ * crafting recipes, furnace
  * recipes (minecraft-data has none, so they are listed here) and which block
  * to mine for an item with which tools.
  */
 import { createRequire } from 'node:module'
 import { SMELTABLE_INPUTS, itemsPerFuel, smeltInputs, smeltResult } from '../smelting.js'
+import { bareName, planKey, TAGS } from '../names.js'
 
 const require = createRequire(import.meta.url)
 
 export const DEFAULT_VERSION = '1.16.5'
-
-/** Strips the `minecraft:` namespace and lower-cases. */
-export function bareName(name: string): string {
-  const n = name.trim().toLowerCase()
-  return n.startsWith('minecraft:') ? n.slice('minecraft:'.length) : n
-}
-
-export function namespaced(name: string): string {
-  const b = bareName(name)
-  return b.includes(':') ? b : `minecraft:${b}`
-}
-
-const WOODS = ['oak', 'spruce', 'birch', 'jungle', 'acacia', 'dark_oak', 'crimson', 'warped'] as const
-export type Wood = (typeof WOODS)[number]
-
-/** Logs (and nether stems, stripped or not) grouped by the planks they make. */
-function logsOf(wood: Wood): string[] {
-  const stem = wood === 'crimson' || wood === 'warped'
-  const base = stem ? `${wood}_stem` : `${wood}_log`
-  const block = stem ? `${wood}_hyphae` : `${wood}_wood`
-  return [base, `stripped_${base}`, block, `stripped_${block}`]
-}
-
-/** Tags the planner understands: any member counts for the tag. */
-export const TAGS: Record<string, string[]> = {
-  log: WOODS.filter((w) => w !== 'crimson' && w !== 'warped').flatMap((w) => logsOf(w)),
-  logs: WOODS.filter((w) => w !== 'crimson' && w !== 'warped').flatMap((w) => logsOf(w)),
-  planks: WOODS.map((w) => `${w}_planks`),
-  wool: ['white_wool'],
-  coals: ['coal', 'charcoal'],
-}
-
-export function isTag(name: string): boolean {
-  return bareName(name) in TAGS
-}
-
-/** The tag an item belongs to for planning purposes (`oak_log` → `log`), or the item itself. */
-export function planKey(name: string): string {
-  const b = bareName(name)
-  if (b in TAGS) return b === 'logs' ? 'log' : b
-  if (TAGS.log!.includes(b)) return 'log'
-  if (TAGS.planks!.includes(b)) return 'planks'
-  return b
-}
-
-/** Counts an inventory (namespaced or bare keys) by plan key. */
-export function countByKey(inv: Record<string, number>): Map<string, number> {
-  const out = new Map<string, number>()
-  for (const [name, n] of Object.entries(inv)) {
-    if (!(n > 0)) continue
-    const k = planKey(name)
-    out.set(k, (out.get(k) ?? 0) + n)
-  }
-  return out
-}
-
-/** Which planks a log makes (`birch_log` → `birch_planks`). */
-export function planksForLog(log: string): string | undefined {
-  const b = bareName(log)
-  for (const w of WOODS) if (logsOf(w).includes(b)) return `${w}_planks`
-  return undefined
-}
 
 export interface Ingredient {
   key: string
@@ -177,7 +116,7 @@ export class ItemBook {
   /** True for a known item or a tag. */
   known(name: string): boolean {
     const b = bareName(name)
-    return b in TAGS || Boolean(this.md.itemsByName[b])
+    return Object.hasOwn(TAGS, b) || Boolean(this.md.itemsByName[b])
   }
 
   /** Item names that start like `partial` or contain it, for "did you mean" messages. */
@@ -200,7 +139,7 @@ export class ItemBook {
     if (cached) return cached
     const out: CraftRecipe[] = []
     const seen = new Set<string>()
-    const results = key === 'planks' ? TAGS.planks! : key in TAGS ? [] : [key]
+    const results = key === 'planks' ? [...TAGS.planks!] : Object.hasOwn(TAGS, key) ? [] : [key]
     for (const result of results) {
       const item = this.md.itemsByName[result]
       if (!item) continue
@@ -232,7 +171,7 @@ export class ItemBook {
 
   /** True when `packed` is crafted from `item` alone (iron_block from iron_ingot). */
   private isPackedFrom(packed: string, item: string): boolean {
-    if (packed in TAGS) return false
+    if (Object.hasOwn(TAGS, packed)) return false
     const info = this.md.itemsByName[packed]
     if (!info) return false
     return (this.md.recipes[info.id] ?? []).some((r) => {

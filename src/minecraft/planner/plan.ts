@@ -6,18 +6,8 @@
  * smelting). It is pure: callers re-plan from the real inventory after each
  * step, so surprises (other log types, lost items) are absorbed.
  */
-import {
-  bareName,
-  countByKey,
-  FUEL_VALUE,
-  ItemBook,
-  planKey,
-  planksForLog,
-  type CraftRecipe,
-  type MineSource,
-  type SmeltRecipe,
-  defaultItemBook,
-} from './items.js'
+import { FUEL_VALUE, ItemBook, type CraftRecipe, type MineSource, type SmeltRecipe, defaultItemBook } from './items.js'
+import { bareName, countByKey, planKey, planksForLog } from '../names.js'
 
 export type PlanStep =
   /** Collect `count` more of an item (or the `log` tag) by mining; the body picks the blocks. */

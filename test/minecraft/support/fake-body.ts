@@ -7,7 +7,8 @@
  */
 import { EventEmitter } from 'node:events'
 import type { Body, CurrentTask, ItemCount, RunOptions, SkillCall, SkillResult, StatusSnapshot } from '../../../src/minecraft/body/types.js'
-import { bareName, countByKey, defaultItemBook, FUEL_VALUE, planKey, planksForLog } from '../../../src/minecraft/planner/items.js'
+import { defaultItemBook, FUEL_VALUE } from '../../../src/minecraft/planner/items.js'
+import { bareName, countByKey, planKey, planksForLog } from '../../../src/minecraft/names.js'
 
 export interface FakeBodyOptions {
   username?: string

@@ -4,7 +4,8 @@
  * aborting the whole batch like collectblock does), and success is what lands in the inventory.
  */
 import type { ItemCount, SkillCall } from '../types.js'
-import { countMembers, nsName, resolveCollectTarget, type CollectTarget } from '../items.js'
+import { countMembers, resolveCollectTarget, type CollectTarget } from '../items.js'
+import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, checkAborted, fail, ok, type SkillContext, type SkillDef } from './context.js'
 import { missingToolReason, mineBlockAt } from './dig.js'
 
@@ -34,7 +35,7 @@ export const collect: SkillDef<Collect> = {
         ctx.setTask({ type: 'BSTATUS_FINDING_NEEDED_BLOCKS', needed_blocks: remainingList() })
       }).catch((err: unknown) => {
         if (err instanceof SkillError) {
-          err.extra.collected = [...collected, ...(typeof err.extra.gained === 'number' && err.extra.gained > 0 ? [{ item_name: nsName(target.label), count: err.extra.gained }] : [])]
+          err.extra.collected = [...collected, ...(typeof err.extra.gained === 'number' && err.extra.gained > 0 ? [{ item_name: namespaced(target.label), count: err.extra.gained }] : [])]
           err.extra.missing = remainingList()
           delete err.extra.gained
         }
@@ -49,7 +50,7 @@ export const collect: SkillDef<Collect> = {
 }
 
 function norm(i: ItemCount): ItemCount {
-  return { item_name: nsName(i.item_name), count: i.count }
+  return { item_name: namespaced(i.item_name), count: i.count }
 }
 
 /** Mines until `count` more of the target's members are in the inventory; returns how many arrived. */
@@ -87,7 +88,7 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       const got = gained()
       const suffix = got ? `; got ${got}/${count}` : ''
       const present = all.map((p) => bot.blockAt(p)?.name).find((n): n is string => !!n && refusals.has(n))
-      if (present) throw new SkillError(`${refusals.get(present)!} (for ${nsName(target.label)})${suffix}`, { gained: got })
+      if (present) throw new SkillError(`${refusals.get(present)!} (for ${namespaced(target.label)})${suffix}`, { gained: got })
       const base = skip.size
         ? `no reachable ${label} within ${SEARCH_RADIUS} blocks (${skip.size} unreachable skipped${lastFailure ? `; last: ${lastFailure}` : ''})`
         : `no ${label} within ${SEARCH_RADIUS} blocks`
@@ -112,11 +113,11 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
     }
     const n = Math.min(gained(), count)
     onCount(n)
-    ctx.progress(`collected ${n}/${count} ${nsName(target.label)}`, n / count)
+    ctx.progress(`collected ${n}/${count} ${namespaced(target.label)}`, n / count)
   }
   // Report what actually arrived, by exact item (a `log` order may bring oak and birch).
   const after = ctx.counts()
   return target.members
-    .map((m) => ({ item_name: nsName(m), count: (after[nsName(m)] ?? 0) - (before[nsName(m)] ?? 0) }))
+    .map((m) => ({ item_name: namespaced(m), count: (after[namespaced(m)] ?? 0) - (before[namespaced(m)] ?? 0) }))
     .filter((x) => x.count > 0)
 }

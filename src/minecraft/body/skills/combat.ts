@@ -1,7 +1,8 @@
 /** attack, murder (kill by UUID list) and collectEntityLoot (kill until loot quotas are met), via mineflayer-pvp. */
 import type { Entity } from 'prismarine-entity'
 import type { ItemCount, SkillCall } from '../types.js'
-import { bareName, countMembers, nsName, resolveItemNames } from '../items.js'
+import { countMembers, resolveItemNames } from '../items.js'
+import { bareName, namespaced } from '../../names.js'
 import { SkillAborted, SkillError, abortReason, checkAborted, ok, fail, type SkillContext, type SkillDef } from './context.js'
 import { entityId, listEntities } from './scan.js'
 import { pickUpNear } from './dig.js'
@@ -21,7 +22,7 @@ export function resolveTarget(ctx: SkillContext, target: string): Entity | null 
   if (/^\d+$/.test(t)) return bot.entities[Number(t)] ?? null
   const player = bot.players[t]?.entity
   if (player) return player
-  const type = nsName(t)
+  const type = namespaced(t)
   return listEntities(bot, TARGET_RADIUS, (e) => entityId(e) === type && e.type !== 'object')[0] ?? null
 }
 
@@ -115,7 +116,7 @@ export const collectEntityLoot: SkillDef<Loot> = {
       for (const need of q.needed_item) {
         const r = resolveItemNames(ctx.registry, need.item_name)
         if (!r.ok) return fail(r.reason)
-        goals.push({ entity: nsName(q.entity_id), members: r.value, label: nsName(bareName(need.item_name)), target: countMembers(ctx.counts(), r.value) + need.count })
+        goals.push({ entity: namespaced(q.entity_id), members: r.value, label: namespaced(bareName(need.item_name)), target: countMembers(ctx.counts(), r.value) + need.count })
       }
     }
     let kills = 0

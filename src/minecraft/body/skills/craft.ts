@@ -1,6 +1,7 @@
 /** craft [{item_name, count}] → CraftResult with craft_success / craft_failed, like LynxMind's ACTION_CRAFTING. */
 import type { CraftResult, ItemCount, SkillCall } from '../types.js'
-import { bareName, isTag, nsName, resolveItemNames } from '../items.js'
+import { resolveItemNames } from '../items.js'
+import { bareName, isTag, namespaced } from '../../names.js'
 import { checkAborted, type SkillContext, type SkillDef } from './context.js'
 import { craftItem, missingFor } from './crafting.js'
 
@@ -30,22 +31,22 @@ export const craft: SkillDef<Craft> = {
     const success: ItemCount[] = []
     const failed: ItemCount[] = []
     const reasons: string[] = []
-    const todo = c.items.map((i) => ({ item_name: nsName(i.item_name), count: i.count }))
+    const todo = c.items.map((i) => ({ item_name: namespaced(i.item_name), count: i.count }))
     const publish = () => ctx.setTask({ type: 'BSTATUS_CRAFTING', to_crafting: todo, craft_failed: [...failed], craft_success: [...success] })
     publish()
     for (const want of c.items) {
       checkAborted(ctx.signal)
       const name = pickMember(ctx, want.item_name)
       if (!name) {
-        failed.push({ item_name: nsName(want.item_name), count: want.count })
-        reasons.push(`unknown item ${nsName(bareName(want.item_name))}`)
+        failed.push({ item_name: namespaced(want.item_name), count: want.count })
+        reasons.push(`unknown item ${namespaced(bareName(want.item_name))}`)
         publish()
         continue
       }
       const out = await craftItem(ctx, name, want.count)
-      if (out.crafted > 0) success.push({ item_name: nsName(name), count: out.crafted })
+      if (out.crafted > 0) success.push({ item_name: namespaced(name), count: out.crafted })
       if (out.crafted < want.count) {
-        failed.push({ item_name: nsName(name), count: want.count - out.crafted })
+        failed.push({ item_name: namespaced(name), count: want.count - out.crafted })
         reasons.push(out.reason)
       }
       publish()

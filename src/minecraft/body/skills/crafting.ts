@@ -4,7 +4,7 @@
  */
 import type { Block } from 'prismarine-block'
 import type { Recipe } from 'prismarine-recipe'
-import { nsName } from '../items.js'
+import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, abortable, errorMessage, type SkillContext } from './context.js'
 import { goTo, goals, fmtPos } from './nav.js'
 import { placeNearby } from './placing.js'
@@ -22,7 +22,7 @@ export function missingFor(ctx: SkillContext, recipe: Recipe, times: number): Ar
   const out: Array<{ item_name: string; count: number }> = []
   for (const [id, n] of need) {
     const lack = n - invCountById(ctx, id)
-    if (lack > 0) out.push({ item_name: nsName(ctx.registry.items[id]?.name ?? String(id)), count: lack })
+    if (lack > 0) out.push({ item_name: namespaced(ctx.registry.items[id]?.name ?? String(id)), count: lack })
   }
   return out
 }
@@ -92,9 +92,9 @@ export interface CraftOutcome {
 export async function craftItem(ctx: SkillContext, name: string, count: number): Promise<CraftOutcome> {
   const { bot, registry, signal } = ctx
   const item = registry.itemsByName[name]
-  if (!item) return { crafted: 0, reason: `unknown item ${nsName(name)}` }
+  if (!item) return { crafted: 0, reason: `unknown item ${namespaced(name)}` }
   const all = [...bot.recipesAll(item.id, null, null), ...bot.recipesAll(item.id, null, true)]
-  if (!all.length) return { crafted: 0, reason: `${nsName(name)} has no crafting recipe (mine, smelt or loot it instead)` }
+  if (!all.length) return { crafted: 0, reason: `${namespaced(name)} has no crafting recipe (mine, smelt or loot it instead)` }
   const before = invCountById(ctx, item.id)
   const perCraft = Math.max(1, all[0]!.result.count)
   const times = Math.ceil(count / perCraft)
@@ -106,14 +106,14 @@ export async function craftItem(ctx: SkillContext, name: string, count: number):
   // How many crafts the best recipe affords now.
   let affordable = times
   while (affordable > 0 && missingFor(ctx, best.r, affordable).length) affordable--
-  if (affordable === 0) return { crafted: 0, reason: `${describeMissing(best.missing)} to craft ${nsName(name)}` }
+  if (affordable === 0) return { crafted: 0, reason: `${describeMissing(best.missing)} to craft ${namespaced(name)}` }
   let table: Block | null = null
   if (best.r.requiresTable) {
     table = await ensureStation(ctx, 'crafting_table')
   }
   // recipesFor re-resolves against the real inventory (and table) so mineflayer accepts it.
   const live = bot.recipesFor(item.id, null, 1, table ?? null).find((r) => r.requiresTable === best.r.requiresTable) ?? bot.recipesFor(item.id, null, 1, table ?? null)[0]
-  if (!live) return { crafted: 0, reason: `${describeMissing(best.missing)} to craft ${nsName(name)}` }
+  if (!live) return { crafted: 0, reason: `${describeMissing(best.missing)} to craft ${namespaced(name)}` }
   let affordLive = affordable
   while (affordLive > 0 && missingFor(ctx, live, affordLive).length) affordLive--
   if (affordLive === 0) affordLive = 1
@@ -122,12 +122,12 @@ export async function craftItem(ctx: SkillContext, name: string, count: number):
     await abortable(bot.craft(live, affordLive, table ?? undefined), signal)
   } catch (err) {
     if (err instanceof SkillAborted) throw err
-    return { crafted: Math.max(0, invCountById(ctx, item.id) - before), reason: `crafting ${nsName(name)} failed: ${errorMessage(err)}` }
+    return { crafted: Math.max(0, invCountById(ctx, item.id) - before), reason: `crafting ${namespaced(name)} failed: ${errorMessage(err)}` }
   }
   const crafted = Math.max(0, invCountById(ctx, item.id) - before)
   if (crafted < count) {
     const lack = missingFor(ctx, best.r, Math.ceil((count - crafted) / perCraft))
-    return { crafted, reason: lack.length ? `${describeMissing(lack)} to craft ${count - crafted} more ${nsName(name)}` : `crafted only ${crafted} of ${count} ${nsName(name)}` }
+    return { crafted, reason: lack.length ? `${describeMissing(lack)} to craft ${count - crafted} more ${namespaced(name)}` : `crafted only ${crafted} of ${count} ${namespaced(name)}` }
   }
-  return { crafted, reason: `crafted ${crafted} ${nsName(name)}` }
+  return { crafted, reason: `crafted ${crafted} ${namespaced(name)}` }
 }

@@ -6,7 +6,8 @@ import type { Bot } from 'mineflayer'
 
 /** mineflayer's own vec3 copy (its type differs from the root vec3 package's). */
 type Vec3 = Parameters<Bot['blockAt']>[0]
-import { describeHarvestTools, nsName } from '../items.js'
+import { describeHarvestTools } from '../items.js'
+import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, abortReason, abortable, errorMessage, sleep, type SkillContext } from './context.js'
 import { goTo, goals, fmtPos } from './nav.js'
 
@@ -58,7 +59,7 @@ export async function mineBlockAt(ctx: SkillContext, pos: Vec3, names?: string[]
   if (!block || block.name === 'air') return
   const toolReason = missingToolReason(ctx, block)
   if (toolReason) throw new SkillError(toolReason)
-  ctx.setTask({ type: 'BSTATUS_MINING', mining_block_name: nsName(block.name) })
+  ctx.setTask({ type: 'BSTATUS_MINING', mining_block_name: namespaced(block.name) })
   if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4.2) {
     await goTo(ctx, new goals.GoalLookAtBlock(pos, bot.world, { reach: 4 }), `${block.name} at ${fmtPos(pos.x, pos.y, pos.z)}`)
   }

@@ -1,7 +1,8 @@
 /** eat: the named food or the best non-harmful food carried. Also used by the eat reflex. */
 import type { Bot } from 'mineflayer'
 import type { SkillCall } from '../types.js'
-import { nsName, resolveItemNames, type Registry } from '../items.js'
+import { resolveItemNames, type Registry } from '../items.js'
+import { namespaced } from '../../names.js'
 import { SkillAborted, abortable, errorMessage, ok, fail, type SkillDef } from './context.js'
 
 export const HARMFUL_FOOD = new Set(['rotten_flesh', 'spider_eye', 'poisonous_potato', 'pufferfish', 'suspicious_stew', 'chorus_fruit'])
@@ -31,15 +32,15 @@ export const eat: SkillDef<Extract<SkillCall, { skill: 'eat' }>> = {
     }
     if (bot.food >= 20) return fail(`not hungry (food ${bot.food}/20)`)
     const food = bestFood(bot, registry, only)
-    if (!food) return fail(c.item ? `no ${nsName(c.item)} in inventory (or it is not food)` : 'no food in inventory')
+    if (!food) return fail(c.item ? `no ${namespaced(c.item)} in inventory (or it is not food)` : 'no food in inventory')
     const before = bot.food
     try {
       await abortable(bot.equip(food, 'hand'), ctx.signal)
       await abortable(bot.consume(), ctx.signal)
     } catch (err) {
       if (err instanceof SkillAborted) throw err
-      return fail(`eating ${nsName(food.name)} failed: ${errorMessage(err)}`)
+      return fail(`eating ${namespaced(food.name)} failed: ${errorMessage(err)}`)
     }
-    return ok(`ate ${nsName(food.name)} (food ${before} → ${bot.food})`)
+    return ok(`ate ${namespaced(food.name)} (food ${before} → ${bot.food})`)
   },
 }

@@ -1,6 +1,7 @@
 /** equip an item to the hand, off-hand or an armour slot. */
 import type { SkillCall } from '../types.js'
-import { nsName, resolveItemNames } from '../items.js'
+import { resolveItemNames } from '../items.js'
+import { namespaced } from '../../names.js'
 import { SkillAborted, abortable, errorMessage, ok, fail, type SkillDef } from './context.js'
 
 export const equip: SkillDef<Extract<SkillCall, { skill: 'equip' }>> = {
@@ -10,14 +11,14 @@ export const equip: SkillDef<Extract<SkillCall, { skill: 'equip' }>> = {
     const names = resolveItemNames(ctx.registry, c.item)
     if (!names.ok) return fail(names.reason)
     const item = ctx.bot.inventory.items().find((i) => names.value.includes(i.name))
-    if (!item) return fail(`no ${nsName(c.item)} in inventory`)
+    if (!item) return fail(`no ${namespaced(c.item)} in inventory`)
     const dest = c.destination ?? 'hand'
     try {
       await abortable(ctx.bot.equip(item, dest), ctx.signal)
     } catch (err) {
       if (err instanceof SkillAborted) throw err
-      return fail(`cannot equip ${nsName(item.name)} to ${dest}: ${errorMessage(err)}`)
+      return fail(`cannot equip ${namespaced(item.name)} to ${dest}: ${errorMessage(err)}`)
     }
-    return ok(`equipped ${nsName(item.name)} to ${dest}`)
+    return ok(`equipped ${namespaced(item.name)} to ${dest}`)
   },
 }

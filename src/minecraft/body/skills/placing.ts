@@ -1,7 +1,7 @@
 /** Placing blocks: at a given position, or "somewhere next to me" for tables and furnaces. */
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
-import { nsName } from '../items.js'
+import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, abortable, errorMessage, sleep, type SkillContext } from './context.js'
 import { goTo, goals, fmtPos } from './nav.js'
 
@@ -20,7 +20,7 @@ function isSolid(b: Block | null): boolean {
 export async function placeAt(ctx: SkillContext, name: string, pos: Vec3 | Block['position']): Promise<Block> {
   const { bot, signal } = ctx
   const item = bot.inventory.items().find((i) => i.name === name)
-  if (!item) throw new SkillError(`no ${nsName(name)} in inventory to place`)
+  if (!item) throw new SkillError(`no ${namespaced(name)} in inventory to place`)
   const target = bot.blockAt(pos)
   if (!target) throw new SkillError(`${fmtPos(pos.x, pos.y, pos.z)} is not loaded; move closer first`)
   if (!isReplaceable(target)) throw new SkillError(`${fmtPos(pos.x, pos.y, pos.z)} is occupied by ${target.name}`)

@@ -5,7 +5,8 @@
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
 import type { SkillCall } from '../types.js'
-import { bareName, nsName, resolveItemNames, type Registry } from '../items.js'
+import { resolveItemNames, type Registry } from '../items.js'
+import { bareName, namespaced } from '../../names.js'
 import { ok, type SkillDef } from './context.js'
 
 const MAX_LISTED = 64
@@ -56,7 +57,7 @@ export const scanBlocks: SkillDef<Extract<SkillCall, { skill: 'scanBlocks' }>> =
     const me = bot.entity.position
     const counts = new Map<string, number>()
     const found = positions.map((p) => {
-      const name = nsName(bot.blockAt(p)?.name ?? 'unknown')
+      const name = namespaced(bot.blockAt(p)?.name ?? 'unknown')
       counts.set(name, (counts.get(name) ?? 0) + 1)
       return { id: name, x: p.x, y: p.y, z: p.z, d: p.distanceTo(me) }
     })
@@ -64,7 +65,7 @@ export const scanBlocks: SkillDef<Extract<SkillCall, { skill: 'scanBlocks' }>> =
     const summary = summarize(counts, found.length, filter ? 'matching blocks' : 'blocks', radius) + (filter?.unknown.length ? ` (unknown ids ignored: ${filter.unknown.join(', ')})` : '')
     return ok(summary, {
       radius,
-      scanning_id: (c.ids ?? []).map(nsName),
+      scanning_id: (c.ids ?? []).map(namespaced),
       summary,
       nearby_blocks: found.slice(0, MAX_LISTED).map(({ id, x, y, z }) => ({ id, x, y, z })),
     })
@@ -80,7 +81,7 @@ export function entityHealth(e: Entity): { max: number; current: number } {
 }
 
 export function entityId(e: Entity): string {
-  return nsName(e.type === 'player' ? 'player' : (e.name ?? 'unknown'))
+  return namespaced(e.type === 'player' ? 'player' : (e.name ?? 'unknown'))
 }
 
 export function listEntities(bot: Bot, radius: number, filter?: (e: Entity) => boolean): Entity[] {
@@ -96,14 +97,14 @@ export const scanEntities: SkillDef<Extract<SkillCall, { skill: 'scanEntities' }
   async run(ctx, c) {
     const { bot } = ctx
     const radius = Math.floor(c.radius)
-    const wanted = c.ids?.length ? new Set(c.ids.map(nsName)) : null
-    const list = listEntities(bot, radius, (e) => !wanted || wanted.has(entityId(e)) || (e.type === 'player' && wanted.has(nsName(e.username ?? ''))))
+    const wanted = c.ids?.length ? new Set(c.ids.map(namespaced)) : null
+    const list = listEntities(bot, radius, (e) => !wanted || wanted.has(entityId(e)) || (e.type === 'player' && wanted.has(namespaced(e.username ?? ''))))
     const counts = new Map<string, number>()
     for (const e of list) counts.set(entityId(e), (counts.get(entityId(e)) ?? 0) + 1)
     const summary = summarize(counts, list.length, wanted ? 'matching entities' : 'entities', radius)
     return ok(summary, {
       radius,
-      scanning_id: (c.ids ?? []).map(nsName),
+      scanning_id: (c.ids ?? []).map(namespaced),
       summary,
       nearby_entities: list.slice(0, MAX_LISTED).map((e) => {
         const h = entityHealth(e)

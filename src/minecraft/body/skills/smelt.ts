@@ -1,6 +1,7 @@
 /** smelt: find/place/craft a furnace, choose fuel, smelt `count` items and take the output. */
 import type { SkillCall } from '../types.js'
-import { bareName, nsName, resolveItemNames } from '../items.js'
+import { resolveItemNames } from '../items.js'
+import { bareName, namespaced } from '../../names.js'
 import { SkillAborted, SkillError, abortable, checkAborted, errorMessage, ok, sleep, type SkillContext, type SkillDef } from './context.js'
 import { ensureStation } from './crafting.js'
 import { SMELTABLE_INPUTS, isExpendableFuel, itemsPerFuel, smeltInputs, smeltResult } from '../../smelting.js'
@@ -32,9 +33,9 @@ export const smelt: SkillDef<Smelt> = {
   async run(ctx, c) {
     const { bot, signal, registry } = ctx
     const input = resolveInput(ctx, c.item)
-    if (!input || !registry.itemsByName[input]) return { ok: false, reason: `${nsName(c.item)} cannot be smelted (known: ${SMELTABLE_INPUTS.slice(0, 8).join(', ')}…)` }
+    if (!input || !registry.itemsByName[input]) return { ok: false, reason: `${namespaced(c.item)} cannot be smelted (known: ${SMELTABLE_INPUTS.slice(0, 8).join(', ')}…)` }
     const have = bot.inventory.count(registry.itemsByName[input]!.id, null)
-    if (have < c.count) return { ok: false, reason: `missing ${c.count - have} ${nsName(input)} to smelt (have ${have})` }
+    if (have < c.count) return { ok: false, reason: `missing ${c.count - have} ${namespaced(input)} to smelt (have ${have})` }
     // Fuel: the requested one, else the best we carry that is not the input itself.
     const items = bot.inventory.items().filter((i) => i.name !== input && fuelValue(i.name) > 0)
     const wanted = c.fuel ? bareName(c.fuel) : null
@@ -42,11 +43,11 @@ export const smelt: SkillDef<Smelt> = {
       ? items.find((i) => i.name === wanted)
       : items.sort((a, b) => fuelValue(b.name) - fuelValue(a.name))[0]
     if (!fuelItem) {
-      return { ok: false, reason: wanted ? `no ${nsName(wanted)} to use as fuel` : 'no fuel: need coal, charcoal, planks, logs or sticks' }
+      return { ok: false, reason: wanted ? `no ${namespaced(wanted)} to use as fuel` : 'no fuel: need coal, charcoal, planks, logs or sticks' }
     }
     const fuelNeeded = Math.ceil(c.count / fuelValue(fuelItem.name))
     const fuelHave = bot.inventory.count(fuelItem.type, null)
-    if (fuelHave < fuelNeeded) return { ok: false, reason: `missing ${fuelNeeded - fuelHave} ${nsName(fuelItem.name)} as fuel for ${c.count} items` }
+    if (fuelHave < fuelNeeded) return { ok: false, reason: `missing ${fuelNeeded - fuelHave} ${namespaced(fuelItem.name)} as fuel for ${c.count} items` }
 
     const block = await ensureStation(ctx, 'furnace')
     checkAborted(signal)
@@ -85,6 +86,6 @@ export const smelt: SkillDef<Smelt> = {
       }
       furnace.close()
     }
-    return ok(`smelted ${taken} ${nsName(outputName)}`, { smelted: { item_name: nsName(outputName), count: taken } })
+    return ok(`smelted ${taken} ${namespaced(outputName)}`, { smelted: { item_name: namespaced(outputName), count: taken } })
   },
 }
