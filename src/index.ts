@@ -119,10 +119,10 @@ export { attachChatTasks, parseChatCommand, type ChatCommand, type ChatTaskOptio
 // Minecraft body (body): mineflayer bot implementing the Body contract, skills, senses, reflexes
 export { startWorld, WORLD_VERSION, type World, type StartWorldOptions } from './minecraft/world/index.js'
 export { createBody, MineflayerBody, halt as haltBot, type CreateBodyOptions } from './minecraft/body/index.js'
-export type { Body, SkillCall, SkillName, SkillResult, CraftResult, ItemCount, RunOptions, CurrentTask, SlotEntry, StatusSnapshot } from './minecraft/body/types.js'
+export type { Body, BodyStatus, Activity, InventoryEntry, Equipment, Position, Vision, VisionOptions, SeenBlock, SeenEntity, SkillCall, SkillName, SkillResult, CraftResult, ItemCount, RunOptions } from './minecraft/body/types.js'
 export { SkillCallSchema, ItemCountSchema, parseSkillCall } from './minecraft/body/schema.js'
 export { inferHurtKind, healthChangeEvent, type HurtKind, type HurtEvidence } from './minecraft/body/senses/hurt.js'
-export { mapWindowSlot, groupSlots } from './minecraft/body/senses/slots.js'
+export { mapWindowSlot, groupSlots, lynxStatusOf, currentTaskOf } from './minecraft/links/lynxmind-status.js'
 export { selectReflexes, type ReflexName, type ReflexSwitches } from './minecraft/body/reflexes/index.js'
 export { resolveCollectTarget, resolveItemNames } from './minecraft/body/items.js'
 export { namespaced as namespacedItem, bareName as bareItemName, TAGS as ITEM_TAGS, planKey } from './minecraft/names.js'

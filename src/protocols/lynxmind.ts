@@ -136,7 +136,7 @@ export const AI_EVENT_TYPES: readonly AiEventType[] = AiEventSchema.options.map(
 export const SlotTypeSchema = z.enum(['INVENTORY_HOTBAR', 'INVENTORY_INNER', 'INVENTORY_EQUIPMENT'])
 export type SlotType = z.infer<typeof SlotTypeSchema>
 
-/** One inventory slot, canonical = the Body's `SlotEntry`. */
+/** One inventory slot. */
 export const SlotEntrySchema = z.object({
   item_stack: z.object({ item_name: ItemIdSchema, count: CountSchema }),
   l_slot: z.object({
@@ -178,7 +178,7 @@ export const NearbyEntitySchema = z.object({
 })
 export type NearbyEntity = z.infer<typeof NearbyEntitySchema>
 
-/** The heartbeat body without `type`: structurally the Body's `StatusSnapshot` (+ optional scan). */
+/** The heartbeat body without `type` (+ optional scan). */
 export const StatusBodySchema = z.object({
   health: z.number(),
   maxHealth: z.number(),
@@ -493,7 +493,7 @@ export function emitModEvent(e: ModEvent, opts: EmitOptions = {}): Wire {
   }
 }
 
-/** Builds a heartbeat event from a body status snapshot (any `StatusSnapshot`-shaped value). */
+/** Builds a heartbeat event from its body. */
 export function heartbeatFromStatus(status: StatusBody): HeartbeatEvent {
   return { type: 'EVENT_PLAYER_STATUS_HEARTBEAT', ...status }
 }

@@ -2,6 +2,7 @@
  * `mindbridge play` (= `npm start`): start the embedded world, spawn the bot and
  * let a mind (builtin by default) do one task over LynxMind, with live
  * progress and a summary. Exit codes: 0 task succeeded, 1 failed, 3 timed out,
+ * 4 ended by the mind but not measurable on the world (unverified),
  * 130 interrupted, 2 usage/config error.
  *
  * The helpers below are shared with `mindbridge bot`.
@@ -19,7 +20,7 @@ import { CliExit, UserError, configFlags, resolveConfig, type Config } from '../
 
 export const DEFAULT_TASK = 'get 1 minecraft:stone_pickaxe'
 
-export const EXIT_FOR: Record<SessionSummary['outcome'], number> = { succeeded: 0, failed: 1, cancelled: 1, timeout: 3, interrupted: 130 }
+export const EXIT_FOR: Record<SessionSummary['outcome'], number> = { succeeded: 0, failed: 1, cancelled: 1, timeout: 3, unverified: 4, interrupted: 130 }
 
 export interface LynxFlags {
   task?: string

@@ -5,7 +5,7 @@
  */
 import type { Bot } from 'mineflayer'
 import type { Logger } from '../../core/logger.js'
-import type { CurrentTask, RunOptions, SkillCall, SkillResult } from './types.js'
+import type { Activity, BodyStatus, RunOptions, SkillCall, SkillResult } from './types.js'
 import type { Registry } from './items.js'
 import type { BusLike } from './bus.js'
 import { parseSkillCall } from './schema.js'
@@ -30,7 +30,11 @@ interface Running {
   done: Promise<SkillResult>
   startedAt: number
   lastProgressAt: number
-  task: CurrentTask
+  activity: Activity
+  progress?: string
+  fraction?: number
+  /** Inventory when the skill started, for `gained`. */
+  before: Record<string, number> | null
 }
 
 const INTERRUPT_GRACE_MS = 5000
@@ -49,8 +53,15 @@ export class ActionSlot {
     return this.running
   }
 
-  currentTask(): CurrentTask {
-    return this.running?.task ?? { type: 'NONE' }
+  activity(): Activity {
+    return this.running?.activity ?? { kind: 'idle' }
+  }
+
+  /** The running skill for the status snapshot. */
+  action(): BodyStatus['action'] {
+    const r = this.running
+    if (!r) return null
+    return { skill: r.call.skill, startedAt: r.startedAt, ...(r.progress !== undefined ? { progress: r.progress } : {}), ...(r.fraction !== undefined ? { fraction: r.fraction } : {}) }
   }
 
   markProgress(): void {
@@ -109,7 +120,7 @@ export class ActionSlot {
     else opts.signal?.addEventListener('abort', onCallerAbort, { once: true })
 
     const now = Date.now()
-    const running: Running = { call, def, controller, done: Promise.resolve({ ok: false, reason: '' }), startedAt: now, lastProgressAt: now, task: { type: 'NONE' } }
+    const running: Running = { call, def, controller, done: Promise.resolve({ ok: false, reason: '' }), startedAt: now, lastProgressAt: now, activity: { kind: 'idle' }, before: this.host.ready() ? this.host.counts() : null }
     this.running = running
     this.host.emit('skill.start', call)
 
@@ -122,10 +133,12 @@ export class ActionSlot {
           log: this.host.log.child(call.skill),
           progress: (message, fraction) => {
             running.lastProgressAt = Date.now()
+            running.progress = message
+            running.fraction = fraction
             this.host.emit('skill.progress', call, message, fraction)
           },
-          setTask: (task) => {
-            running.task = task
+          setActivity: (activity) => {
+            running.activity = activity
           },
           counts: () => this.host.counts(),
         }
@@ -150,8 +163,9 @@ export class ActionSlot {
             },
           )
 
-    running.done = Promise.race([work, aborted]).then((result) => {
+    running.done = Promise.race([work, aborted]).then((raw) => {
       clearTimeout(timer)
+      const result = running.before && this.host.ready() ? { ...raw, gained: inventoryDelta(running.before, this.host.counts()) } : raw
       opts.signal?.removeEventListener('abort', onCallerAbort)
       if (!controller.signal.aborted) controller.abort(new SkillAborted('finished'))
       if (this.running === running) this.running = null
@@ -174,4 +188,14 @@ function reasonText(r: unknown): string | undefined {
   if (r instanceof Error) return r.message
   if (typeof r === 'string' && r) return r
   return undefined
+}
+
+/** after − before, by item; only the items that changed. */
+export function inventoryDelta(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const d = (after[k] ?? 0) - (before[k] ?? 0)
+    if (d !== 0) out[k] = d
+  }
+  return out
 }

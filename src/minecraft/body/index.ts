@@ -18,8 +18,9 @@ import type { Registry } from './items.js'
 import { selectReflexes, type Reflex, type ReflexSwitches } from './reflexes/index.js'
 import { SKILLS } from './skills/index.js'
 import { attachSenses, type SenseState } from './senses/wire.js'
-import { countsOf, emptySnapshot, snapshotOf } from './senses/status.js'
-import type { Body, RunOptions, SkillCall, SkillResult, StatusSnapshot } from './types.js'
+import { countsOf, emptyStatus, statusOf } from './senses/status.js'
+import { look } from './senses/vision.js'
+import type { Body, BodyStatus, RunOptions, SkillCall, SkillResult, Vision, VisionOptions } from './types.js'
 
 const { pathfinder, Movements } = pathfinderPkg
 
@@ -108,9 +109,27 @@ export class MineflayerBody extends EventEmitter implements Body {
     return this._ready
   }
 
-  status(): StatusSnapshot {
-    const task = this.slot.currentTask()
-    return this._bot && this._ready ? snapshotOf(this._bot, task) : emptySnapshot(task)
+  status(): BodyStatus {
+    const activity = this.slot.activity()
+    const action = this.slot.action()
+    return this._bot && this._ready ? statusOf(this._bot, activity, action) : emptyStatus(activity, action)
+  }
+
+  look(opts?: VisionOptions): Vision {
+    return look(this._bot && this._ready ? this._bot : null, opts)
+  }
+
+  say(message: string): boolean {
+    const text = String(message ?? '').replace(/[\r\n]+/g, ' ').trim().slice(0, 256)
+    if (!text || !this._bot || !this._ready) return false
+    try {
+      this._bot.chat(text)
+    } catch (err) {
+      this.log.warn('chat failed', { err: errText(err) })
+      return false
+    }
+    this.safeEmit('said', text)
+    return true
   }
 
   inventoryCounts(): Record<string, number> {
@@ -361,4 +380,4 @@ export async function createBody(opts: CreateBodyOptions): Promise<MineflayerBod
   return body
 }
 
-export type { Body, SkillCall, SkillResult, StatusSnapshot, CraftResult, ItemCount, CurrentTask, RunOptions } from './types.js'
+export type { Body, BodyStatus, SkillCall, SkillResult, CraftResult, ItemCount, Activity, RunOptions, Vision, VisionOptions } from './types.js'

@@ -8,15 +8,15 @@ export type Milestone = 'wooden_pickaxe' | 'stone_pickaxe' | 'iron_pickaxe'
 
 export const IRON_PICKAXE_PROGRESSION: ReadonlyArray<{ call: SkillCall; milestone?: Milestone }> = [
   // 5 logs → 20 planks: table 4, wooden pickaxe 3, sticks 4 (→ 8), a spare table 4, rest spare
-  { call: { skill: 'collect', items: [{ item_name: 'log', count: 5 }] } },
-  { call: { skill: 'craft', items: [{ item_name: 'planks', count: 20 }] } },
-  { call: { skill: 'craft', items: [{ item_name: 'minecraft:stick', count: 8 }] } },
-  { call: { skill: 'craft', items: [{ item_name: 'minecraft:crafting_table', count: 1 }] } },
-  { call: { skill: 'craft', items: [{ item_name: 'minecraft:wooden_pickaxe', count: 1 }] }, milestone: 'wooden_pickaxe' },
+  { call: { skill: 'collect', items: [{ name: 'log', count: 5 }] } },
+  { call: { skill: 'craft', items: [{ name: 'planks', count: 20 }] } },
+  { call: { skill: 'craft', items: [{ name: 'minecraft:stick', count: 8 }] } },
+  { call: { skill: 'craft', items: [{ name: 'minecraft:crafting_table', count: 1 }] } },
+  { call: { skill: 'craft', items: [{ name: 'minecraft:wooden_pickaxe', count: 1 }] }, milestone: 'wooden_pickaxe' },
   // 3 for the pickaxe + 8 for a furnace
-  { call: { skill: 'collect', items: [{ item_name: 'minecraft:cobblestone', count: 11 }] } },
-  { call: { skill: 'craft', items: [{ item_name: 'minecraft:stone_pickaxe', count: 1 }] }, milestone: 'stone_pickaxe' },
-  { call: { skill: 'collect', items: [{ item_name: 'minecraft:iron_ore', count: 3 }, { item_name: 'coal', count: 1 }] } },
+  { call: { skill: 'collect', items: [{ name: 'minecraft:cobblestone', count: 11 }] } },
+  { call: { skill: 'craft', items: [{ name: 'minecraft:stone_pickaxe', count: 1 }] }, milestone: 'stone_pickaxe' },
+  { call: { skill: 'collect', items: [{ name: 'minecraft:iron_ore', count: 3 }, { name: 'coal', count: 1 }] } },
   { call: { skill: 'smelt', item: 'minecraft:iron_ore', count: 3, fuel: 'coal' } },
-  { call: { skill: 'craft', items: [{ item_name: 'minecraft:iron_pickaxe', count: 1 }] }, milestone: 'iron_pickaxe' },
+  { call: { skill: 'craft', items: [{ name: 'minecraft:iron_pickaxe', count: 1 }] }, milestone: 'iron_pickaxe' },
 ]

@@ -8,13 +8,23 @@ import { formatZodIssues } from '../../core/schema-errors.js'
 
 const num = z.number().finite()
 const itemName = z.string().trim().min(1).max(100)
-export const ItemCountSchema = z.object({ item_name: itemName, count: z.number().int().min(1).max(100_000) })
+export const ItemCountSchema = z.object({ name: itemName, count: z.number().int().min(1).max(100_000) })
 
 export const SkillCallSchema = z.discriminatedUnion('skill', [
   z.object({ skill: z.literal('moveTo'), x: num, y: num, z: num, range: num.min(0).max(64).optional() }),
   z.object({ skill: z.literal('moveToXZ'), x: num, z: num }),
   z.object({ skill: z.literal('follow'), player: z.string().min(1).max(64), range: num.min(1).max(32).optional() }),
   z.object({ skill: z.literal('collect'), items: z.array(ItemCountSchema).min(1).max(32) }),
+  z.object({ skill: z.literal('mine'), x: num, y: num, z: num }),
+  z.object({
+    skill: z.literal('explore'),
+    distance: num.min(1).max(512),
+    direction: z.object({ x: num, z: num }).refine((d) => d.x !== 0 || d.z !== 0, 'direction must not be (0, 0)').optional(),
+    until: z
+      .object({ block: itemName.optional(), entity: z.string().min(1).max(64).optional() })
+      .refine((u) => u.block !== undefined || u.entity !== undefined, 'until needs a block or an entity')
+      .optional(),
+  }),
   z.object({ skill: z.literal('craft'), items: z.array(ItemCountSchema).min(1).max(32) }),
   z.object({ skill: z.literal('smelt'), item: itemName, count: z.number().int().min(1).max(640), fuel: itemName.optional() }),
   z.object({ skill: z.literal('place'), item: itemName, x: num, y: num, z: num }),

@@ -6,21 +6,33 @@
 import type { EventEmitter } from 'node:events'
 
 export interface ItemCount {
-  /** Namespaced or bare id (`minecraft:oak_log`, `oak_log`) or a tag such as `log`. */
-  item_name: string
+  /** Namespaced or bare id (`minecraft:oak_log`, `oak_log`) or a family such as `log` (../names.ts). */
+  name: string
   count: number
+}
+
+export interface Position {
+  x: number
+  y: number
+  z: number
 }
 
 /** Every skill ends with one of these; `reason` is written for a model to act on. */
 export interface SkillResult {
   ok: boolean
   reason: string
+  /**
+   * What the inventory gained (positive) or spent (negative) while the skill ran, by
+   * namespaced id: the world's own verdict, whatever the skill claims. Filled in by the
+   * action slot for every skill that started on a connected body.
+   */
+  gained?: Record<string, number>
   [extra: string]: unknown
 }
 
 export interface CraftResult extends SkillResult {
-  craft_success: ItemCount[]
-  craft_failed: ItemCount[]
+  crafted: ItemCount[]
+  notCrafted: ItemCount[]
 }
 
 /** One call into the body's single action slot. A new call interrupts the running one. */
@@ -29,6 +41,8 @@ export type SkillCall =
   | { skill: 'moveToXZ'; x: number; z: number }
   | { skill: 'follow'; player: string; range?: number }
   | { skill: 'collect'; items: ItemCount[] }
+  | { skill: 'mine'; x: number; y: number; z: number }
+  | { skill: 'explore'; distance: number; direction?: { x: number; z: number }; until?: { block?: string; entity?: string } }
   | { skill: 'craft'; items: ItemCount[] }
   | { skill: 'smelt'; item: string; count: number; fuel?: string }
   | { skill: 'place'; item: string; x: number; y: number; z: number }
@@ -51,36 +65,104 @@ export interface RunOptions {
   timeoutMs?: number
 }
 
-/** What the body is doing now, in the LynxMind `current_baritone_task` shape. */
-export type CurrentTask =
-  | { type: 'NONE' }
-  | { type: 'BSTATUS_MINING'; mining_block_name: string }
-  | { type: 'BSTATUS_FINDING_NEEDED_BLOCKS'; needed_blocks: ItemCount[] }
-  | { type: 'BSTATUS_CRAFTING'; to_crafting: ItemCount[]; craft_failed: ItemCount[]; craft_success: ItemCount[] }
-  | { type: 'BSTATUS_PATHING_TO_GOAL'; x: number; y: number; z: number }
-  | { type: 'BSTATUS_PATHING_TO_XZ'; x: number; z: number }
+/** What the running skill is doing right now (links render it in their own words). */
+export type Activity =
+  | { kind: 'idle' }
+  | { kind: 'mining'; block: string }
+  | { kind: 'searching'; needed: ItemCount[] }
+  | { kind: 'crafting'; wanted: ItemCount[]; crafted: ItemCount[]; failed: ItemCount[] }
+  | { kind: 'moving'; x: number; y?: number; z: number }
 
-export interface SlotEntry {
-  item_stack: { item_name: string; count: number }
-  l_slot: { slotType: 'INVENTORY_HOTBAR' | 'INVENTORY_INNER' | 'INVENTORY_EQUIPMENT'; id: number; complexContainerType?: string }
+/** One stack in the player's window, by window slot number (hotbar 36–44, inner 9–35, armour 5–8, off-hand 45). */
+export interface InventoryEntry {
+  slot: number
+  /** Namespaced id. */
+  name: string
+  count: number
 }
 
-/** The status snapshot, exactly the LynxMind heartbeat body (without `type`). */
-export interface StatusSnapshot {
+export interface Equipment {
+  hand: string | null
+  offHand: string | null
+  head: string | null
+  torso: string | null
+  legs: string | null
+  feet: string | null
+}
+
+/** A plain snapshot of the body: no protocol's names. */
+export interface BodyStatus {
+  /** Connected and spawned; everything below is the last known state otherwise. */
+  connected: boolean
   health: number
   maxHealth: number
-  hunger: number
-  maxHunger: number
-  saturationLevel: number
-  posX: number
-  posY: number
-  posZ: number
+  food: number
+  maxFood: number
+  saturation: number
+  /** Feet position, rounded to 0.01. */
+  position: Position
+  /** Degrees, Minecraft's convention: yaw 0 = south (+Z), clockwise; pitch positive looking down. */
   yaw: number
   pitch: number
-  inventory_hotbar: SlotEntry[]
-  inventory_inner: SlotEntry[]
-  inventory_equipment: SlotEntry[]
-  current_baritone_task: CurrentTask
+  dimension: string
+  /** Ticks into the day, 0–23999 (0 = sunrise, 6000 = noon, 13000 = night). */
+  timeOfDay: number
+  day: number
+  inventory: InventoryEntry[]
+  equipment: Equipment
+  activity: Activity
+  /** The running skill, if any. */
+  action: { skill: SkillName; startedAt: number; progress?: string; fraction?: number } | null
+}
+
+export interface VisionOptions {
+  /** How far the eyes reach, in blocks (default 16). */
+  distance?: number
+  /** Horizontal field of view in degrees (default 90; vertical is 2/3 of it). */
+  fovDegrees?: number
+  /** Rays per degree (default 0.5: one ray every 2°). */
+  raysPerDegree?: number
+}
+
+export interface SeenBlock {
+  /** Namespaced block id. */
+  name: string
+  position: Position
+  distance: number
+}
+
+export interface SeenEntity {
+  id: number
+  /** Player name, or the mob / item type (namespaced for mobs and items). */
+  name: string
+  kind: 'player' | 'mob' | 'animal' | 'item' | 'other'
+  position: Position
+  distance: number
+  /** For dropped items: the stack. */
+  item?: ItemCount
+}
+
+/** An entity found by scanEntities. */
+export interface ScannedEntity {
+  /** Namespaced entity type (`minecraft:zombie`, `minecraft:player`). */
+  type: string
+  /** The player's name, for players. */
+  player?: string
+  uuid: string
+  health: number
+  maxHealth: number
+  position: Position
+  distance: number
+}
+
+/** What the bot's eyes see now: a raycast from the eyes, so nothing behind a solid block. */
+export interface Vision {
+  eye: Position
+  yaw: number
+  pitch: number
+  distance: number
+  blocks: SeenBlock[]
+  entities: SeenEntity[]
 }
 
 /**
@@ -88,24 +170,29 @@ export interface StatusSnapshot {
  * - 'skill.start'  (call: SkillCall)
  * - 'skill.progress' (call: SkillCall, message: string, fraction?: number)
  * - 'skill.end'    (call: SkillCall, result: SkillResult)  — always exactly once per start
- * - 'pickup'       (item: ItemCount)   item_name namespaced
- * - 'chat'         (username: string, message: string)
+ * - 'pickup'       (item: ItemCount)   name namespaced
+ * - 'chat'         (username: string, message: string)   — other players only
+ * - 'said'         (message: string)   — the body's own chat, once sent
  * - 'spawn' | 'death' | 'respawn' | 'disconnect' (reason: string) | 'reconnect'
  * - 'health.change' ({ type, data })  — the hurt.* / heal event also pushed to the bus
  *
  * Skill results may carry extras: collect → `collected`/`missing` (ItemCount[]),
- * craft → `craft_success`/`craft_failed`, smelt → `smelted`, scanBlocks/scanEntities →
- * `radius`, `scanning_id`, `summary`, `nearby_blocks` / `nearby_entities` (LynxMind scan shapes),
- * murder → `killed`/`not_found`, moveTo/moveToXZ → `position`.
+ * craft → `crafted`/`notCrafted`, smelt → `smelted`, scanBlocks → `blocks` (SeenBlock[]),
+ * scanEntities → `entities` (ScannedEntity[]), both with `summary`, murder → `killed`/`not_found`,
+ * moveTo/moveToXZ/mine/explore → `position`, explore → `found` (SeenBlock | SeenEntity).
  */
 export interface Body extends EventEmitter {
   readonly username: string
   /** True while connected and spawned. */
   readonly ready: boolean
-  status(): StatusSnapshot
+  status(): BodyStatus
   /** Counts by namespaced item id. */
   inventoryCounts(): Record<string, number>
+  /** What the eyes see now (fair play: no blocks behind other blocks); empty while not connected. */
+  look(opts?: VisionOptions): Vision
   run(call: SkillCall, opts?: RunOptions): Promise<SkillResult>
+  /** Says something in chat without touching the action slot; false when not connected. */
+  say(message: string): boolean
   /** Stops the running skill (if any) and all movement. */
   stop(reason: string): Promise<void>
   /** Strike-back list: UUIDs the body retaliates against when hurt by them. */

@@ -1,7 +1,7 @@
 /**
  * LynxMind actions → body skills. Each action becomes one or more
  * `body.run({skill})` calls; the result is the reason and (for crafting) the
- * filled-in `craft_success` / `craft_failed` lists that go back to the mind in
+ * filled-in `craft_success` / `craft_failed` lists (from the body's `crafted` / `notCrafted`) that go back to the mind in
  * `EVENT_PLAYER_BARITONE_TASK_STOP`.
  *
  * LynxMind has no smelt action. The mod's crafting is a black box that makes
@@ -23,18 +23,23 @@ export interface ActionOutcome {
   skillFailures: number
 }
 
-function itemList(v: unknown): ItemCount[] | undefined {
+type WireItem = { item_name: string; count: number }
+
+/** The body's neutral item list (crafted / notCrafted) in LynxMind's shape. */
+function itemList(v: unknown): WireItem[] | undefined {
   if (!Array.isArray(v)) return undefined
-  const out: ItemCount[] = []
+  const out: WireItem[] = []
   for (const x of v) {
-    if (x && typeof x === 'object' && typeof (x as ItemCount).item_name === 'string' && typeof (x as ItemCount).count === 'number') {
-      out.push({ item_name: namespaced((x as ItemCount).item_name), count: (x as ItemCount).count })
+    if (x && typeof x === 'object' && typeof (x as ItemCount).name === 'string' && typeof (x as ItemCount).count === 'number') {
+      out.push({ item_name: namespaced((x as ItemCount).name), count: (x as ItemCount).count })
     }
   }
   return out
 }
 
-function merge(into: ItemCount[], add: ItemCount[]): void {
+const toBody = (items: readonly WireItem[]): ItemCount[] => items.map((i) => ({ name: i.item_name, count: i.count }))
+
+function merge(into: WireItem[], add: WireItem[]): void {
   for (const a of add) {
     const hit = into.find((x) => x.item_name === a.item_name)
     if (hit) hit.count += a.count
@@ -75,11 +80,11 @@ export async function runAction(body: Body, action: Action, signal: AbortSignal)
     case 'ACTION_MOVE':
       return single(action.y === undefined ? { skill: 'moveToXZ', x: action.x, z: action.z } : { skill: 'moveTo', x: action.x, y: action.y, z: action.z })
     case 'ACTION_COLLECT_BLOCK':
-      return single({ skill: 'collect', items: action.needed_blocks.map((i) => ({ item_name: i.item_name, count: i.count })) })
+      return single({ skill: 'collect', items: toBody(action.needed_blocks) })
     case 'ACTION_COLLECT_ENTITY_LOOT':
       return single({
         skill: 'collectEntityLoot',
-        quotas: action.killingQuotas.map((q) => ({ entity_id: q.entity_id, needed_item: q.needed_item.map((i) => ({ ...i })) })),
+        quotas: action.killingQuotas.map((q) => ({ entity_id: q.entity_id, needed_item: toBody(q.needed_item) })),
       })
     case 'ACTION_MURDER':
       return single({ skill: 'murder', uuids: [...action.uuid_str_list] })
@@ -94,8 +99,8 @@ async function craft(
   run: (call: Parameters<Body['run']>[0]) => Promise<SkillResult>,
   inventory: () => Record<string, number>,
 ): Promise<ActionOutcome> {
-  const success: ItemCount[] = []
-  const failed: ItemCount[] = []
+  const success: WireItem[] = []
+  const failed: WireItem[] = []
   const reasons: string[] = []
   let skillFailures = 0
   const toSmelt = action.to_craft.filter((i) => isSmeltResult(i.item_name))
@@ -117,12 +122,9 @@ async function craft(
     reasons.push(r.reason)
   }
   if (toCraft.length) {
-    const r = (await run({ skill: 'craft', items: toCraft.map((i) => ({ item_name: namespaced(i.item_name), count: i.count })) })) as SkillResult & {
-      craft_success?: unknown
-      craft_failed?: unknown
-    }
-    const s = itemList(r.craft_success)
-    const f = itemList(r.craft_failed)
+    const r = await run({ skill: 'craft', items: toCraft.map((i) => ({ name: namespaced(i.item_name), count: i.count })) })
+    const s = itemList(r.crafted)
+    const f = itemList(r.notCrafted)
     if (s || f) {
       merge(success, s ?? [])
       merge(failed, f ?? [])

@@ -32,7 +32,7 @@ export interface SessionOptions {
   startTimeoutMs?: number
 }
 
-export type Outcome = 'succeeded' | 'failed' | 'timeout' | 'interrupted' | 'cancelled'
+export type Outcome = 'succeeded' | 'failed' | 'unverified' | 'timeout' | 'interrupted' | 'cancelled'
 
 export interface SessionSummary {
   outcome: Outcome

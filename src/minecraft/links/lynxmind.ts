@@ -13,15 +13,17 @@
  * the queue is replaced by a newer one rather than piling up.
  */
 import { EventEmitter } from 'node:events'
-import type { Body, ItemCount, SkillCall, SkillResult } from '../body/types.js'
+import type { Body, ItemCount, ScannedEntity, SeenBlock, SkillCall, SkillResult } from '../body/types.js'
 import type { ContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
 import { heartbeatFromStatus, type Action, type AiEvent, type ModEvent, type NearbyBlock, type NearbyEntity } from '../../protocols/lynxmind.js'
 import type { Mind } from '../minds/types.js'
 import { runAction } from './lynxmind-actions.js'
-import { judgeTask } from './lynxmind-judge.js'
+import { judgeTask, type Verdict } from './lynxmind-judge.js'
+import { lynxStatusOf } from './lynxmind-status.js'
 
-export type TaskStatus = 'running' | 'succeeded' | 'failed' | 'cancelled'
+/** `unverified`: the mind ended a task that nothing in the world can measure (see lynxmind-judge.ts). */
+export type TaskStatus = 'running' | 'succeeded' | 'failed' | 'unverified' | 'cancelled'
 
 export interface TaskRecord {
   id: number
@@ -47,7 +49,7 @@ export interface LynxMindLinkOptions {
   heartbeatMs?: number
   /** How long to wait for `EVENT_AI_START`; 0 waits forever (remote agents). */
   startTimeoutMs?: number
-  /** Speaks to the players (in-game chat); defaults to the body's chat when it has a mineflayer bot. */
+  /** Speaks to the players (in-game chat); defaults to `body.say`. */
   say?: (message: string) => void
   /** Overrides how a task the mind stopped is judged. */
   judge?: typeof judgeTask
@@ -88,7 +90,7 @@ export class LynxMindLink extends EventEmitter {
   private scanChain: Promise<void> = Promise.resolve()
   private sessionWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = []
   private readonly onPickup = (item: ItemCount) => {
-    if (this.open) this.deliver({ type: 'EVENT_PLAYER_PICKUP_ITEM', name: item.item_name, count: item.count })
+    if (this.open) this.deliver({ type: 'EVENT_PLAYER_PICKUP_ITEM', name: item.name, count: item.count })
   }
   private readonly onDisconnect = (reason: string) => {
     if (this.task) this.endTask('failed', `the bot disconnected: ${reason}`)
@@ -239,7 +241,7 @@ export class LynxMindLink extends EventEmitter {
 
   private deliverHeartbeat(): void {
     try {
-      this.deliver(heartbeatFromStatus(this.body.status()))
+      this.deliver(heartbeatFromStatus(lynxStatusOf(this.body.status())))
     } catch (err) {
       this.log.warn('no status for the heartbeat', { err: String(err) })
     }
@@ -365,13 +367,14 @@ export class LynxMindLink extends EventEmitter {
   private aiStop(reason: string): void {
     const t = this.task
     if (!t) return
-    let verdict: { ok: boolean; why: string }
+    let v: Verdict
     try {
-      verdict = this.judge({ task: t.text, baseline: t.baseline, inventory: safeCounts(this.body), status: this.body.status(), reason })
+      v = this.judge({ task: t.text, baseline: t.baseline, inventory: safeCounts(this.body), status: this.body.status(), reason })
     } catch (err) {
-      verdict = { ok: false, why: `could not check the result: ${String(err)}` }
+      v = { verdict: 'failure', why: `could not check the result: ${String(err)}` }
     }
-    this.endTask(verdict.ok ? 'succeeded' : 'failed', `${reason} (${verdict.why})`)
+    const status = v.verdict === 'success' ? 'succeeded' : v.verdict === 'failure' ? 'failed' : 'unverified'
+    this.endTask(status, `${reason} (${v.why})`)
   }
 
   private control(action: Action, plans: string | undefined): void {
@@ -412,7 +415,7 @@ export class LynxMindLink extends EventEmitter {
 
   private async scanBlocks(radius: number, ids: string[]): Promise<void> {
     const r = await this.scan({ skill: 'scanBlocks', radius, ...(ids.length ? { ids } : {}) })
-    const list = (Array.isArray(r.nearby_blocks) ? r.nearby_blocks : Array.isArray(r.blocks) ? r.blocks : []) as NearbyBlock[]
+    const list: NearbyBlock[] = (Array.isArray(r.blocks) ? (r.blocks as SeenBlock[]) : []).map((b) => ({ id: b.name, x: b.position.x, y: b.position.y, z: b.position.z }))
     const summary = typeof r.summary === 'string' ? r.summary : r.ok ? undefined : r.reason
     this.deliver({
       type: 'EVENT_PLAYER_SCAN_BLOCK',
@@ -425,7 +428,15 @@ export class LynxMindLink extends EventEmitter {
 
   private async scanEntities(radius: number, ids: string[]): Promise<void> {
     const r = await this.scan({ skill: 'scanEntities', radius, ...(ids.length ? { ids } : {}) })
-    const list = (Array.isArray(r.nearby_entities) ? r.nearby_entities : Array.isArray(r.entities) ? r.entities : []) as NearbyEntity[]
+    const list: NearbyEntity[] = (Array.isArray(r.entities) ? (r.entities as ScannedEntity[]) : []).map((e) => ({
+      id: e.type,
+      max_health: e.maxHealth,
+      current_health: e.health,
+      UUID_str: e.uuid,
+      x: e.position.x,
+      y: e.position.y,
+      z: e.position.z,
+    }))
     const summary = typeof r.summary === 'string' ? r.summary : r.ok ? undefined : r.reason
     this.deliver({
       type: 'EVENT_PLAYER_SCAN_ENTITY',
@@ -437,7 +448,7 @@ export class LynxMindLink extends EventEmitter {
   }
 }
 
-type ScanResult = SkillResult & { nearby_blocks?: unknown; blocks?: unknown; nearby_entities?: unknown; entities?: unknown; summary?: unknown }
+type ScanResult = SkillResult & { blocks?: unknown; entities?: unknown; summary?: unknown }
 
 function crashed(err: unknown): SkillResult {
   return { ok: false, reason: `scan failed: ${err instanceof Error ? err.message : String(err)}` }
@@ -452,9 +463,8 @@ function safeCounts(body: Body): Record<string, number> {
 }
 
 function defaultSay(body: Body): (message: string) => void {
-  const bot = (body as Body & { bot?: { chat?: (m: string) => void } }).bot
   return (message) => {
-    if (body.ready && bot && typeof bot.chat === 'function') bot.chat(message.slice(0, 250))
+    body.say(message)
   }
 }
 

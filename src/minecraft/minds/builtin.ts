@@ -8,6 +8,7 @@
  * (EVENT_AI_STOP "done") or a step keeps failing (EVENT_AI_STOP with why).
  * A collect that fails is retried elsewhere: first a move ~32 blocks away.
  */
+import { arrivedAt } from '../body/arrival.js'
 import type { AiEvent, HeartbeatEvent, ModEvent, Action } from '../../protocols/lynxmind.js'
 import { describeGoal, parseGoal, type Goal } from '../planner/goal.js'
 import { countByKey, namespaced, planKey } from '../names.js'
@@ -186,10 +187,9 @@ export class BuiltinMind implements Mind {
   }
 
   private decideGoto(t: TaskState, goal: Extract<Goal, { kind: 'goto' }>, hb: HeartbeatEvent): AiEvent[] {
-    const dx = hb.posX - goal.x
-    const dz = hb.posZ - goal.z
-    const dy = goal.y === undefined ? 0 : hb.posY - goal.y
-    if (Math.sqrt(dx * dx + dy * dy + dz * dz) <= 2.5) return this.finish(`success: arrived at ${describeGoal(goal).slice(6)}`)
+    // the heartbeat gives block coordinates: the feet stand at the block's centre
+    const feet = { x: hb.posX + 0.5, y: hb.posY, z: hb.posZ + 0.5 }
+    if (arrivedAt(feet, { x: goal.x, ...(goal.y === undefined ? {} : { y: goal.y }), z: goal.z })) return this.finish(`success: arrived at ${describeGoal(goal).slice(6)}`)
     if (t.gotoTries >= this.maxAttempts) return this.finish(`failed: could not ${describeGoal(goal)}: ${t.lastReason ?? 'no path'}`)
     t.gotoTries++
     const action: Action = goal.y === undefined ? { type: 'ACTION_MOVE', x: goal.x, z: goal.z } : { type: 'ACTION_MOVE', x: goal.x, y: goal.y, z: goal.z }

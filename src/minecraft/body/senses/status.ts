@@ -1,7 +1,6 @@
-/** The LynxMind heartbeat snapshot of a mineflayer bot. */
+/** The body's status snapshot of a mineflayer bot (protocol-neutral; links render it). */
 import type { Bot } from 'mineflayer'
-import type { CurrentTask, StatusSnapshot } from '../types.js'
-import { groupSlots } from './slots.js'
+import type { Activity, BodyStatus, Equipment, InventoryEntry } from '../types.js'
 
 const RAD2DEG = 180 / Math.PI
 
@@ -21,30 +20,61 @@ export function toMcPitch(pitchRad: number): number {
   return Math.round(-pitchRad * RAD2DEG * 10) / 10
 }
 
-export function emptySnapshot(task: CurrentTask = { type: 'NONE' }): StatusSnapshot {
+type ActionInfo = BodyStatus['action']
+
+const EMPTY_EQUIPMENT: Equipment = { hand: null, offHand: null, head: null, torso: null, legs: null, feet: null }
+
+/** The status of a body that is not connected: zeros, empty inventory, and what the slot says. */
+export function emptyStatus(activity: Activity = { kind: 'idle' }, action: ActionInfo = null): BodyStatus {
   return {
-    health: 0, maxHealth: 20, hunger: 0, maxHunger: 20, saturationLevel: 0, posX: 0, posY: 0, posZ: 0, yaw: 0, pitch: 0,
-    inventory_hotbar: [], inventory_inner: [], inventory_equipment: [], current_baritone_task: task,
+    connected: false, health: 0, maxHealth: 20, food: 0, maxFood: 20, saturation: 0, position: { x: 0, y: 0, z: 0 }, yaw: 0, pitch: 0,
+    dimension: 'overworld', timeOfDay: 0, day: 0, inventory: [], equipment: { ...EMPTY_EQUIPMENT }, activity, action,
   }
 }
 
-export function snapshotOf(bot: Bot, task: CurrentTask): StatusSnapshot {
+const r2 = (v: number) => Math.round(v * 100) / 100
+const r1 = (v: number) => Math.round(v * 10) / 10
+
+/** Player-window slots of the armour and the off-hand. */
+const EQUIPMENT_SLOTS = { head: 5, torso: 6, legs: 7, feet: 8, offHand: 45 } as const
+
+export function statusOf(bot: Bot, activity: Activity, action: ActionInfo): BodyStatus {
   const e = bot.entity
-  if (!e) return emptySnapshot(task)
-  const slots = bot.inventory.slots.map((it, slot) => (it ? { slot, name: it.name, count: it.count } : null))
+  if (!e) return emptyStatus(activity, action)
+  const slots = bot.inventory.slots
+  const inventory: InventoryEntry[] = []
+  // 0–4 are the 2x2 crafting grid and its result: not carried items.
+  for (let slot = 5; slot < slots.length; slot++) {
+    const it = slots[slot]
+    if (it) inventory.push({ slot, name: `minecraft:${it.name}`, count: it.count })
+  }
+  const nameAt = (slot: number) => (slots[slot] ? `minecraft:${slots[slot]!.name}` : null)
+  const held = bot.heldItem
+  const time = bot.time as unknown as { timeOfDay?: number; day?: number } | undefined
   return {
-    health: Math.round((bot.health ?? 0) * 10) / 10,
+    connected: true,
+    health: r1(bot.health ?? 0),
     maxHealth: 20,
-    hunger: bot.food ?? 0,
-    maxHunger: 20,
-    saturationLevel: Math.round((bot.foodSaturation ?? 0) * 10) / 10,
-    posX: Math.floor(e.position.x),
-    posY: Math.floor(e.position.y),
-    posZ: Math.floor(e.position.z),
+    food: bot.food ?? 0,
+    maxFood: 20,
+    saturation: r1(bot.foodSaturation ?? 0),
+    position: { x: r2(e.position.x), y: r2(e.position.y), z: r2(e.position.z) },
     yaw: toMcYaw(e.yaw),
     pitch: toMcPitch(e.pitch),
-    ...groupSlots(slots),
-    current_baritone_task: task,
+    dimension: String((bot.game as unknown as { dimension?: string } | undefined)?.dimension ?? 'overworld').replace(/^minecraft:/, ''),
+    timeOfDay: Math.max(0, Math.floor(time?.timeOfDay ?? 0)),
+    day: Math.max(0, Math.floor(time?.day ?? 0)),
+    inventory,
+    equipment: {
+      hand: held ? `minecraft:${held.name}` : null,
+      offHand: nameAt(EQUIPMENT_SLOTS.offHand),
+      head: nameAt(EQUIPMENT_SLOTS.head),
+      torso: nameAt(EQUIPMENT_SLOTS.torso),
+      legs: nameAt(EQUIPMENT_SLOTS.legs),
+      feet: nameAt(EQUIPMENT_SLOTS.feet),
+    },
+    activity,
+    action,
   }
 }
 

@@ -217,7 +217,7 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
         const d = n - (counts[k] ?? 0)
         if (d > 0) {
           any = true
-          host.emit('pickup', { item_name: k, count: d } satisfies ItemCount)
+          host.emit('pickup', { name: k, count: d } satisfies ItemCount)
         }
       }
       if (any) cueAt = -Infinity // one cue, one pickup: later inserts (crafting, /give) are not pickups

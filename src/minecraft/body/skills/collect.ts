@@ -1,5 +1,5 @@
 /**
- * collect [{item_name, count}]: block ids, item ids (cobblestone ← stone, coal ← coal_ore)
+ * collect [{name, count}]: block ids, item ids (cobblestone ← stone, coal ← coal_ore)
  * and tags (`log`, `planks`). One block at a time, unreachable blocks are skipped (instead of
  * aborting the whole batch like collectblock does), and success is what lands in the inventory.
  */
@@ -21,7 +21,7 @@ export const collect: SkillDef<Collect> = {
   async run(ctx, c) {
     const targets: Array<{ want: ItemCount; target: CollectTarget }> = []
     for (const want of c.items) {
-      const r = resolveCollectTarget(ctx.registry, want.item_name)
+      const r = resolveCollectTarget(ctx.registry, want.name)
       if (!r.ok) return fail(r.reason, { collected: [], missing: c.items.map(norm) })
       targets.push({ want, target: r.value })
     }
@@ -32,10 +32,10 @@ export const collect: SkillDef<Collect> = {
       const remainingList = () => missing.filter((m) => m.count > 0)
       const got = await collectOne(ctx, target, want.count, (n) => {
         missing[i]!.count = Math.max(0, want.count - n)
-        ctx.setTask({ type: 'BSTATUS_FINDING_NEEDED_BLOCKS', needed_blocks: remainingList() })
+        ctx.setActivity({ kind: 'searching', needed: remainingList() })
       }).catch((err: unknown) => {
         if (err instanceof SkillError) {
-          err.extra.collected = [...collected, ...(typeof err.extra.gained === 'number' && err.extra.gained > 0 ? [{ item_name: namespaced(target.label), count: err.extra.gained }] : [])]
+          err.extra.collected = [...collected, ...(typeof err.extra.gained === 'number' && err.extra.gained > 0 ? [{ name: namespaced(target.label), count: err.extra.gained }] : [])]
           err.extra.missing = remainingList()
           delete err.extra.gained
         }
@@ -44,13 +44,13 @@ export const collect: SkillDef<Collect> = {
       collected.push(...got)
       missing[i]!.count = 0
     }
-    const summary = collected.map((x) => `${x.count} ${x.item_name}`).join(', ')
+    const summary = collected.map((x) => `${x.count} ${x.name}`).join(', ')
     return ok(`collected ${summary}`, { collected, missing: [] })
   },
 }
 
 function norm(i: ItemCount): ItemCount {
-  return { item_name: namespaced(i.item_name), count: i.count }
+  return { name: namespaced(i.name), count: i.count }
 }
 
 /** Mines until `count` more of the target's members are in the inventory; returns how many arrived. */
@@ -118,6 +118,6 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
   // Report what actually arrived, by exact item (a `log` order may bring oak and birch).
   const after = ctx.counts()
   return target.members
-    .map((m) => ({ item_name: namespaced(m), count: (after[namespaced(m)] ?? 0) - (before[namespaced(m)] ?? 0) }))
+    .map((m) => ({ name: namespaced(m), count: (after[namespaced(m)] ?? 0) - (before[namespaced(m)] ?? 0) }))
     .filter((x) => x.count > 0)
 }

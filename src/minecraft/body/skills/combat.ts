@@ -114,9 +114,9 @@ export const collectEntityLoot: SkillDef<Loot> = {
     const goals: Array<{ entity: string; members: string[]; label: string; target: number }> = []
     for (const q of c.quotas) {
       for (const need of q.needed_item) {
-        const r = resolveItemNames(ctx.registry, need.item_name)
+        const r = resolveItemNames(ctx.registry, need.name)
         if (!r.ok) return fail(r.reason)
-        goals.push({ entity: namespaced(q.entity_id), members: r.value, label: namespaced(bareName(need.item_name)), target: countMembers(ctx.counts(), r.value) + need.count })
+        goals.push({ entity: namespaced(q.entity_id), members: r.value, label: namespaced(bareName(need.name)), target: countMembers(ctx.counts(), r.value) + need.count })
       }
     }
     let kills = 0
@@ -136,7 +136,7 @@ export const collectEntityLoot: SkillDef<Loot> = {
         ctx.progress(`${g.label}: ${countMembers(ctx.counts(), g.members)}/${g.target}`)
       }
     }
-    const got: ItemCount[] = goals.map((g) => ({ item_name: g.label, count: countMembers(ctx.counts(), g.members) }))
+    const got: ItemCount[] = goals.map((g) => ({ name: g.label, count: countMembers(ctx.counts(), g.members) }))
     return ok(`loot quotas met after ${kills} kill(s)`, { kills, inventory: got })
   },
 }

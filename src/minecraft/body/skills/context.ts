@@ -1,7 +1,7 @@
 /** What every skill receives, and the small error types skills end with. */
 import type { Bot } from 'mineflayer'
 import type { Logger } from '../../../core/logger.js'
-import type { CurrentTask, SkillCall, SkillResult } from '../types.js'
+import type { Activity, SkillCall, SkillResult } from '../types.js'
 import type { Registry } from '../items.js'
 
 export interface SkillContext {
@@ -11,8 +11,8 @@ export interface SkillContext {
   log: Logger
   /** Progress for 'skill.progress' and the watchdog. */
   progress(message: string, fraction?: number): void
-  /** The heartbeat's current_baritone_task while this skill runs. */
-  setTask(task: CurrentTask): void
+  /** What the skill is doing now (shown in the body's status). */
+  setActivity(activity: Activity): void
   /** Inventory counts by namespaced id. */
   counts(): Record<string, number>
 }

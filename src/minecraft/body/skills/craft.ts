@@ -1,4 +1,4 @@
-/** craft [{item_name, count}] → CraftResult with craft_success / craft_failed, like LynxMind's ACTION_CRAFTING. */
+/** craft [{name, count}] → CraftResult with craft_success / craft_failed, like LynxMind's ACTION_CRAFTING. */
 import type { CraftResult, ItemCount, SkillCall } from '../types.js'
 import { resolveItemNames } from '../items.js'
 import { bareName, isTag, namespaced } from '../../names.js'
@@ -31,28 +31,28 @@ export const craft: SkillDef<Craft> = {
     const success: ItemCount[] = []
     const failed: ItemCount[] = []
     const reasons: string[] = []
-    const todo = c.items.map((i) => ({ item_name: namespaced(i.item_name), count: i.count }))
-    const publish = () => ctx.setTask({ type: 'BSTATUS_CRAFTING', to_crafting: todo, craft_failed: [...failed], craft_success: [...success] })
+    const todo = c.items.map((i) => ({ name: namespaced(i.name), count: i.count }))
+    const publish = () => ctx.setActivity({ kind: 'crafting', wanted: todo, crafted: [...success], failed: [...failed] })
     publish()
     for (const want of c.items) {
       checkAborted(ctx.signal)
-      const name = pickMember(ctx, want.item_name)
+      const name = pickMember(ctx, want.name)
       if (!name) {
-        failed.push({ item_name: namespaced(want.item_name), count: want.count })
-        reasons.push(`unknown item ${namespaced(bareName(want.item_name))}`)
+        failed.push({ name: namespaced(want.name), count: want.count })
+        reasons.push(`unknown item ${namespaced(bareName(want.name))}`)
         publish()
         continue
       }
       const out = await craftItem(ctx, name, want.count)
-      if (out.crafted > 0) success.push({ item_name: namespaced(name), count: out.crafted })
+      if (out.crafted > 0) success.push({ name: namespaced(name), count: out.crafted })
       if (out.crafted < want.count) {
-        failed.push({ item_name: namespaced(name), count: want.count - out.crafted })
+        failed.push({ name: namespaced(name), count: want.count - out.crafted })
         reasons.push(out.reason)
       }
       publish()
     }
     const ok = failed.length === 0
-    const reason = ok ? `crafted ${success.map((s) => `${s.count} ${s.item_name}`).join(', ')}` : reasons.join('; ')
-    return { ok, reason, craft_success: success, craft_failed: failed }
+    const reason = ok ? `crafted ${success.map((s) => `${s.count} ${s.name}`).join(', ')}` : reasons.join('; ')
+    return { ok, reason, crafted: success, notCrafted: failed }
   },
 }

@@ -16,19 +16,19 @@ function invCountById(ctx: SkillContext, id: number): number {
 }
 
 /** What one recipe still lacks to make `times` crafts, as `[{name, count}]`. */
-export function missingFor(ctx: SkillContext, recipe: Recipe, times: number): Array<{ item_name: string; count: number }> {
+export function missingFor(ctx: SkillContext, recipe: Recipe, times: number): Array<{ name: string; count: number }> {
   const need = new Map<number, number>()
   for (const d of recipe.delta) if (d.count < 0) need.set(d.id, (need.get(d.id) ?? 0) - d.count * times)
-  const out: Array<{ item_name: string; count: number }> = []
+  const out: Array<{ name: string; count: number }> = []
   for (const [id, n] of need) {
     const lack = n - invCountById(ctx, id)
-    if (lack > 0) out.push({ item_name: namespaced(ctx.registry.items[id]?.name ?? String(id)), count: lack })
+    if (lack > 0) out.push({ name: namespaced(ctx.registry.items[id]?.name ?? String(id)), count: lack })
   }
   return out
 }
 
-export function describeMissing(m: Array<{ item_name: string; count: number }>): string {
-  return 'missing ' + m.map((x) => `${x.count} ${x.item_name}`).join(', ')
+export function describeMissing(m: Array<{ name: string; count: number }>): string {
+  return 'missing ' + m.map((x) => `${x.count} ${x.name}`).join(', ')
 }
 
 /** A station block within reach radius, nearest first. */

@@ -59,7 +59,7 @@ export async function mineBlockAt(ctx: SkillContext, pos: Vec3, names?: string[]
   if (!block || block.name === 'air') return
   const toolReason = missingToolReason(ctx, block)
   if (toolReason) throw new SkillError(toolReason)
-  ctx.setTask({ type: 'BSTATUS_MINING', mining_block_name: namespaced(block.name) })
+  ctx.setActivity({ kind: 'mining', block: namespaced(block.name) })
   if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4.2) {
     await goTo(ctx, new goals.GoalLookAtBlock(pos, bot.world, { reach: 4 }), `${block.name} at ${fmtPos(pos.x, pos.y, pos.z)}`)
   }

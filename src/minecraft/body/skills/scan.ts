@@ -1,10 +1,10 @@
 /**
- * scanBlocks / scanEntities: LynxMind EVENT_PLAYER_SCAN_BLOCK / _ENTITY shapes
- * ({radius, scanning_id, summary, nearby_blocks | nearby_entities}) as skill results.
+ * scanBlocks / scanEntities: what is around the bot within a radius, as skill results
+ * `{ radius, summary, blocks: SeenBlock[] }` / `{ radius, summary, entities: ScannedEntity[] }`.
  */
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
-import type { SkillCall } from '../types.js'
+import type { ScannedEntity, SeenBlock, SkillCall } from '../types.js'
 import { resolveItemNames, type Registry } from '../items.js'
 import { bareName, namespaced } from '../../names.js'
 import { ok, type SkillDef } from './context.js'
@@ -59,16 +59,12 @@ export const scanBlocks: SkillDef<Extract<SkillCall, { skill: 'scanBlocks' }>> =
     const found = positions.map((p) => {
       const name = namespaced(bot.blockAt(p)?.name ?? 'unknown')
       counts.set(name, (counts.get(name) ?? 0) + 1)
-      return { id: name, x: p.x, y: p.y, z: p.z, d: p.distanceTo(me) }
+      return { name, position: { x: p.x, y: p.y, z: p.z }, distance: Math.round(p.offset(0.5, 0.5, 0.5).distanceTo(me) * 100) / 100 }
     })
-    found.sort((a, b) => a.d - b.d)
+    found.sort((a, b) => a.distance - b.distance)
     const summary = summarize(counts, found.length, filter ? 'matching blocks' : 'blocks', radius) + (filter?.unknown.length ? ` (unknown ids ignored: ${filter.unknown.join(', ')})` : '')
-    return ok(summary, {
-      radius,
-      scanning_id: (c.ids ?? []).map(namespaced),
-      summary,
-      nearby_blocks: found.slice(0, MAX_LISTED).map(({ id, x, y, z }) => ({ id, x, y, z })),
-    })
+    const blocks: SeenBlock[] = found.slice(0, MAX_LISTED)
+    return ok(summary, { radius, summary, blocks })
   },
 }
 
@@ -102,23 +98,19 @@ export const scanEntities: SkillDef<Extract<SkillCall, { skill: 'scanEntities' }
     const counts = new Map<string, number>()
     for (const e of list) counts.set(entityId(e), (counts.get(entityId(e)) ?? 0) + 1)
     const summary = summarize(counts, list.length, wanted ? 'matching entities' : 'entities', radius)
-    return ok(summary, {
-      radius,
-      scanning_id: (c.ids ?? []).map(namespaced),
-      summary,
-      nearby_entities: list.slice(0, MAX_LISTED).map((e) => {
-        const h = entityHealth(e)
-        return {
-          id: entityId(e),
-          ...(e.type === 'player' && e.username ? { name: e.username } : {}),
-          max_health: h.max,
-          current_health: h.current,
-          UUID_str: e.uuid ?? '',
-          x: Math.floor(e.position.x),
-          y: Math.floor(e.position.y),
-          z: Math.floor(e.position.z),
-        }
-      }),
+    const me = bot.entity.position
+    const entities: ScannedEntity[] = list.slice(0, MAX_LISTED).map((e) => {
+      const h = entityHealth(e)
+      return {
+        type: entityId(e),
+        ...(e.type === 'player' && e.username ? { player: e.username } : {}),
+        uuid: e.uuid ?? '',
+        health: h.current,
+        maxHealth: h.max,
+        position: { x: Math.floor(e.position.x), y: Math.floor(e.position.y), z: Math.floor(e.position.z) },
+        distance: Math.round(e.position.distanceTo(me) * 100) / 100,
+      }
     })
+    return ok(summary, { radius, summary, entities })
   },
 }

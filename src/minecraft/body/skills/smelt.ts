@@ -86,6 +86,6 @@ export const smelt: SkillDef<Smelt> = {
       }
       furnace.close()
     }
-    return ok(`smelted ${taken} ${namespaced(outputName)}`, { smelted: { item_name: namespaced(outputName), count: taken } })
+    return ok(`smelted ${taken} ${namespaced(outputName)}`, { smelted: { name: namespaced(outputName), count: taken } })
   },
 }

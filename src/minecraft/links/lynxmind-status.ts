@@ -1,8 +1,11 @@
 /**
- * Player-window slot numbers → LynxMind slot entries (heartbeat shape):
+ * The body's neutral status → LynxMind's heartbeat body: slot entries, `current_baritone_task`.
+ * Player-window slot numbers → LynxMind slot entries:
  * hotbar 36–44 → 0–8, inner 9–35 → 0–26, armour 5–8 (head..feet) → 0–3, off-hand 45 → 4.
  */
-import type { SlotEntry } from '../types.js'
+import type { Activity, BodyStatus } from '../body/types.js'
+import type { CurrentTask, SlotEntry, StatusBody } from '../../protocols/lynxmind.js'
+import { namespaced } from '../names.js'
 
 export type LSlotType = SlotEntry['l_slot']['slotType']
 
@@ -38,4 +41,40 @@ export function groupSlots(items: Array<{ slot: number; name: string; count: num
   }
   for (const list of Object.values(out)) list.sort((a: SlotEntry, b: SlotEntry) => a.l_slot.id - b.l_slot.id)
   return out
+}
+
+const items = (list: Array<{ name: string; count: number }>) => list.map((i) => ({ item_name: namespaced(i.name), count: i.count }))
+
+/** The body's activity in LynxMind's words. */
+export function currentTaskOf(a: Activity): CurrentTask {
+  switch (a.kind) {
+    case 'idle':
+      return { type: 'NONE' }
+    case 'mining':
+      return { type: 'BSTATUS_MINING', mining_block_name: a.block }
+    case 'searching':
+      return { type: 'BSTATUS_FINDING_NEEDED_BLOCKS', needed_blocks: items(a.needed) }
+    case 'crafting':
+      return { type: 'BSTATUS_CRAFTING', to_crafting: items(a.wanted), craft_failed: items(a.failed), craft_success: items(a.crafted) }
+    case 'moving':
+      return a.y === undefined ? { type: 'BSTATUS_PATHING_TO_XZ', x: a.x, z: a.z } : { type: 'BSTATUS_PATHING_TO_GOAL', x: a.x, y: a.y, z: a.z }
+  }
+}
+
+/** The heartbeat body (without `type`) of a body status. Positions are block coordinates. */
+export function lynxStatusOf(s: BodyStatus): StatusBody {
+  return {
+    health: s.health,
+    maxHealth: s.maxHealth,
+    hunger: s.food,
+    maxHunger: s.maxFood,
+    saturationLevel: s.saturation,
+    posX: Math.floor(s.position.x),
+    posY: Math.floor(s.position.y),
+    posZ: Math.floor(s.position.z),
+    yaw: s.yaw,
+    pitch: s.pitch,
+    ...groupSlots(s.inventory),
+    current_baritone_task: currentTaskOf(s.activity),
+  }
 }
