@@ -1,13 +1,38 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts with node's own test runner (through tsx).
-// Node 20's --test does not expand globs, so we find the files ourselves.
+// Runs every test/**/*.test.ts with node's own test runner (through tsx), one
+// process per file, a few files at a time, each under its own time limit.
+//
+// Why not one `node --test` over all files: on Node 20 a file that crashes or
+// leaks a handle keeps the whole run alive until an outer limit kills it, and the
+// log never says which file hung. Here a hung file is stopped after
+// MINDBRIDGE_TEST_FILE_LIMIT_MIN minutes (default 12) and named, the other files
+// still run, and the run fails. No --test-force-exit: on Node 20 it can end a file
+// before all its tests have reported.
+//
 // Usage: npm test [-- <substring filter>...]
+// Env:   MINDBRIDGE_TEST_JOBS (files at once, default: CPU count, at least 2)
+//        MINDBRIDGE_TEST_FILE_LIMIT_MIN (per-file limit in minutes, default 12)
 import { readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { spawn } from 'node:child_process'
+import { availableParallelism } from 'node:os'
 
 const root = new URL('..', import.meta.url).pathname
 const filters = process.argv.slice(2)
+
+function positiveEnv(name, fallback) {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n <= 0) {
+    console.error(`${name} must be a positive number, got "${raw}"`)
+    process.exit(2)
+  }
+  return n
+}
+
+const JOBS = Math.floor(positiveEnv('MINDBRIDGE_TEST_JOBS', Math.max(2, availableParallelism())))
+const FILE_LIMIT_MIN = positiveEnv('MINDBRIDGE_TEST_FILE_LIMIT_MIN', 12)
 
 function walk(dir) {
   const out = []
@@ -27,21 +52,84 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ')}`)
   process.exit(1)
 }
-// No --test-force-exit: on Node 20 it can end a file before all its tests have
-// reported, and the run still passes with tests silently missing. Instead, a
-// leaked handle that keeps a file alive is caught by this limit on the whole run
-// (well inside CI's 90 minutes), which fails loudly.
-const LIMIT_MIN = Number(process.env.MINDBRIDGE_TEST_LIMIT_MIN ?? 60)
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, MINDBRIDGE_TEST: '1' },
+
+// Files run in their own process groups (so a hung file's servers die with it);
+// pass Ctrl-C / a CI stop on to them.
+const live = new Set()
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    for (const pid of live) {
+      try {
+        process.kill(-pid, 'SIGKILL')
+      } catch {}
+    }
+    process.exit(130)
+  })
+}
+
+/** Runs one file; resolves with its outcome once the process has exited. */
+function runFile(file) {
+  return new Promise((resolve) => {
+    const started = Date.now()
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, MINDBRIDGE_TEST: '1' },
+      detached: true,
+    })
+    live.add(child.pid)
+    const chunks = []
+    child.stdout.on('data', (c) => chunks.push(c))
+    child.stderr.on('data', (c) => chunks.push(c))
+    let hung = false
+    const limit = setTimeout(() => {
+      hung = true
+      try {
+        process.kill(-child.pid, 'SIGKILL') // the file's own children (servers, subprocesses) too
+      } catch {
+        child.kill('SIGKILL')
+      }
+    }, FILE_LIMIT_MIN * 60_000)
+    child.on('close', (code, signal) => {
+      live.delete(child.pid)
+      clearTimeout(limit)
+      const out = Buffer.concat(chunks).toString('utf8')
+      const num = (label) => Number(new RegExp(`^ℹ ${label} (\\d+)`, 'm').exec(out)?.[1] ?? 0)
+      resolve({ file, code, signal, hung, out, seconds: (Date.now() - started) / 1000, pass: num('pass'), fail: num('fail'), skipped: num('skipped') })
+    })
+  })
+}
+
+const results = []
+const queue = [...files]
+let running = 0
+const runAll = new Promise((done) => {
+  const next = () => {
+    while (running < JOBS && queue.length > 0) {
+      const file = queue.shift()
+      running++
+      runFile(file).then((r) => {
+        running--
+        results.push(r)
+        process.stdout.write(`\n━━ ${r.file} (${r.seconds.toFixed(1)} s)\n${r.out}`)
+        if (r.hung) process.stdout.write(`\n✖ ${r.file} did not finish within ${FILE_LIMIT_MIN} minutes (a test or a leaked handle hangs): stopped\n`)
+        else if (r.code !== 0) process.stdout.write(`\n✖ ${r.file} exited with ${r.signal ?? `code ${r.code}`}\n`)
+        if (queue.length === 0 && running === 0) done()
+        else next()
+      })
+    }
+  }
+  next()
 })
-const limit = setTimeout(() => {
-  console.error(`\nthe test run did not finish within ${LIMIT_MIN} minutes (a test or a leaked handle hangs): stopping it`)
-  child.kill('SIGKILL')
-}, LIMIT_MIN * 60_000)
-child.on('exit', (code, signal) => {
-  clearTimeout(limit)
-  process.exit(signal ? 1 : (code ?? 1))
-})
+await runAll
+
+const failed = results.filter((r) => r.hung || r.code !== 0)
+const total = (k) => results.reduce((n, r) => n + r[k], 0)
+const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 5)
+console.log(`\n━━ summary: ${results.length} files, ${total('pass')} tests passed, ${total('fail')} failed, ${total('skipped')} skipped`)
+console.log(`slowest files: ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s`).join(', ')}`)
+if (failed.length > 0) {
+  console.log(`failing files: ${failed.length}`)
+  for (const r of failed) console.log(`✖ ${r.file}${r.hung ? ' (hung, stopped)' : ''}`)
+  process.exit(1)
+}

@@ -26,7 +26,8 @@ describe('body connection', { timeout: 180_000 }, () => {
       const offline = await body.run({ skill: 'chat', message: 'anyone?' })
       assert.equal(offline.ok, false)
       assert.match(offline.reason, /not connected/)
-      assert.deepEqual(body.status().current_baritone_task, { type: 'NONE' })
+      assert.deepEqual(body.status().activity, { kind: 'idle' })
+      assert.equal(body.status().connected, false)
 
       // a new server on the same port: the body comes back by itself
       const back = once(body, 'reconnect', 60_000)

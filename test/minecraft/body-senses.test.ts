@@ -64,13 +64,13 @@ describe('body senses (embedded world)', { timeout: 240_000 }, () => {
     const p = body.bot.entity.position
     const serv = world.server as unknown as { mbDropItem(w: unknown, pos: unknown, name: string, n: number, delay?: number): void; overworld: unknown }
     serv.mbDropItem(serv.overworld, { x: p.x, y: p.y + 0.5, z: p.z }, 'diamond', 2, 200)
-    await until(() => got.some((i) => i.item_name === 'minecraft:diamond'), 15_000, 'pickup event')
-    assert.deepEqual(got.find((i) => i.item_name === 'minecraft:diamond'), { item_name: 'minecraft:diamond', count: 2 })
+    await until(() => got.some((i) => i.name === 'minecraft:diamond'), 15_000, 'pickup event')
+    assert.deepEqual(got.find((i) => i.name === 'minecraft:diamond'), { name: 'minecraft:diamond', count: 2 })
     // a plain /give-style insert is not a pickup
     world.give('Senser', 'stick', 3)
     await until(() => body.inventoryCounts()['minecraft:stick'] === 3, 10_000, 'given sticks')
     await new Promise((r) => setTimeout(r, 300))
-    assert.equal(got.some((i) => i.item_name === 'minecraft:stick'), false)
+    assert.equal(got.some((i) => i.name === 'minecraft:stick'), false)
   })
 
   test('eat reflex eats when hungry and idle', async () => {

@@ -47,7 +47,7 @@ describe('action slot', () => {
     const second = slot.run({ skill: 'chat', message: 'hi' })
     const r1 = await first
     const r2 = await second
-    assert.deepEqual(r1, { ok: false, reason: 'cancelled: interrupted by chat' })
+    assert.deepEqual(r1, { ok: false, reason: 'cancelled: interrupted by chat', gained: {} })
     assert.equal(r2.ok, true)
     assert.equal(count('skill.start'), 2)
     assert.equal(count('skill.end'), 2)
@@ -73,7 +73,7 @@ describe('action slot', () => {
     await sleep(20)
     ac.abort('player asked to stop')
     const r = await p
-    assert.deepEqual(r, { ok: false, reason: 'cancelled: player asked to stop' })
+    assert.deepEqual(r, { ok: false, reason: 'cancelled: player asked to stop', gained: {} })
     assert.equal(count('skill.end'), 1)
     assert.ok(halts() >= 1)
   })
@@ -88,8 +88,8 @@ describe('action slot', () => {
 
   test('skill errors become reasons; invalid calls never start', async () => {
     const { slot, count } = setup()
-    assert.deepEqual(await slot.run({ skill: 'equip', item: 'diamond_sword' }), { ok: false, reason: 'no minecraft:diamond_sword in inventory' })
-    assert.deepEqual(await slot.run({ skill: 'eat' }), { ok: false, reason: 'eat failed: boom' })
+    assert.deepEqual(await slot.run({ skill: 'equip', item: 'diamond_sword' }), { ok: false, reason: 'no minecraft:diamond_sword in inventory', gained: {} })
+    assert.deepEqual(await slot.run({ skill: 'eat' }), { ok: false, reason: 'eat failed: boom', gained: {} })
     const bad = await slot.run({ skill: 'moveTo', x: 'north' } as unknown as SkillCall)
     assert.equal(bad.ok, false)
     assert.match(bad.reason, /^invalid skill call: .*x/)
@@ -138,9 +138,9 @@ describe('watchdog reflex', () => {
       log: createLogger('test', { level: 'silent' }),
     })
     try {
-      const stalled = await slot.run({ skill: 'collect', items: [{ item_name: 'log', count: 1 }] })
-      assert.deepEqual(stalled, { ok: false, reason: 'stopped by watchdog: collect made no progress for 0s' })
-      const busy = await slot.run({ skill: 'craft', items: [{ item_name: 'stick', count: 1 }] })
+      const stalled = await slot.run({ skill: 'collect', items: [{ name: 'log', count: 1 }] })
+      assert.deepEqual(stalled, { ok: false, reason: 'stopped by watchdog: collect made no progress for 0s', gained: {} })
+      const busy = await slot.run({ skill: 'craft', items: [{ name: 'stick', count: 1 }] })
       assert.equal(busy.ok, true)
     } finally {
       stop()

@@ -2,7 +2,7 @@ import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import minecraftData from 'minecraft-data'
 import { inferHurtKind, healthChangeEvent, formatDelta, lowHealthDue, type HurtEvidence } from '../../src/minecraft/body/senses/hurt.js'
-import { mapWindowSlot, groupSlots } from '../../src/minecraft/body/senses/slots.js'
+import { mapWindowSlot, groupSlots } from '../../src/minecraft/links/lynxmind-status.js'
 import { toMcYaw, toMcPitch } from '../../src/minecraft/body/senses/status.js'
 import { resolveCollectTarget, resolveItemNames, describeHarvestTools, blockSourcesFor } from '../../src/minecraft/body/items.js'
 import { bareName } from '../../src/minecraft/names.js'
@@ -148,7 +148,7 @@ describe('reconnect backoff', () => {
 
 describe('skill call validation', () => {
   test('valid calls pass', () => {
-    assert.ok(parseSkillCall({ skill: 'collect', items: [{ item_name: 'log', count: 3 }] }).ok)
+    assert.ok(parseSkillCall({ skill: 'collect', items: [{ name: 'log', count: 3 }] }).ok)
     assert.ok(parseSkillCall({ skill: 'moveTo', x: 1, y: 2, z: 3 }).ok)
   })
   test('bad calls give a reason naming the field', () => {
@@ -158,7 +158,7 @@ describe('skill call validation', () => {
     assert.ok(!u.ok && /skill/.test(u.reason))
     const n = parseSkillCall(null)
     assert.ok(!n.ok)
-    const c = parseSkillCall({ skill: 'collect', items: [{ item_name: 'log', count: 0 }] })
+    const c = parseSkillCall({ skill: 'collect', items: [{ name: 'log', count: 0 }] })
     assert.ok(!c.ok && /count/.test(c.reason))
   })
 })

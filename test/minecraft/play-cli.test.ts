@@ -64,7 +64,9 @@ describe('mindbridge play / bot (subprocess)', { timeout: 10 * 60_000 }, () => {
     ])
     try {
       const r = await cli(['play', '--mind', 'llm', '--llm-base-url', model.baseUrl, '--llm-model', 'scripted-model', '--seed', '3', '--timeout', '300', '--task', 'walk a little'])
-      assert.equal(r.code, 0, r.out + r.err)
+      // "walk a little" is free text: the world cannot confirm it, so the run ends unverified (exit 4)
+      assert.equal(r.code, 4, r.out + r.err)
+      assert.match(r.out, /UNVERIFIED "walk a little"/)
       assert.match(r.out, /step 1: move to/)
       assert.match(r.out, /model calls: +3 \(0 unusable or failed\)/)
       assert.match(r.out, /tokens: +\d+ prompt \+ \d+ completion/)

@@ -124,10 +124,11 @@ describe('builtin mind on the embedded world', { timeout: 30 * 60_000 }, () => {
       assert.match(cancelled.reason!, /stopped by Steve/)
       // the body's single action slot is empty again and the bot stands still
       await new Promise<void>((resolve) => {
-        if (s.body.status().current_baritone_task.type === 'NONE') return resolve()
+        if (s.body.status().activity.kind === 'idle') return resolve()
         s.body.once('skill.end', () => resolve())
       })
-      assert.equal(s.body.status().current_baritone_task.type, 'NONE')
+      assert.deepEqual(s.body.status().activity, { kind: 'idle' })
+      assert.equal(s.body.status().action, null)
       assert.equal(s.link.current(), undefined)
     } finally {
       detach()

@@ -6,7 +6,10 @@ import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import type { World } from '../../src/minecraft/world/index.js'
 import type { MineflayerBody } from '../../src/minecraft/body/index.js'
+import type { ScannedEntity } from '../../src/minecraft/body/types.js'
 import { worldAndBody, until } from './body-support.js'
+import { HeartbeatEventSchema, heartbeatFromStatus } from '../../src/protocols/lynxmind.js'
+import { lynxStatusOf } from '../../src/minecraft/links/lynxmind-status.js'
 
 describe('skills: failure reasons and simple skills (embedded world)', { timeout: 240_000 }, () => {
   let world: World
@@ -19,36 +22,44 @@ describe('skills: failure reasons and simple skills (embedded world)', { timeout
     await cleanup?.()
   })
 
-  test('status is the LynxMind heartbeat shape', () => {
+  test('status is a plain snapshot of the bot, rendered as a valid LynxMind heartbeat by the link', () => {
     const s = body.status()
+    assert.equal(s.connected, true)
     assert.equal(s.maxHealth, 20)
-    assert.equal(s.maxHunger, 20)
+    assert.equal(s.maxFood, 20)
     assert.equal(s.health, 20)
-    for (const k of ['posX', 'posY', 'posZ'] as const) assert.ok(Number.isInteger(s[k]), `${k} integer`)
-    assert.deepEqual(s.current_baritone_task, { type: 'NONE' })
-    assert.ok(Array.isArray(s.inventory_hotbar) && Array.isArray(s.inventory_inner) && Array.isArray(s.inventory_equipment))
+    assert.equal(s.dimension, 'overworld')
+    assert.ok(s.timeOfDay >= 0 && s.timeOfDay < 24000)
+    const p = body.bot.entity.position
+    for (const k of ['x', 'y', 'z'] as const) assert.ok(Math.abs(s.position[k] - p[k]) <= 0.005, `position.${k}`)
+    assert.deepEqual(s.activity, { kind: 'idle' })
+    assert.equal(s.action, null)
+    const hb = HeartbeatEventSchema.safeParse(heartbeatFromStatus(lynxStatusOf(s)))
+    assert.ok(hb.success, String(hb.error))
+    for (const k of ['posX', 'posY', 'posZ'] as const) assert.ok(Number.isInteger(hb.data![k]), `${k} integer`)
+    assert.deepEqual(hb.data!.current_baritone_task, { type: 'NONE' })
   })
 
   test('collect: unknown item, nothing in range, missing tool', async () => {
-    const unknown = await body.run({ skill: 'collect', items: [{ item_name: 'unobtainium', count: 1 }] })
+    const unknown = await body.run({ skill: 'collect', items: [{ name: 'unobtainium', count: 1 }] })
     assert.equal(unknown.ok, false)
     assert.match(unknown.reason, /unknown item 'unobtainium'/)
-    const none = await body.run({ skill: 'collect', items: [{ item_name: 'emerald_ore', count: 1 }] })
+    const none = await body.run({ skill: 'collect', items: [{ name: 'emerald_ore', count: 1 }] })
     assert.equal(none.ok, false)
     assert.match(none.reason, /^no emerald_ore within 64 blocks/)
-    const tool = await body.run({ skill: 'collect', items: [{ item_name: 'iron_ore', count: 1 }] })
+    const tool = await body.run({ skill: 'collect', items: [{ name: 'iron_ore', count: 1 }] })
     assert.equal(tool.ok, false)
     assert.match(tool.reason, /need a stone_pickaxe or better to harvest iron_ore/)
-    assert.deepEqual(tool.missing, [{ item_name: 'minecraft:iron_ore', count: 1 }])
+    assert.deepEqual(tool.missing, [{ name: 'minecraft:iron_ore', count: 1 }])
   })
 
   test('craft: missing materials are named with counts', async () => {
-    const r = await body.run({ skill: 'craft', items: [{ item_name: 'minecraft:wooden_pickaxe', count: 1 }] })
+    const r = await body.run({ skill: 'craft', items: [{ name: 'minecraft:wooden_pickaxe', count: 1 }] })
     assert.equal(r.ok, false)
     assert.match(r.reason, /missing 3 minecraft:\w+_planks, 2 minecraft:stick to craft minecraft:wooden_pickaxe/)
-    assert.deepEqual(r.craft_success, [])
-    assert.deepEqual(r.craft_failed, [{ item_name: 'minecraft:wooden_pickaxe', count: 1 }])
-    const raw = await body.run({ skill: 'craft', items: [{ item_name: 'iron_ore', count: 1 }] })
+    assert.deepEqual(r.crafted, [])
+    assert.deepEqual(r.notCrafted, [{ name: 'minecraft:wooden_pickaxe', count: 1 }])
+    const raw = await body.run({ skill: 'craft', items: [{ name: 'iron_ore', count: 1 }] })
     assert.match(raw.reason, /has no crafting recipe/)
   })
 
@@ -60,12 +71,12 @@ describe('skills: failure reasons and simple skills (embedded world)', { timeout
     assert.equal(eat.ok, false)
     assert.match(eat.reason, /not hungry|no food/)
     const s = body.status()
-    assert.match((await body.run({ skill: 'place', item: 'cobblestone', x: s.posX + 2, y: s.posY, z: s.posZ })).reason, /no minecraft:cobblestone in inventory/)
+    assert.match((await body.run({ skill: 'place', item: 'cobblestone', x: Math.floor(s.position.x) + 2, y: Math.floor(s.position.y), z: Math.floor(s.position.z) })).reason, /no minecraft:cobblestone in inventory/)
     assert.match((await body.run({ skill: 'place', item: 'stick', x: 0, y: 50, z: 0 })).reason, /not a placeable block/)
     assert.match((await body.run({ skill: 'attack', target: 'ender_dragon' })).reason, /no entity 'ender_dragon'/)
     assert.match((await body.run({ skill: 'murder', uuids: ['00000000-0000-0000-0000-000000000000'] })).reason, /not in sight/)
     assert.match((await body.run({ skill: 'follow', player: 'Nobody' })).reason, /player Nobody is not online/)
-    assert.match((await body.run({ skill: 'collectEntityLoot', quotas: [{ entity_id: 'cow', needed_item: [{ item_name: 'leather', count: 1 }] }] })).reason, /no minecraft:cow within 64 blocks/)
+    assert.match((await body.run({ skill: 'collectEntityLoot', quotas: [{ entity_id: 'cow', needed_item: [{ name: 'leather', count: 1 }] }] })).reason, /no minecraft:cow within 64 blocks/)
   })
 
   test('equip and place succeed with items given by the world', async () => {
@@ -74,27 +85,31 @@ describe('skills: failure reasons and simple skills (embedded world)', { timeout
     const eq = await body.run({ skill: 'equip', item: 'cobblestone' })
     assert.equal(eq.ok, true, eq.reason)
     const s = body.status()
-    assert.equal(s.inventory_hotbar.some((e) => e.item_stack.item_name === 'minecraft:cobblestone'), true)
-    const target = { x: s.posX + 2, y: s.posY, z: s.posZ }
+    assert.equal(s.equipment.hand, 'minecraft:cobblestone')
+    assert.equal(s.inventory.some((e) => e.slot >= 36 && e.slot <= 44 && e.name === 'minecraft:cobblestone'), true)
+    const target = { x: Math.floor(s.position.x) + 2, y: Math.floor(s.position.y), z: Math.floor(s.position.z) }
     const pl = await body.run({ skill: 'place', item: 'minecraft:cobblestone', ...target })
     assert.equal(pl.ok, true, pl.reason)
     assert.equal(body.bot.blockAt(body.bot.entity.position.floored().offset(2, 0, 0))?.name, 'cobblestone')
     const scan = await body.run({ skill: 'scanBlocks', radius: 4, ids: ['minecraft:cobblestone'] })
     assert.equal(scan.ok, true)
-    assert.deepEqual(scan.nearby_blocks, [{ id: 'minecraft:cobblestone', ...target }])
-    assert.deepEqual(scan.scanning_id, ['minecraft:cobblestone'])
+    assert.deepEqual(
+      (scan.blocks as Array<{ name: string; position: unknown }>).map((b) => ({ name: b.name, position: b.position })),
+      [{ name: 'minecraft:cobblestone', position: target }],
+    )
+    assert.deepEqual(pl.gained, { 'minecraft:cobblestone': -1 })
     assert.match(String(scan.summary), /1 minecraft:cobblestone/)
   })
 
   test('moveTo arrives; a far goal hits the time limit; stop() cancels', async () => {
     const s = body.status()
-    const near = await body.run({ skill: 'moveTo', x: s.posX - 3, y: s.posY, z: s.posZ + 1 })
+    const near = await body.run({ skill: 'moveTo', x: Math.floor(s.position.x) - 3, y: Math.floor(s.position.y), z: Math.floor(s.position.z) + 1 })
     assert.equal(near.ok, true, near.reason)
     const far = await body.run({ skill: 'moveToXZ', x: 5000, z: 5000 }, { timeoutMs: 1500 })
     assert.equal(far.ok, false)
     assert.match(far.reason, /^timeout: moveToXZ did not finish within 2s/)
     const waiting = body.run({ skill: 'wait', ms: 60_000 })
-    await until(() => body.status().current_baritone_task && (body as unknown as { slot: { current(): unknown } }).slot.current(), 5000, 'wait running')
+    await until(() => body.status().action?.skill === 'wait', 5000, 'wait running')
     await body.stop('player said stop')
     const r = await waiting
     assert.deepEqual({ ok: r.ok, reason: r.reason }, { ok: false, reason: 'cancelled: player said stop' })
@@ -108,12 +123,13 @@ describe('skills: failure reasons and simple skills (embedded world)', { timeout
     await until(() => body.bot.entities[cow.id], 15_000, 'cow in sight')
     const r = await body.run({ skill: 'scanEntities', radius: 16, ids: ['minecraft:cow'] })
     assert.equal(r.ok, true, r.reason)
-    const list = r.nearby_entities as Array<{ id: string; UUID_str: string; max_health: number; current_health: number; x: number }>
+    const list = r.entities as ScannedEntity[]
     assert.equal(list.length, 1)
-    assert.equal(list[0]!.id, 'minecraft:cow')
-    assert.equal(list[0]!.UUID_str.replace(/-/g, ''), cow.uuid.replace(/-/g, ''))
-    assert.equal(list[0]!.max_health, 10)
-    assert.ok(Number.isInteger(list[0]!.x))
+    assert.equal(list[0]!.type, 'minecraft:cow')
+    assert.equal(list[0]!.uuid.replace(/-/g, ''), cow.uuid.replace(/-/g, ''))
+    assert.equal(list[0]!.maxHealth, 10)
+    assert.ok(Number.isInteger(list[0]!.position.x))
+    assert.ok(list[0]!.distance > 0 && list[0]!.distance < 16)
     const none = await body.run({ skill: 'scanEntities', radius: 16, ids: ['minecraft:zombie'] })
     assert.equal(none.summary, 'no matching entities within 16 blocks')
     const kill = await body.run({ skill: 'attack', target: 'cow' })

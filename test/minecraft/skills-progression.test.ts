@@ -40,10 +40,11 @@ test('from an empty inventory to an iron pickaxe with skills only', { timeout: 6
   }
   const inv = body.inventoryCounts()
   assert.equal(inv['minecraft:iron_pickaxe'], 1)
-  // craft results carry the LynxMind lists
+  // craft results list what was made, and the action slot's inventory delta agrees
   const last = results.at(-1)!.r
-  assert.deepEqual(last.craft_success, [{ item_name: 'minecraft:iron_pickaxe', count: 1 }])
-  assert.deepEqual(last.craft_failed, [])
+  assert.deepEqual(last.crafted, [{ name: 'minecraft:iron_pickaxe', count: 1 }])
+  assert.deepEqual(last.notCrafted, [])
+  assert.equal(last.gained?.['minecraft:iron_pickaxe'], 1)
   // every skill end reached the context bus (identical consecutive events stack as `dataxN`)
   const ends = body.bus
     .getStore()

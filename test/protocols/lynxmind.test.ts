@@ -2,9 +2,12 @@ import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { StatusSnapshot } from '../../src/minecraft/body/types.js'
+import type { BodyStatus } from '../../src/minecraft/body/types.js'
+import { lynxStatusOf } from '../../src/minecraft/links/lynxmind-status.js'
+import type { StatusBody } from '../../src/protocols/lynxmind.js'
 import {
   AI_EVENT_TYPES,
+  HeartbeatEventSchema,
   AiEventStrictJsonSchema,
   type AiEvent,
   emitAiEvent,
@@ -28,7 +31,7 @@ function okValue<T>(r: { ok: true; value: T } | { ok: false; error: string }): T
   return r.value
 }
 
-const status: StatusSnapshot = {
+const status: StatusBody = {
   health: 19.5,
   maxHealth: 20,
   hunger: 17,
@@ -56,9 +59,26 @@ const status: StatusSnapshot = {
 }
 
 describe('Body contract interop', () => {
-  test('a StatusSnapshot is a heartbeat body and back (type level and at run time)', () => {
+  test('the neutral body status renders as a valid heartbeat', () => {
+    const body: BodyStatus = {
+      connected: true, health: 19.5, maxHealth: 20, food: 17, maxFood: 20, saturation: 2.5, position: { x: 10.7, y: 64, z: -3.2 }, yaw: 90, pitch: 0,
+      dimension: 'overworld', timeOfDay: 6000, day: 1,
+      inventory: [{ slot: 36, name: 'minecraft:oak_log', count: 3 }, { slot: 11, name: 'minecraft:dirt', count: 64 }, { slot: 45, name: 'minecraft:shield', count: 1 }, { slot: 1, name: 'minecraft:stick', count: 1 }],
+      equipment: { hand: 'minecraft:oak_log', offHand: 'minecraft:shield', head: null, torso: null, legs: null, feet: null },
+      activity: { kind: 'crafting', wanted: [{ name: 'oak_planks', count: 4 }], crafted: [], failed: [] },
+      action: { skill: 'craft', startedAt: 0 },
+    }
+    const hb = HeartbeatEventSchema.parse(heartbeatFromStatus(lynxStatusOf(body)))
+    assert.deepEqual([hb.posX, hb.posY, hb.posZ], [10, 64, -4])
+    assert.deepEqual(hb.inventory_hotbar, [{ item_stack: { item_name: 'minecraft:oak_log', count: 3 }, l_slot: { slotType: 'INVENTORY_HOTBAR', id: 0, complexContainerType: 'PLAYER_INFO' } }])
+    assert.deepEqual(hb.inventory_inner.map((e) => e.l_slot.id), [2])
+    assert.deepEqual(hb.inventory_equipment.map((e) => e.l_slot.id), [4])
+    assert.deepEqual(hb.current_baritone_task, { type: 'BSTATUS_CRAFTING', to_crafting: [{ item_name: 'minecraft:oak_planks', count: 4 }], craft_failed: [], craft_success: [] })
+  })
+
+  test('a heartbeat body survives both dialects', () => {
     const hb: HeartbeatEvent = heartbeatFromStatus(status)
-    const back: StatusSnapshot = hb // compile-time: canonical heartbeat fits the Body contract
+    const back: StatusBody = hb
     assert.equal(back.posX, 10.7)
     for (const dialect of ['seed', 'mod'] as const) {
       const wire = JSON.parse(JSON.stringify(emitModEvent(hb, { dialect }))) as unknown

@@ -3,7 +3,7 @@
  * gives a reason; the verdict comes from the world, never from the reason's words:
  * inventory for get/collect/craft, position for goto. A task the planner cannot
  * measure on the world ("say hello", "build a house") is `unverified`, whatever
- * the mind says.
+ * the mind says; one no world can satisfy (an unknown item) is a failure.
  */
 import type { BodyStatus } from '../body/types.js'
 import { arrivedAt, distanceTo } from '../body/arrival.js'
@@ -23,7 +23,11 @@ export type Verdict = { verdict: 'success' | 'failure' | 'unverified'; why: stri
 
 export function judgeTask(j: JudgeInput): Verdict {
   const g = parseGoal(j.task)
-  if (!g.ok) return { verdict: 'unverified', why: 'nothing in the world measures this task; the mind ended it' }
+  if (!g.ok) {
+    return g.impossible
+      ? { verdict: 'failure', why: g.reason }
+      : { verdict: 'unverified', why: 'nothing in the world measures this task; the mind ended it' }
+  }
   const goal = g.goal
   if (goal.kind === 'goto') {
     const target = { x: goal.x, ...(goal.y === undefined ? {} : { y: goal.y }), z: goal.z }

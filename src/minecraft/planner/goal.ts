@@ -14,7 +14,11 @@ export type Goal =
   | { kind: 'craft'; item: string; count: number }
   | { kind: 'goto'; x: number; y?: number; z: number }
 
-export type GoalResult = { ok: true; goal: Goal } | { ok: false; reason: string }
+/**
+ * `impossible`: the text is a goal (get/collect/craft …) but no world can satisfy it
+ * (unknown item, bad count); otherwise the text is simply not a goal we measure.
+ */
+export type GoalResult = { ok: true; goal: Goal } | { ok: false; reason: string; impossible?: true }
 
 const NUMBER_WORDS: Record<string, number> = {
   a: 1, an: 1, one: 1, single: 1, two: 2, couple: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8,
@@ -84,10 +88,10 @@ export function parseGoal(text: string, book: ItemBook = defaultItemBook()): Goa
   const item = resolveItem(rest, book)
   if (!item) {
     const s = book.suggest(rest.join('_'))
-    return { ok: false, reason: `unknown item "${bareName(rest.join('_'))}"${s.length ? ` (did you mean ${s.join(', ')}?)` : ''}` }
+    return { ok: false, impossible: true, reason: `unknown item "${bareName(rest.join('_'))}"${s.length ? ` (did you mean ${s.join(', ')}?)` : ''}` }
   }
   count ??= 1
-  if (!Number.isInteger(count) || count < 1 || count > 2304) return { ok: false, reason: `count must be 1-2304, got ${count}` }
+  if (!Number.isInteger(count) || count < 1 || count > 2304) return { ok: false, impossible: true, reason: `count must be 1-2304, got ${count}` }
   return { ok: true, goal: { kind, item, count } }
 }
 

@@ -6,7 +6,7 @@
  * Failures can be scripted; every skill honours cancellation.
  */
 import { EventEmitter } from 'node:events'
-import type { Body, CurrentTask, ItemCount, RunOptions, SkillCall, SkillResult, StatusSnapshot } from '../../../src/minecraft/body/types.js'
+import type { Activity, Body, BodyStatus, ItemCount, RunOptions, SkillCall, SkillResult, Vision } from '../../../src/minecraft/body/types.js'
 import { defaultItemBook, FUEL_VALUE } from '../../../src/minecraft/planner/items.js'
 import { bareName, countByKey, planKey, planksForLog } from '../../../src/minecraft/names.js'
 
@@ -31,9 +31,12 @@ export class FakeBody extends EventEmitter implements Body {
   skillMs: number
   logType: string
   private failures: Array<{ skill: string; reason: string; times: number }> = []
-  private current: { abort: (reason: string) => void; task: CurrentTask } | undefined
+  private current: { abort: (reason: string) => void; activity: Activity } | undefined
   private readonly strike = new Set<string>()
   scanResult: { blocks?: unknown[]; entities?: unknown[] } = {}
+  /** What look() returns. */
+  vision: Pick<Vision, 'blocks' | 'entities'> = { blocks: [], entities: [] }
+  said: string[] = []
   /** Stations placed in the world (as the real body does when it crafts or smelts). */
   placed = new Set<string>()
   stops: string[] = []
@@ -62,16 +65,28 @@ export class FakeBody extends EventEmitter implements Body {
     return this.inv.get(`minecraft:${bareName(item)}`) ?? 0
   }
 
-  status(): StatusSnapshot {
-    const entries = [...this.inv.entries()]
+  status(): BodyStatus {
+    // hotbar first (36–44), then the inner slots (9–35), as the real body's window
+    const slotOf = (i: number) => (i < 9 ? 36 + i : i)
     return {
-      health: this.health, maxHealth: 20, hunger: 20, maxHunger: 20, saturationLevel: 5,
-      posX: this.pos.x, posY: this.pos.y, posZ: this.pos.z, yaw: 0, pitch: 0,
-      inventory_hotbar: entries.slice(0, 9).map(([item_name, count], id) => ({ item_stack: { item_name, count }, l_slot: { slotType: 'INVENTORY_HOTBAR' as const, id } })),
-      inventory_inner: entries.slice(9).map(([item_name, count], id) => ({ item_stack: { item_name, count }, l_slot: { slotType: 'INVENTORY_INNER' as const, id } })),
-      inventory_equipment: [],
-      current_baritone_task: this.current?.task ?? { type: 'NONE' },
+      connected: this.ready, health: this.health, maxHealth: 20, food: 20, maxFood: 20, saturation: 5,
+      position: { ...this.pos }, yaw: 0, pitch: 0, dimension: 'overworld', timeOfDay: 1000, day: 0,
+      inventory: [...this.inv.entries()].map(([name, count], i) => ({ slot: slotOf(i), name, count })),
+      equipment: { hand: null, offHand: null, head: null, torso: null, legs: null, feet: null },
+      activity: this.current?.activity ?? { kind: 'idle' },
+      action: null,
     }
+  }
+
+  look(): Vision {
+    return { eye: { x: this.pos.x, y: this.pos.y + 1.62, z: this.pos.z }, yaw: 0, pitch: 0, distance: 16, ...this.vision }
+  }
+
+  say(message: string): boolean {
+    if (!this.ready) return false
+    this.said.push(message)
+    this.emit('said', message)
+    return true
   }
 
   inventoryCounts(): Record<string, number> {
@@ -115,7 +130,7 @@ export class FakeBody extends EventEmitter implements Body {
         resolve(r)
       }
       const onAbort = () => finish({ ok: false, reason: `cancelled: ${String((opts.signal?.reason as Error | undefined)?.message ?? 'aborted')}` })
-      const entry = { abort: (reason: string) => finish({ ok: false, reason }), task: taskOf(call) }
+      const entry = { abort: (reason: string) => finish({ ok: false, reason }), activity: activityOf(call) }
       this.current = entry
       if (opts.signal?.aborted) return onAbort()
       opts.signal?.addEventListener('abort', onAbort)
@@ -127,7 +142,7 @@ export class FakeBody extends EventEmitter implements Body {
     const f = this.failures.find((x) => x.skill === call.skill && x.times > 0)
     if (f) {
       f.times--
-      return { ok: false, reason: f.reason, ...(call.skill === 'craft' ? { craft_success: [], craft_failed: call.items } : {}) }
+      return { ok: false, reason: f.reason, ...(call.skill === 'craft' ? { crafted: [], notCrafted: call.items } : {}) }
     }
     switch (call.skill) {
       case 'moveTo':
@@ -143,9 +158,9 @@ export class FakeBody extends EventEmitter implements Body {
       case 'smelt':
         return this.smelt(call.item, call.count)
       case 'scanBlocks':
-        return { ok: true, reason: 'scanned', nearby_blocks: this.scanResult.blocks ?? [] }
+        return { ok: true, reason: 'scanned', blocks: this.scanResult.blocks ?? [] }
       case 'scanEntities':
-        return { ok: true, reason: 'scanned', nearby_entities: this.scanResult.entities ?? [] }
+        return { ok: true, reason: 'scanned', entities: this.scanResult.entities ?? [] }
       default:
         return { ok: true, reason: `${call.skill} done` }
     }
@@ -154,15 +169,15 @@ export class FakeBody extends EventEmitter implements Body {
   private collect(items: ItemCount[]): SkillResult {
     const book = defaultItemBook()
     for (const it of items) {
-      const key = planKey(it.item_name)
+      const key = planKey(it.name)
       const item = key === 'log' ? this.logType : TAG_ITEM[key] ?? key
       const src = book.mineSource(key)
-      if (!src) return { ok: false, reason: `${it.item_name} does not come from mining any block` }
+      if (!src) return { ok: false, reason: `${it.name} does not come from mining any block` }
       if (src.tools.length && !src.tools.some((t) => this.count(t) > 0)) return { ok: false, reason: `need a ${src.tools[0]} or better to mine ${src.block}` }
       this.give(item, it.count)
-      this.emit('pickup', { item_name: `minecraft:${item}`, count: it.count })
+      this.emit('pickup', { name: `minecraft:${item}`, count: it.count })
     }
-    return { ok: true, reason: `collected ${items.map((i) => `${i.count} ${i.item_name}`).join(', ')}` }
+    return { ok: true, reason: `collected ${items.map((i) => `${i.count} ${i.name}`).join(', ')}` }
   }
 
   /** Like the real body: use a placed station, else place one from the inventory, else craft one. */
@@ -199,24 +214,24 @@ export class FakeBody extends EventEmitter implements Body {
     const failed: ItemCount[] = []
     const reasons: string[] = []
     for (const it of items) {
-      const name = bareName(it.item_name)
+      const name = bareName(it.name)
       const key = planKey(name)
       const recipes = book.craftRecipes(key)
       const r = recipes.find((rc) => rc.ingredients.every((i) => this.keyCount(i.key) >= i.count * Math.ceil(it.count / rc.makes)))
       if (!r) {
-        failed.push({ item_name: `minecraft:${name}`, count: it.count })
+        failed.push({ name: `minecraft:${name}`, count: it.count })
         reasons.push(`missing ingredients for ${name}`)
         continue
       }
       if (r.needsTable && !this.station('crafting_table')) {
-        failed.push({ item_name: `minecraft:${name}`, count: it.count })
+        failed.push({ name: `minecraft:${name}`, count: it.count })
         reasons.push(`no crafting_table nearby and cannot craft one`)
         continue
       }
       if (key === 'planks') {
         const log = [...this.inv.keys()].find((k) => planksForLog(k) === name)
         if (!log) {
-          failed.push({ item_name: `minecraft:${name}`, count: it.count })
+          failed.push({ name: `minecraft:${name}`, count: it.count })
           reasons.push(`no log for ${name}`)
           continue
         }
@@ -224,10 +239,10 @@ export class FakeBody extends EventEmitter implements Body {
       const times = Math.ceil(it.count / r.makes)
       for (const i of r.ingredients) this.take(i.key, i.count * times)
       this.give(name, times * r.makes)
-      success.push({ item_name: `minecraft:${name}`, count: it.count })
+      success.push({ name: `minecraft:${name}`, count: it.count })
     }
     const ok = failed.length === 0
-    return { ok, reason: ok ? `crafted ${success.map((s) => `${s.count} ${s.item_name}`).join(', ')}` : reasons.join('; '), craft_success: success, craft_failed: failed }
+    return { ok, reason: ok ? `crafted ${success.map((s) => `${s.count} ${s.name}`).join(', ')}` : reasons.join('; '), crafted: success, notCrafted: failed }
   }
 
   private smelt(item: string, count: number): SkillResult {
@@ -249,17 +264,17 @@ export class FakeBody extends EventEmitter implements Body {
   }
 }
 
-function taskOf(call: SkillCall): CurrentTask {
+function activityOf(call: SkillCall): Activity {
   switch (call.skill) {
     case 'collect':
-      return { type: 'BSTATUS_FINDING_NEEDED_BLOCKS', needed_blocks: call.items }
+      return { kind: 'searching', needed: call.items }
     case 'craft':
-      return { type: 'BSTATUS_CRAFTING', to_crafting: call.items, craft_failed: [], craft_success: [] }
+      return { kind: 'crafting', wanted: call.items, crafted: [], failed: [] }
     case 'moveTo':
-      return { type: 'BSTATUS_PATHING_TO_GOAL', x: call.x, y: call.y, z: call.z }
+      return { kind: 'moving', x: call.x, y: call.y, z: call.z }
     case 'moveToXZ':
-      return { type: 'BSTATUS_PATHING_TO_XZ', x: call.x, z: call.z }
+      return { kind: 'moving', x: call.x, z: call.z }
     default:
-      return { type: 'NONE' }
+      return { kind: 'idle' }
   }
 }

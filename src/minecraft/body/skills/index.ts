@@ -11,9 +11,11 @@ import { equip } from './equip.js'
 import { eat } from './eat.js'
 import { scanBlocks, scanEntities } from './scan.js'
 import { attack, collectEntityLoot, murder } from './combat.js'
+import { mine } from './mine.js'
+import { explore } from './explore.js'
 
 export const SKILLS: ReadonlyMap<string, SkillDef> = new Map(
-  ([moveTo, moveToXZ, follow, collect, craft, smelt, place, equip, eat, chat, scanBlocks, scanEntities, attack, collectEntityLoot, murder, wait] as SkillDef<never>[]).map(
+  ([moveTo, moveToXZ, follow, collect, mine, explore, craft, smelt, place, equip, eat, chat, scanBlocks, scanEntities, attack, collectEntityLoot, murder, wait] as SkillDef<never>[]).map(
     (s) => [s.name, s as unknown as SkillDef],
   ),
 )

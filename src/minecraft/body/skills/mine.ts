@@ -1,0 +1,29 @@
+/** mine {x,y,z}: dig one block the bot knows of and pick up what it drops. */
+import type { SkillCall } from '../types.js'
+import { namespaced } from '../../names.js'
+import { fail, ok, type SkillDef } from './context.js'
+import { mineBlockAt } from './dig.js'
+import { fmtPos, vec } from './nav.js'
+
+type Mine = Extract<SkillCall, { skill: 'mine' }>
+const AIRS = new Set(['air', 'cave_air', 'void_air'])
+
+export const mine: SkillDef<Mine> = {
+  name: 'mine',
+  timeoutMs: 120_000,
+  async run(ctx, c) {
+    const pos = vec(Math.floor(c.x), Math.floor(c.y), Math.floor(c.z))
+    const where = fmtPos(pos.x, pos.y, pos.z)
+    const block = ctx.bot.blockAt(pos)
+    if (!block) return fail(`the block at ${where} is not loaded (too far away); move closer first`)
+    if (AIRS.has(block.name)) return fail(`there is nothing to mine at ${where} (air)`)
+    if (block.name === 'water' || block.name === 'lava') return fail(`${block.name} at ${where} cannot be mined`)
+    const name = namespaced(block.name)
+    await mineBlockAt(ctx, pos, [block.name])
+    const after = ctx.bot.blockAt(pos)
+    const p = ctx.bot.entity.position
+    const position = { x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) }
+    if (after && after.name === block.name) return fail(`${name} at ${where} is still there: the server did not let me break it`, { position })
+    return ok(`mined ${name} at ${where}`, { block: name, position })
+  },
+}
