@@ -308,10 +308,11 @@ describe('the test AIs reproduce the documented quirks (so the compatibility tes
     b.send({ ...ROUNDBEGIN_P0, pos: [1, 1, 1] })
     await b.waitFor(() => b.got.length >= 1)
     let moveAt = b.got.findIndex((m) => (m.action as unknown[] | undefined)?.[0] === 'move')
-    while (moveAt < 0) {
+    for (let answered = 0; moveAt < 0; answered++) {
       // detect first (a secondary action): answer and wait for the move
+      assert.ok(answered < 5, `no move after ${answered} secondary actions: ${JSON.stringify(b.got)}`)
       b.send({ type: 'action', success: true, has_trap: false })
-      await b.waitFor(() => b.got.length >= 2)
+      await b.waitFor(() => b.got.length >= answered + 2, `message ${answered + 2} from the C++ mimic`)
       moveAt = b.got.findIndex((m) => (m.action as unknown[] | undefined)?.[0] === 'move')
     }
     assert.equal(b.got[moveAt]!.state, 1, 'the C++ SDK adds state')
