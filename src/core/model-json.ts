@@ -225,6 +225,10 @@ export function parseModelJson(text: string): ParseModelJsonResult {
     if (body.length > MAX_REPLY_CHARS) {
       return { ok: false, error: `Your reply was too long (${body.length} characters). ${REPLY_WITH}` }
     }
+    // Strict JSON as written is taken as is, before any clean-up that could touch its strings
+    // (a reason that mentions ``` or <think> must not be edited).
+    const strict = strictContainer(body)
+    if (strict !== undefined) return { ok: true, value: strict, repaired: false, notes }
     if (body.charCodeAt(0) === 0xfeff) {
       body = body.slice(1)
       notes.push('removed byte-order mark')
@@ -263,6 +267,18 @@ export function parseModelJson(text: string): ParseModelJsonResult {
   } catch (err) {
     // jsonrepair recursion on absurd nesting, etc. Never let it escape.
     return { ok: false, error: `Your reply could not be read as JSON (${err instanceof Error ? err.name : 'error'}). ${REPLY_WITH}` }
+  }
+}
+
+/** The reply parsed as strict JSON when it is one object or array, else undefined. */
+function strictContainer(body: string): object | undefined {
+  // JSON.parse allows only JSON whitespace around the value (String.trim would also drop a BOM)
+  if (!/^[ \t\r\n]*[{[]/.test(body)) return undefined
+  try {
+    const v = JSON.parse(body) as unknown
+    return isContainer(v) ? v : undefined
+  } catch {
+    return undefined
   }
 }
 

@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { startScriptedOpenAI, type ScriptedOpenAI, type ScriptStep, type ScriptedOpenAIOptions } from '../support/scripted-openai.js'
 import { createLlmClient, LlmError, type LlmConfigInput } from '../../src/core/llm/index.js'
 import { createLogger } from '../../src/core/logger.js'
+import { waitFor, within } from '../support/wait.js'
 
 const quiet = createLogger('llm-test', { level: 'silent' })
 const servers: ScriptedOpenAI[] = []
@@ -276,22 +277,26 @@ describe('llm client: failures, retries, timeouts, cancellation', () => {
     const c = client(s)
     const ac = new AbortController()
     const p = c.chat({ messages: user('x'), signal: ac.signal })
-    while (s.chatRequests().length === 0) await new Promise((r) => setTimeout(r, 5))
+    await waitFor('the request to reach the server', () => s.chatRequests().length > 0)
     ac.abort()
-    const err = await rejects(p)
+    const err = await rejects(within('the cancelled call to end', p))
     assert.equal(err.kind, 'cancelled')
+    assert.equal(err.message, 'model call cancelled')
+    assert.equal(s.chatRequests().length, 1)
   })
 
   test('AbortSignal cancels the wait before a retry', async () => {
+    // The server asks for a 30 s pause; the client counts the retry, then waits.
     const s = await serve([{ status: 429, headers: { 'retry-after': '30' } }, { reply: 'too late' }])
     const c = client(s)
     const ac = new AbortController()
     const p = c.chat({ messages: user('x'), signal: ac.signal })
-    while (s.chatRequests().length === 0) await new Promise((r) => setTimeout(r, 5))
-    await new Promise((r) => setTimeout(r, 20))
+    await waitFor('the client to start waiting before its retry', () => c.usage().retries === 1)
     ac.abort()
-    const err = await rejects(p)
+    // Cut short: the call ends with the cancel reason (not the 30 s later retry's answer), after one request.
+    const err = await rejects(within('the cancelled call to end (a 30 s Retry-After that was not cut short)', p, 20_000))
     assert.equal(err.kind, 'cancelled')
+    assert.equal(err.message, 'model call cancelled while waiting to retry')
     assert.equal(s.chatRequests().length, 1)
   })
 

@@ -2,6 +2,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { startScriptedOpenAI } from '../support/scripted-openai.js'
+import { waitFor } from '../support/wait.js'
 
 const post = (url: string, body: unknown) =>
   fetch(`${url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -54,7 +55,7 @@ test('close() ends hanging requests so the process can exit', async () => {
     () => 'answered',
     () => 'connection closed',
   )
-  while (s.requests.length === 0) await new Promise((r) => setTimeout(r, 5))
+  await waitFor('the hanging request to reach the server', () => s.requests.length > 0)
   await s.close()
   assert.equal(await p, 'connection closed')
 })

@@ -17,10 +17,17 @@ const corpus = JSON.parse(
 ) as CorpusCase[]
 
 describe('model-json corpus', () => {
-  test('has at least 100 cases of each kind of outcome', () => {
-    assert.ok(corpus.length >= 100, `corpus has ${corpus.length} cases`)
+  test('has at least 100 cases of each kind of outcome, each kind with its matching expectation', () => {
     for (const kind of ['good', 'repairable', 'hopeless'] as const) {
-      assert.ok(corpus.some((c) => c.kind === kind), `corpus has ${kind} cases`)
+      const n = corpus.filter((c) => c.kind === kind).length
+      assert.ok(n >= 100, `corpus has ${n} ${kind} cases, want at least 100`)
+    }
+    assert.equal(new Set(corpus.map((c) => c.id)).size, corpus.length, 'case ids are unique')
+    for (const c of corpus) {
+      // good = strict JSON taken as is; repairable = fixed with repaired:true; hopeless = a correction
+      const want = c.kind === 'hopeless' ? { ok: false } : { ok: true, repaired: c.kind === 'repairable' }
+      const got = c.expect.ok ? { ok: true, repaired: c.expect.repaired } : { ok: false }
+      assert.deepEqual(got, want, `${c.id}: a ${c.kind} case must expect ${JSON.stringify(want)}`)
     }
   })
 

@@ -16,6 +16,8 @@ import { runGame, type GameResult } from '../../src/lostspace/judger/judger.js'
 import type { SeatSpec } from '../../src/lostspace/judger/seats.js'
 import { LostSpaceLogic } from '../../src/lostspace/logic.js'
 import { createLogger } from '../../src/core/logger.js'
+import type { ChildProcess } from 'node:child_process'
+import { waitFor, waitFor as waitForCond, waitForEvent, within } from '../support/wait.js'
 import { createRandomPlayer } from '../../src/lostspace/bots/random.js'
 import { badAi, compileCppMimic, MAP, PASSIVE, pyMimic, q, tempDir } from '../fixtures/lostspace-ais/helpers.js'
 
@@ -100,7 +102,7 @@ describe('framing', () => {
 })
 
 describe('AI subprocess', () => {
-  test('writes to an AI that already exited are ignored (EPIPE), stderr is kept bounded', async () => {
+  test('an exit is reported once, with stderr kept bounded; later sends are no-ops', async () => {
     const failures: AiFailure[] = []
     const p = new AiProcess({
       command: `python3 -c ${q("import sys; sys.stderr.write('x' * 50000 + 'END'); sys.exit(4)")}`,
@@ -108,13 +110,37 @@ describe('AI subprocess', () => {
       onMessage: () => assert.fail('no messages expected'),
       onFailure: (f) => failures.push(f),
     })
-    await p.exitPromise
-    for (let i = 0; i < 50; i++) p.send('0002{}'.repeat(1000))
-    await new Promise((r) => setTimeout(r, 50))
+    await within('the AI to exit', p.exitPromise)
+    // the exit is reported while the process closes, before exitPromise resolves
     assert.deepEqual(failures, [{ kind: 'exit', code: 4, signal: null }])
+    for (let i = 0; i < 50; i++) p.send('0002{}'.repeat(1000))
     assert.ok(p.stderr.length <= 101)
     assert.ok(p.stderr.endsWith('END'))
     p.kill()
+  })
+
+  test('writes to an AI that closed its input are ignored (EPIPE): no crash, no failure', async () => {
+    const failures: AiFailure[] = []
+    const got: string[] = []
+    const p = new AiProcess({
+      command: `exec python3 -c ${q("import os,sys,struct,time\nos.close(0)\nb=b'{\"closed\":1}'\nsys.stdout.buffer.write(struct.pack('>I', len(b)) + b); sys.stdout.flush()\ntime.sleep(60)")}`,
+      onMessage: (b) => got.push(b),
+      onFailure: (f) => failures.push(f),
+    })
+    try {
+      await waitFor('the AI to say it closed its stdin', () => got.length === 1, { detail: () => p.stderr })
+      // Not an 'error' listener of our own (that would handle the EPIPE for the AiProcess): wait for
+      // the pipe to be torn down, which follows the write error.
+      const stdin = (p as unknown as { child: ChildProcess }).child.stdin!
+      const closed = waitForEvent('the AI stdin to close after EPIPE', stdin, 'close')
+      for (let i = 0; i < 50; i++) p.send('0002{}'.repeat(1000))
+      await closed
+      assert.equal(p.alive, true)
+      assert.deepEqual(failures, [])
+    } finally {
+      p.kill()
+      await p.exitPromise
+    }
   })
 
   test('frames are decoded as they arrive; kill() stops a hanging AI', async () => {
@@ -124,7 +150,7 @@ describe('AI subprocess', () => {
       onMessage: (b) => got.push(b),
       onFailure: () => {},
     })
-    while (got.length < 2) await new Promise((r) => setTimeout(r, 20))
+    await waitFor('two frames from the AI', () => got.length >= 2, { detail: () => JSON.stringify(got) })
     assert.deepEqual(got, ['{"a":1}', '{"b":2}'])
     p.kill()
     await p.exitPromise
@@ -207,10 +233,8 @@ function scripted(command: string, cwd?: string) {
   })
   scriptedProcs.push(proc)
   const send = (m: object) => proc.send(encodeAiPayload(m))
-  const waitFor = async (cond: () => boolean) => {
-    for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 10))
-    assert.ok(cond(), `condition not reached; got ${JSON.stringify(got)}; stderr ${proc.stderr}`)
-  }
+  const waitFor = (cond: () => boolean, what = 'the scripted AI') =>
+    waitForCond(what, cond, { timeoutMs: 10_000, detail: () => `got ${JSON.stringify(got)}; stderr ${proc.stderr}` })
   return { proc, got, send, waitFor, failure: () => failure as AiFailure | null }
 }
 
@@ -284,10 +308,11 @@ describe('the test AIs reproduce the documented quirks (so the compatibility tes
     b.send({ ...ROUNDBEGIN_P0, pos: [1, 1, 1] })
     await b.waitFor(() => b.got.length >= 1)
     let moveAt = b.got.findIndex((m) => (m.action as unknown[] | undefined)?.[0] === 'move')
-    while (moveAt < 0) {
+    for (let answered = 0; moveAt < 0; answered++) {
       // detect first (a secondary action): answer and wait for the move
+      assert.ok(answered < 5, `no move after ${answered} secondary actions: ${JSON.stringify(b.got)}`)
       b.send({ type: 'action', success: true, has_trap: false })
-      await b.waitFor(() => b.got.length >= 2)
+      await b.waitFor(() => b.got.length >= answered + 2, `message ${answered + 2} from the C++ mimic`)
       moveAt = b.got.findIndex((m) => (m.action as unknown[] | undefined)?.[0] === 'move')
     }
     assert.equal(b.got[moveAt]!.state, 1, 'the C++ SDK adds state')
@@ -305,8 +330,10 @@ describe('the test AIs reproduce the documented quirks (so the compatibility tes
     assert.deepEqual(c.got[0]!.action, ['interact', 'KeyMachine'])
     c.send({ type: 'action', success: true })
     c.send({ type: 'roundbegin', state: 1, inturn: 1 })
-    await new Promise((r) => setTimeout(r, 200))
-    assert.equal(c.got.length, 1, 'no finish after a KeyMachine')
+    // Its next turn: the AI answers messages in order, so a finish after the KeyMachine would come first.
+    c.send({ ...ROUNDBEGIN_P0, state: 2, pos: [6, 0, 1] })
+    await c.waitFor(() => c.got.length >= 2)
+    assert.deepEqual(c.got[1]!.action, ['interact', 'KeyMachine'], `no finish after a KeyMachine: ${JSON.stringify(c.got)}`)
   })
 })
 

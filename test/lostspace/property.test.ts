@@ -292,7 +292,10 @@ test('property: same seed and same AI messages give identical frames and replay'
     const rng = createRng(4242)
     const logic = new LostSpaceLogic({ map })
     const all: JudgerFrame[] = [...logic.init({ player_list: [1, 1, 2, 1], player_num: 4, config: {}, replay: '' })]
-    while (!logic.finished) all.push(...logic.onAiMessage(logic.waitingFor!, chooseMessage(logic, logic.waitingFor!, rng)))
+    for (let steps = 0; !logic.finished; steps++) {
+      assert.ok(steps < 20000, 'the game does not end')
+      all.push(...logic.onAiMessage(logic.waitingFor!, chooseMessage(logic, logic.waitingFor!, rng)))
+    }
     return JSON.stringify([all, logic.replay(), logic.ranking()])
   }
   assert.equal(run(), run())
@@ -332,7 +335,8 @@ test('property: a goal-directed seat among random ones escapes; invariants hold 
     let moved = false
     let lastSeat = -1
     let lastRound = 0
-    while (!logic.finished) {
+    for (let steps = 0; !logic.finished; steps++) {
+      assert.ok(steps < 20000, `seeker ${seed}: the game does not end`)
       const seat = logic.waitingFor!
       const e = logic.engine
       if (seat !== lastSeat || e.round !== lastRound) moved = false

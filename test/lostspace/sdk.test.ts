@@ -6,6 +6,7 @@ import { createStreamTransport, LostSpaceClient, type Player, type PlayerApi } f
 import { GameStateTracker } from '../../src/lostspace/sdk/state.js'
 import type { ActionReply, Pos } from '../../src/lostspace/sdk/messages.js'
 import { createLogger } from '../../src/core/logger.js'
+import { waitFor } from '../support/wait.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 const tick = () => new Promise((r) => setImmediate(r))
@@ -44,9 +45,9 @@ function harness(player: Player) {
   return { client, sent, send, toAi }
 }
 
-async function until(cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !cond(); i++) await tick()
-  assert.ok(cond(), 'condition not reached')
+/** Waits (bounded) until `cond` holds; `what` names it in the timeout message. */
+async function until(cond: () => boolean, what: string): Promise<void> {
+  await waitFor(what, cond, { timeoutMs: 10_000, intervalMs: 1 })
 }
 
 describe('SDK stream framing', () => {
@@ -61,12 +62,12 @@ describe('SDK stream framing', () => {
     input.write(bytes.subarray(0, 2))
     input.write(bytes.subarray(2, 10))
     input.write(bytes.subarray(10))
-    await until(() => seen.length === 3)
+    await until(() => seen.length === 3, '3 decoded payloads')
     assert.deepEqual(seen.map((s) => (JSON.parse(s) as { type: string }).type), ['id', 'roundbegin', 'escaped'])
     const out: Buffer[] = []
     output.on('data', (c: Buffer) => out.push(c))
     t.send('{"type":"finish"}')
-    await tick()
+    await until(() => Buffer.concat(out).length >= 21, 'the framed finish on the output')
     const all = Buffer.concat(out)
     assert.equal(all.readUInt32BE(0), 17)
     assert.equal(all.subarray(4).toString(), '{"type":"finish"}')
@@ -79,7 +80,7 @@ describe('SDK stream framing', () => {
     t.onClose(() => (closed = true))
     t.onMessage(() => assert.fail('no message expected'))
     input.write('hello world')
-    await until(() => closed)
+    await until(() => closed, 'the transport to report the close')
   })
 })
 
@@ -93,11 +94,11 @@ describe('SDK client turns', () => {
     })
     h.send(ID)
     h.send(roundBegin())
-    await until(() => h.sent.length === 1)
+    await until(() => h.sent.length === 1, '1 message from the AI')
     assert.deepEqual(h.sent[0], { type: 'action', action: ['move', [5, 0, 1]] })
     h.send({ type: 'offround', state: 1, playerid: 1, content: ['see', 'pos_update', [5, 1, 1], 3] })
     h.send({ type: 'action', success: true, hp: 200, status: 0, view: [[[5, 1, 1], true, [3]], [[4, 0, 1], false]] })
-    await until(() => h.sent.length === 2)
+    await until(() => h.sent.length === 2, '2 messages from the AI')
     assert.deepEqual(h.sent[1], { type: 'finish' })
     assert.equal(reply?.success, true)
     const s = h.client.state
@@ -113,26 +114,29 @@ describe('SDK client turns', () => {
   test('no finish after a KeyMachine or an automatic turn end; finish after a failed KeyMachine', async () => {
     const plans: Array<(api: PlayerApi) => Promise<unknown>> = [
       (api) => api.keyMachine(),
-      (api) => api.move([5, 0, 1]).then(() => api.trap('LandMine')),
+      (api) => api.move([5, 0, 1]).then(() => api.trap('LandMine')).then((r) => (trapAfterStop = r)),
       (api) => api.keyMachine(),
     ]
     let turn = 0
+    let trapAfterStop: ActionReply | undefined
     const h = harness({ onRoundBegin: (_s, api) => plans[turn++]!(api).then(() => undefined) })
     h.send(ID)
     h.send(roundBegin({ state: 1 }))
-    await until(() => h.sent.length === 1)
+    await until(() => h.sent.length === 1, '1 message from the AI')
     h.send({ type: 'action', success: true })
     h.send(roundBegin({ state: 2 }))
-    await until(() => h.sent.length === 2)
+    await until(() => h.sent.length === 2, '2 messages from the AI')
     assert.deepEqual(h.sent.map((m) => m.type), ['action', 'action'], 'no finish after a KeyMachine')
     h.send({ type: 'action', success: true, hp: 200, status: 3, view: [] })
-    await tick()
-    await tick()
-    assert.equal(h.sent.length, 2, 'nothing more after a Sticky stop (status 3): trap and finish are not sent')
+    // The turn is over for the SDK: the trap call resolves as a failure without a reply from the logic.
+    await until(() => trapAfterStop !== undefined, 'the trap call after the Sticky stop to resolve')
+    assert.equal(trapAfterStop!.success, false)
     h.send(roundBegin({ state: 3 }))
-    await until(() => h.sent.length === 3)
+    await until(() => h.sent.length === 3, '3 messages from the AI')
+    // The AI's output is in order: a trap or finish after the Sticky stop would come before this turn's action.
+    assert.deepEqual(h.sent[2], { type: 'action', action: ['interact', 'KeyMachine'] }, 'nothing more after a Sticky stop (status 3): trap and finish are not sent')
     h.send({ type: 'action', success: false })
-    await until(() => h.sent.length === 4)
+    await until(() => h.sent.length === 4, '4 messages from the AI')
     assert.deepEqual(h.sent[3], { type: 'finish' })
   })
 
@@ -145,17 +149,17 @@ describe('SDK client turns', () => {
     })
     h.send(ID)
     h.send(roundBegin({ state: 1 }))
-    await until(() => h.sent.length === 1)
+    await until(() => h.sent.length === 1, '1 message from the AI')
     h.send({ type: 'roundbegin', state: 1, inturn: 2 })
-    await until(() => results.length === 1)
+    await until(() => results.length === 1, '1 action result reported to the player')
     assert.deepEqual(results, [false])
     assert.equal(h.sent.length, 1, 'no finish for a turn that is over')
     h.send(roundBegin({ state: 2 }))
-    await until(() => h.sent.length === 2)
+    await until(() => h.sent.length === 2, '2 messages from the AI')
     h.send({ type: 'format error' })
-    await until(() => results.length === 2)
+    await until(() => results.length === 2, '2 action results reported to the player')
     assert.deepEqual(results, [false, false])
-    await until(() => h.sent.length === 3)
+    await until(() => h.sent.length === 3, '3 messages from the AI')
     assert.deepEqual(h.sent[2], { type: 'finish' })
   })
 
@@ -170,7 +174,7 @@ describe('SDK client turns', () => {
     h.send(ID)
     h.toAi.write('0005{oops')
     h.send(roundBegin())
-    await until(() => h.sent.length === 1)
+    await until(() => h.sent.length === 1, '1 message from the AI')
     assert.deepEqual(h.sent[0], { type: 'finish' })
     h.send({ type: 'escaped' })
     await h.client.done

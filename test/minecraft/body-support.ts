@@ -2,6 +2,7 @@
 import { startWorld, type World } from '../../src/minecraft/world/index.js'
 import { createBody, type MineflayerBody, type CreateBodyOptions } from '../../src/minecraft/body/index.js'
 import type { SkillResult } from '../../src/minecraft/body/types.js'
+import { WaitTimeout, waitFor } from '../support/wait.js'
 
 export async function worldAndBody(
   username = 'Bot',
@@ -34,21 +35,15 @@ export function once<T extends unknown[]>(emitter: { once(ev: string, fn: (...a:
     }
     const t = setTimeout(() => {
       emitter.removeListener(ev, fn)
-      reject(new Error(`no '${ev}' within ${ms} ms`))
+      reject(new WaitTimeout(`timed out after ${ms / 1000}s waiting for '${ev}'`))
     }, ms)
     emitter.once(ev, fn)
   })
 }
 
-/** Polls until `fn` returns a truthy value (limit, not a speed assertion). */
-export async function until<T>(fn: () => T | undefined | null | false, ms = 30_000, what = 'condition'): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
+/** Polls until `fn` returns a truthy value; `ms` bounds the wait (a limit, not a speed assertion). */
+export function until<T>(fn: () => T | undefined | null | false, ms: number, what: string): Promise<T> {
+  return waitFor(what, fn, { timeoutMs: ms, intervalMs: 50 })
 }
 
 export function expectOk(r: SkillResult, what: string): void {

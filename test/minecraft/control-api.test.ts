@@ -8,6 +8,7 @@ import { startControlServer } from '../../src/minecraft/control/server.js'
 import { attachChatTasks, parseChatCommand } from '../../src/minecraft/tasks.js'
 import { createContextBus } from '../../src/core/context-bus.js'
 import { createLogger } from '../../src/core/logger.js'
+import { waitFor, waitForEvent } from '../support/wait.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 const TOKEN = 'tok-123'
@@ -58,7 +59,7 @@ describe('control API over real HTTP / WebSocket', () => {
       assert.equal(created.status, 201)
       const t = (await created.json()) as { id: number; status: string }
       assert.equal(t.status, 'running')
-      while (s.body.calls.length === 0) await new Promise((r) => setTimeout(r, 5))
+      await waitFor('the task to start moving', () => s.body.calls.length > 0)
       const del = await s.call('/v1/tasks/current?reason=changed+my+mind', { method: 'DELETE' })
       assert.equal(del.status, 200)
       const got = (await (await s.call(`/v1/tasks/${t.id}`)).json()) as { status: string; reason: string }
@@ -86,24 +87,18 @@ describe('control API over real HTTP / WebSocket', () => {
       )
       const ws = new WebSocket(wsUrl, { headers: { authorization: `Bearer ${TOKEN}` } })
       const msgs: Array<Record<string, unknown>> = []
-      let wake: (() => void) | undefined
-      ws.on('message', (d) => {
-        msgs.push(JSON.parse(String(d)) as Record<string, unknown>)
-        wake?.()
-      })
-      const waitFor = async (pred: (m: Record<string, unknown>) => boolean) => {
-        while (!msgs.some(pred)) await new Promise<void>((r) => (wake = r))
-        return msgs.find(pred)!
-      }
-      await new Promise((r) => ws.once('open', r))
-      await waitFor((m) => m.type === 'status')
+      ws.on('message', (d) => msgs.push(JSON.parse(String(d)) as Record<string, unknown>))
+      const message = (what: string, pred: (m: Record<string, unknown>) => boolean) =>
+        waitFor(`a WebSocket message: ${what}`, () => msgs.find(pred), { detail: () => `got ${msgs.map((m) => m.type).join(', ')}` })
+      await waitForEvent('the WebSocket to open', ws, 'open')
+      await message('status', (m) => m.type === 'status')
       ws.send('garbage')
       ws.send(JSON.stringify({ op: 'launch_rockets' }))
-      await waitFor((m) => m.type === 'error' && /not JSON/.test(String(m.error)))
-      await waitFor((m) => m.type === 'error' && /op/.test(String(m.error)))
+      await message('error: not JSON', (m) => m.type === 'error' && /not JSON/.test(String(m.error)))
+      await message('error: unknown op', (m) => m.type === 'error' && /op/.test(String(m.error)))
       ws.send(JSON.stringify({ op: 'create_task', task: 'collect 2 log' }))
-      await waitFor((m) => m.type === 'created')
-      const done = await waitFor((m) => m.type === 'task' && (m.task as { status: string }).status !== 'running')
+      await message('created', (m) => m.type === 'created')
+      const done = await message('the task finished', (m) => m.type === 'task' && (m.task as { status: string }).status !== 'running')
       assert.equal((done.task as { status: string }).status, 'succeeded')
       assert.ok(msgs.some((m) => m.type === 'traffic' && m.dir === 'from_mind'))
       assert.ok(msgs.some((m) => m.type === 'action'))
@@ -133,10 +128,7 @@ describe('chat tasks', () => {
     try {
       body.chat('Mallory', '@Lynx collect 5 log')
       body.chat('Mallory', '@Lynx stop')
-      await new Promise((r) => setTimeout(r, 20))
       assert.equal(link.current(), undefined)
-      assert.equal(body.calls.length, 0, 'nothing ran for Mallory')
-      assert.equal(said.length, 0)
 
       body.chat('steve', '@lynx collect 2 log')
       const t = link.current()
@@ -144,13 +136,17 @@ describe('chat tasks', () => {
       assert.equal(t.source, 'chat:steve')
       const rec = await link.waitTask(t.id)
       assert.equal(rec.status, 'succeeded', rec.reason)
-      await new Promise((r) => setTimeout(r, 5))
-      assert.ok(said.some((m) => /^succeeded: collect 2 log/.test(m)), said.join(' | '))
+      await waitFor('the success message in chat', () => said.some((m) => /^succeeded: collect 2 log/.test(m)), { detail: () => said.join(' | ') })
+      // Mallory's commands came first: had either been taken, its task, its skill call or its answer would be here.
+      assert.deepEqual(body.calls.map((c) => c.skill), ['collect'], 'only Steve\'s task ran')
+      assert.deepEqual(body.calls[0], { skill: 'collect', items: [{ item_name: 'log', count: 2 }] }, 'Steve asked for 2 logs (Mallory for 5)')
+      assert.equal(said[0], 'on it: collect 2 log', said.join(' | '))
+      assert.equal(said.length, 2, said.join(' | '))
 
       body.skillMs = 10_000
       body.chat('Steve', '@Lynx goto 500 70 500')
       const t2 = link.current()!
-      while (body.calls.length < 2) await new Promise((r) => setTimeout(r, 5))
+      await waitFor('the goto task to start moving', () => body.calls.length >= 2)
       body.chat('Mallory', '@Lynx stop')
       assert.equal(link.current()?.id, t2.id, 'Mallory cannot stop it')
       body.chat('Steve', '@Lynx stop')

@@ -8,6 +8,7 @@ import { emptyStats } from '../../src/minecraft/minds/types.js'
 import type { AiEvent, ModEvent } from '../../src/protocols/lynxmind.js'
 import { createLogger } from '../../src/core/logger.js'
 import { chooseFuel } from '../../src/minecraft/links/lynxmind-actions.js'
+import { waitFor } from '../support/wait.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 
@@ -114,7 +115,7 @@ describe('LynxMind link', () => {
     const link = new LynxMindLink({ body, mind, logger: quiet, heartbeatMs: 20 })
     await link.start()
     link.createTask('wait around')
-    while (mind.heard.filter((e) => e.type === 'EVENT_PLAYER_STATUS_HEARTBEAT').length < 3) await new Promise((r) => setTimeout(r, 10))
+    await waitFor('3 heartbeats while the task runs', () => mind.heard.filter((e) => e.type === 'EVENT_PLAYER_STATUS_HEARTBEAT').length >= 3)
     const hb = mind.heard.find((e) => e.type === 'EVENT_PLAYER_STATUS_HEARTBEAT')
     assert.ok(hb && hb.type === 'EVENT_PLAYER_STATUS_HEARTBEAT')
     assert.deepEqual(hb.inventory_hotbar[0]?.item_stack, { item_name: 'minecraft:dirt', count: 3 })
@@ -125,7 +126,9 @@ describe('LynxMind link', () => {
       { type: 'EVENT_AI_GET_NEARBY_BLOCK', radius: 8, target_block_id: ['minecraft:stone'] },
       { type: 'EVENT_AI_GET_NEARBY_ENTITY', radius: 8, target_entity_id: [] },
     ])
-    await new Promise((r) => setTimeout(r, 30))
+    await waitFor('the replies to the strike-back list and both scans', () =>
+      ['EVENT_PLAYER_REPLY_STRIKE_BACK_TARGET_LIST', 'EVENT_PLAYER_SCAN_BLOCK', 'EVENT_PLAYER_SCAN_ENTITY'].every((t) => mind.heard.some((e) => e.type === t)),
+    )
     await link.idle()
     const reply = mind.heard.find((e) => e.type === 'EVENT_PLAYER_REPLY_STRIKE_BACK_TARGET_LIST')
     assert.deepEqual(reply && 'strike_back_target_list' in reply ? reply.strike_back_target_list : null, ['b'])
@@ -138,7 +141,10 @@ describe('LynxMind link', () => {
     await link.idle()
     assert.equal(mind.heard.at(-1)?.type, 'EVENT_PLAYER_REMOVE_TASK')
     const n = mind.heard.length
-    await new Promise((r) => setTimeout(r, 60))
+    // Node runs timers in order of expiry: a heartbeat interval still running would fire before this
+    // timer of two periods, and idle() then waits until its event has reached the mind.
+    await new Promise((r) => setTimeout(r, 2 * 20))
+    await link.idle()
     assert.equal(mind.heard.filter((e, j) => j >= n && e.type === 'EVENT_PLAYER_STATUS_HEARTBEAT').length, 0, 'no heartbeats without a task')
     await link.close()
   })
@@ -152,11 +158,11 @@ describe('LynxMind link', () => {
     const seen = traffic(link)
     await link.start()
     const t = link.createTask('goto 100 64 100')
-    while (body.calls.length === 0) await new Promise((r) => setTimeout(r, 5))
+    await waitFor('the move to start', () => body.calls.length > 0)
     await link.cancelTask('cancelled by test')
     const rec = await link.waitTask(t.id)
     assert.equal(rec.status, 'cancelled')
-    await new Promise((r) => setTimeout(r, 10))
+    await waitFor('the BARITONE_TASK_STOP of the cancelled move', () => mind.heard.some((e) => e.type === 'EVENT_PLAYER_BARITONE_TASK_STOP'))
     await link.idle()
     const stop = mind.heard.find((e) => e.type === 'EVENT_PLAYER_BARITONE_TASK_STOP')
     assert.ok(stop && stop.type === 'EVENT_PLAYER_BARITONE_TASK_STOP' && /cancel/.test(stop.reason))

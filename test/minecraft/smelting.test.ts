@@ -31,6 +31,12 @@ test('the planner sees the same furnace table (output → preferred input, tags 
   assert.equal(SMELTING.iron_ingot, 'iron_ore')
   assert.equal(SMELTING.charcoal, 'log')
   assert.equal(SMELTING.stone, 'cobblestone')
-  assert.equal(FUEL_VALUE.coal, itemsPerFuel('coal'))
-  assert.equal(FUEL_VALUE.planks, itemsPerFuel('spruce_planks'))
+  for (const [output, input] of Object.entries(SMELTING)) {
+    if (output !== 'charcoal') assert.equal(smeltResult(input), output, `SMELTING.${output} = ${input}`)
+  }
+  // vanilla: cook 200 ticks; burn coal/charcoal 1600, logs and planks 300, stick 100
+  assert.deepEqual(
+    { coal: FUEL_VALUE.coal, charcoal: FUEL_VALUE.charcoal, log: FUEL_VALUE.log, planks: FUEL_VALUE.planks, stick: FUEL_VALUE.stick },
+    { coal: 8, charcoal: 8, log: 1.5, planks: 1.5, stick: 0.5 },
+  )
 })

@@ -2,6 +2,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Vec3 } from 'vec3'
 import { botInventory, serverInventory, setBlock, waitForInventory, waitUntil, worldWithBot } from './support/world.js'
+import { waitForEvent } from '../support/wait.js'
 
 describe('crafting and smelting with mineflayer, unchanged', () => {
   test('planks and sticks in the 2x2 grid, then a wooden pickaxe at a placed crafting table', async (t) => {
@@ -119,7 +120,7 @@ describe('crafting and smelting with mineflayer, unchanged', () => {
     await furnace.putInput(id('iron_ore'), null, 1)
     assert.deepEqual(botInventory(bot), {})
     await waitUntil(bot.world as never, `blockUpdate:${at}`, () => bot.blockAt(at)?.getProperties().lit === true)
-    while (!furnace.outputItem()) await new Promise<void>((r) => furnace.once('update', () => r()))
+    if (!furnace.outputItem()) await waitForEvent('the furnace to produce its output', furnace as never, 'update', () => !!furnace.outputItem(), 60_000)
     assert.equal(furnace.outputItem()!.name, 'iron_ingot')
     assert.equal(furnace.inputItem(), null)
     assert.equal(furnace.fuelItem(), null, 'the coal was burnt')

@@ -8,14 +8,47 @@ function chunkBlocks(seed: number, cx: number, cz: number): Map<string, string> 
   return out
 }
 
-function countNear(seed: number, radiusChunks: number): Record<string, number> {
-  const counts: Record<string, number> = {}
-  for (let cx = -radiusChunks; cx < radiusChunks; cx++) {
-    for (let cz = -radiusChunks; cz < radiusChunks; cz++) {
-      for (const name of chunkBlocks(seed, cx, cz).values()) counts[name] = (counts[name] ?? 0) + 1
+/** Range a bot covers on foot from spawn while looking for the basics (blocks, horizontally). */
+const REACH = 48
+const GROUND_EXCLUDES = /(_log|_leaves|^water|^lava)$/
+
+interface Found {
+  /** Log blocks 1–3 above the ground of their column: a bot standing there can cut them. */
+  logs: string[]
+  /** Stone within 5 blocks below the ground. */
+  stone: number
+  /** Ore within 16 blocks below the ground, by name. */
+  ores: Record<string, string[]>
+}
+
+/** Scans the generated chunks around spawn for what a new survival bot needs. */
+function scanNearSpawn(seed: number): Found {
+  const t = createTerrain(seed)
+  const radius = Math.ceil(REACH / 16)
+  const blocks = new Map<string, string>()
+  const ground = new Map<string, number>()
+  for (let cx = -radius; cx < radius; cx++) {
+    for (let cz = -radius; cz < radius; cz++) {
+      t.fillChunk(cx, cz, (lx, y, lz, name) => {
+        const x = cx * 16 + lx
+        const z = cz * 16 + lz
+        blocks.set(`${x},${y},${z}`, name)
+        if (!GROUND_EXCLUDES.test(name) && y > (ground.get(`${x},${z}`) ?? -1)) ground.set(`${x},${z}`, y)
+      })
     }
   }
-  return counts
+  const found: Found = { logs: [], stone: 0, ores: {} }
+  for (const [key, name] of blocks) {
+    const [x, y, z] = key.split(',').map(Number) as [number, number, number]
+    if (Math.hypot(x - t.spawn.x, z - t.spawn.z) > REACH) continue
+    const g = ground.get(`${x},${z}`)
+    if (g === undefined) continue
+    const above = y - g
+    if (name.endsWith('_log') && above >= 1 && above <= 3) found.logs.push(key)
+    else if (name === 'stone' && above <= 0 && above >= -5) found.stone++
+    else if (name.endsWith('_ore') && above <= 0 && above >= -16) (found.ores[name] ??= []).push(key)
+  }
+  return found
 }
 
 describe('terrain', () => {
@@ -27,11 +60,23 @@ describe('terrain', () => {
     assert.notDeepEqual([...a.entries()], [...c.entries()])
   })
 
-  test('every seed has the survival basics within two chunks of spawn', () => {
-    for (const seed of [0, 1, 42, 987654321, -5]) {
-      const counts = countNear(seed, 2)
-      for (const name of ['oak_log', 'birch_log', 'oak_leaves', 'grass_block', 'dirt', 'stone', 'coal_ore', 'iron_ore', 'sand', 'water', 'bedrock']) {
-        assert.ok((counts[name] ?? 0) > 0, `seed ${seed}: no ${name} near spawn`)
+  test('every seed has wood, stone, coal and iron within reach of spawn, and seeds place them differently', () => {
+    const seeds = [0, 1, 42, 987654321, -5, 2024]
+    const scans = seeds.map((seed) => ({ seed, ...scanNearSpawn(seed) }))
+    for (const { seed, logs, stone, ores } of scans) {
+      // enough for a crafting table, sticks and pickaxes; a furnace; a stone and an iron pickaxe
+      assert.ok(logs.length >= 3, `seed ${seed}: ${logs.length} logs a bot can cut within ${REACH} blocks`)
+      assert.ok(stone >= 11, `seed ${seed}: ${stone} stone within 5 blocks of digging`)
+      assert.ok((ores.coal_ore?.length ?? 0) >= 1, `seed ${seed}: no coal ore within 16 blocks of digging`)
+      assert.ok((ores.iron_ore?.length ?? 0) >= 3, `seed ${seed}: ${ores.iron_ore?.length ?? 0} iron ore within 16 blocks of digging`)
+    }
+    for (let i = 0; i < scans.length; i++) {
+      for (let j = i + 1; j < scans.length; j++) {
+        const a = scans[i]!
+        const b = scans[j]!
+        const same = (x: string[] = [], y: string[] = []) => x.length === y.length && ((ys) => x.every((k) => ys.has(k)))(new Set(y))
+        assert.ok(!same(a.logs, b.logs), `seeds ${a.seed} and ${b.seed} put the same trees near spawn`)
+        assert.ok(!same(a.ores.iron_ore, b.ores.iron_ore) || !same(a.ores.coal_ore, b.ores.coal_ore), `seeds ${a.seed} and ${b.seed} put the same ores near spawn`)
       }
     }
   })

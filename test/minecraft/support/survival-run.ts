@@ -10,6 +10,7 @@
 import { createRequire } from 'node:module'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
+import { waitForEvent } from '../../support/wait.js'
 import { botInventory, worldWithBot } from './world.js'
 
 const require = createRequire(import.meta.url)
@@ -83,7 +84,7 @@ try {
   const furnace = await bot.openFurnace(furnaceBlock)
   await furnace.putFuel(itemId('coal'), null, 1)
   await furnace.putInput(itemId('iron_ore'), null, 3)
-  while ((furnace.outputItem()?.count ?? 0) < 3) await new Promise<void>((r) => furnace.once('update', () => r()))
+  if ((furnace.outputItem()?.count ?? 0) < 3) await waitForEvent('3 iron ingots in the furnace', furnace as never, 'update', () => (furnace.outputItem()?.count ?? 0) >= 3, 120_000)
   await furnace.takeOutput()
   furnace.close()
   log(`smelted ${inv()}`)

@@ -115,7 +115,7 @@ export function waitForEvent<A extends unknown[]>(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       emitter.off(event, on)
-      reject(new Error(`timed out waiting for ${event}`))
+      reject(new Error(`timed out after ${failAfterMs / 1000}s waiting for ${event}`))
     }, failAfterMs)
     const on = (...args: any[]) => {
       if (!accept(...(args as A))) return
