@@ -203,11 +203,14 @@ export class LostSpaceClient {
   /** Feeds one message body (JSON text) from the logic. */
   receive(body: string): void {
     if (this.ended) return
-    const msg = parseServerMessage(body)
-    if (!msg) {
-      this.logger.warn('ignoring unparsable message', { body: body.slice(0, 200) })
+    const parsed = parseServerMessage(body)
+    if (!parsed.ok) {
+      this.logger.warn(`ignoring a malformed message from the logic: ${parsed.error}`, { body: body.slice(0, 200) })
+      // A garbled reply still answers the action we wait for: as a failure, so the turn goes on.
+      if (parsed.type === 'action' || parsed.type === 'format error') this.turn?.deliver({ ...FAILED })
       return
     }
+    const msg = parsed.message
     if (msg.type === 'action' || msg.type === 'format error') {
       const reply: ActionReply = msg.type === 'action' ? (msg as ActionReply) : { ...FAILED }
       if (!this.turn?.deliver(reply)) this.logger.debug('stray reply', { body: body.slice(0, 200) })
