@@ -97,7 +97,10 @@ export function normalizeAiMessage(input: unknown): NormalizeResult<AiMessage> {
     }
     return validate(AiMessageSchema, input)
   }
-  if (!Array.isArray(input.action)) return validate(AiActionMessageSchema, input)
+  if (!Array.isArray(input.action)) {
+    const got = input.action === undefined ? 'nothing (field missing)' : short(input.action)
+    return { ok: false, kind: 'invalid', error: `at action: expected an action array, got ${got}; the forms are ${ACTION_FORMS}` }
+  }
   const key = actionKey(input.action)
   if (key === undefined) {
     return { ok: false, kind: 'invalid', error: `at action: unknown action ${short(input.action)}; the forms are ${ACTION_FORMS}` }
