@@ -3,12 +3,12 @@
  * implementation (array + filter/slice/map, written below) measured in the same run.
  */
 import { createContextBus } from '../src/core/context-bus.js'
-import { escapeXml, sanitizeText, truncate } from '../src/core/xml.js'
+import { coerceText, xmlText } from '../src/core/xml.js'
 import { fmt, measureOps, median } from './util.js'
 
 type NaiveEntry = { type: string; t: number; name?: string; content?: string; eventType?: string; data?: string }
 
-/** The obvious implementation: same sanitising, but filter + slice + map over the whole store. */
+/** The obvious implementation: same cutting and escaping, but filter + slice + map over the whole store. */
 function createNaiveBus(now: () => number, max = 200) {
   let store: NaiveEntry[] = []
   const push = (e: NaiveEntry) => {
@@ -17,11 +17,11 @@ function createNaiveBus(now: () => number, max = 200) {
   }
   return {
     pushTool(content: unknown) {
-      push({ type: 'tool', t: now(), content: truncate(sanitizeText(content), 200) })
+      push({ type: 'tool', t: now(), content: coerceText(content).slice(0, 200) })
     },
     pushEvent(type: unknown, data: unknown) {
-      const eventType = truncate(sanitizeText(type), 64)
-      const d = truncate(sanitizeText(data), 100)
+      const eventType = coerceText(type)
+      const d = coerceText(data).slice(0, 100)
       const last = store[store.length - 1]
       const m = /^(.+?)(?:x(\d+))?$/.exec(d)
       const base = m ? m[1]! : d
@@ -41,8 +41,8 @@ function createNaiveBus(now: () => number, max = 200) {
       if (picked.length === 0) return ''
       const lines = picked.map((e) =>
         e.type === 'event'
-          ? `<e t="${escapeXml(e.eventType!)}" d="${escapeXml(e.data!)}"/>`
-          : `<t>${escapeXml(e.content!)}</t>`,
+          ? `<e t="${xmlText(e.eventType!)}" d="${xmlText(e.data!)}"/>`
+          : `<t>${xmlText(e.content!)}</t>`,
       )
       return ['<ctx>', '<!-- p=player s=server e=event b=bot t=tool g=gap -->', ...lines, '</ctx>'].join('\n')
     },

@@ -3,17 +3,19 @@
  * lines, its own replies, tool output, game events), serialised as compact XML for an
  * LLM prompt. See seeds/context-bus.md and spec/protocol-facts.md §3.
  *
- * Lenient in (any value is coerced, invalid XML characters dropped, long text cut),
- * strict out (always well-formed XML, always in time order, always with the legend).
+ * Lenient in (any value is coerced, long text cut), strict out (always well-formed XML,
+ * always in time order, always with the legend). The rendering is the reference's byte for
+ * byte, except that characters XML cannot carry at all are dropped (see xml.ts).
+ *
+ * Like the reference, the store keeps the coerced, cut text as given; characters are
+ * dropped and escaped only when an entry is rendered, so stacking compares the raw data.
  */
-import { escapeXml, sanitizeText, truncate } from './xml.js'
+import { coerceText, xmlText } from './xml.js'
 
 /** Player/server/bot/tool content is cut to this many UTF-16 code units (no ellipsis). */
 export const CONTENT_MAX = 200
 /** Event data is cut to this many code units before a stack suffix (`x3`) is added. */
 export const EVENT_DATA_MAX = 100
-/** Player names and event types are cut to this length. */
-export const NAME_MAX = 64
 /** Same-type, same-base events arriving within this many ms of the newest entry stack. */
 export const STACK_WINDOW_MS = 5000
 export const DEFAULT_BUS_MAX = 200
@@ -93,15 +95,20 @@ export function resolveBusMax(state: unknown): number {
 
 const STACK_SPLIT = /^(.+?)(?:x(\d+))?$/
 
-/** Splits event data into base and count as the original does: `hp:-0.5x3` → (`hp:-0.5`, 3). */
+/**
+ * Splits event data into base and count as the reference does: `hp:-0.5x3` → (`hp:-0.5`, 3).
+ * Data the pattern does not match (empty, or holding a line break, which `.` does not
+ * match) is its own base with count 1. `x0` counts 0, as in the reference.
+ */
 export function splitStack(data: string): { base: string; count: number } {
   const m = STACK_SPLIT.exec(data)
   if (!m) return { base: data, count: 1 }
-  if (m[2] === undefined) return { base: m[1]!, count: 1 }
-  const count = Number(m[2])
-  // `x0` or an absurd count is not a stack suffix: keep the data whole
-  if (!Number.isSafeInteger(count) || count < 1) return { base: data, count: 1 }
-  return { base: m[1]!, count }
+  return { base: m[1]!, count: m[2] === undefined ? 1 : Number(m[2]) }
+}
+
+/** The first `max` UTF-16 code units, as the reference's `slice`: a cut pair leaves a lone half, dropped at render. */
+function cut(value: unknown, max: number): string {
+  return coerceText(value).slice(0, max)
 }
 
 function numberOr(value: unknown, fallback: number): number {
@@ -144,30 +151,31 @@ class ContextBusImpl implements ContextBus {
     this.add({
       type: 'player',
       t: this.time(),
-      name: truncate(sanitizeText(name), NAME_MAX),
-      content: truncate(sanitizeText(content), CONTENT_MAX),
+      name: coerceText(name),
+      content: cut(content, CONTENT_MAX),
     })
   }
 
   pushServer(content: unknown): void {
-    this.add({ type: 'server', t: this.time(), content: truncate(sanitizeText(content), CONTENT_MAX) })
+    this.add({ type: 'server', t: this.time(), content: cut(content, CONTENT_MAX) })
   }
 
   pushBot(content: unknown): void {
-    this.add({ type: 'bot', t: this.time(), content: truncate(sanitizeText(content), CONTENT_MAX) })
+    this.add({ type: 'bot', t: this.time(), content: cut(content, CONTENT_MAX) })
   }
 
   pushTool(content: unknown): void {
-    this.add({ type: 'tool', t: this.time(), content: truncate(sanitizeText(content), CONTENT_MAX) })
+    this.add({ type: 'tool', t: this.time(), content: cut(content, CONTENT_MAX) })
   }
 
   pushEvent(type: unknown, data: unknown): void {
-    const eventType = truncate(sanitizeText(type), NAME_MAX)
-    const incoming = splitStack(truncate(sanitizeText(data), EVENT_DATA_MAX))
+    const eventType = coerceText(type)
+    const cutData = cut(data, EVENT_DATA_MAX)
     const t = this.time()
     const last = this.store[this.store.length - 1]
     if (last && last.type === 'event' && last.eventType === eventType && t - last.t <= STACK_WINDOW_MS) {
       const prev = splitStack(last.data)
+      const incoming = splitStack(cutData)
       if (prev.base === incoming.base) {
         const count = prev.count + incoming.count
         this.store[this.store.length - 1] = { type: 'event', t, eventType, data: `${prev.base}x${count}` }
@@ -175,8 +183,7 @@ class ContextBusImpl implements ContextBus {
         return
       }
     }
-    const dataOut = incoming.count > 1 ? `${incoming.base}x${incoming.count}` : incoming.base
-    this.add({ type: 'event', t, eventType, data: dataOut })
+    this.add({ type: 'event', t, eventType, data: cutData })
   }
 
   buildXml(opts: BuildXmlOptions = {}): string {
@@ -230,15 +237,15 @@ class ContextBusImpl implements ContextBus {
 function renderEntry(entry: ContextEntry): string {
   switch (entry.type) {
     case 'player':
-      return `<p n="${escapeXml(entry.name)}">${escapeXml(entry.content)}</p>`
+      return `<p n="${xmlText(entry.name)}">${xmlText(entry.content)}</p>`
     case 'server':
-      return `<s>${escapeXml(entry.content)}</s>`
+      return `<s>${xmlText(entry.content)}</s>`
     case 'bot':
-      return `<b>${escapeXml(entry.content)}</b>`
+      return `<b>${xmlText(entry.content)}</b>`
     case 'tool':
-      return `<t>${escapeXml(entry.content)}</t>`
+      return `<t>${xmlText(entry.content)}</t>`
     case 'event':
-      return `<e t="${escapeXml(entry.eventType)}" d="${escapeXml(entry.data)}"/>`
+      return `<e t="${xmlText(entry.eventType)}" d="${xmlText(entry.data)}"/>`
   }
 }
 

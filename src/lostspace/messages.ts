@@ -7,7 +7,7 @@ import type { Pos } from './map.js'
 import { DIRECTIONS } from './map.js'
 import type { Action, EngineEvent, LostSpaceEngine, PlayerState } from './engine.js'
 import { Status, type PropName } from './rules.js'
-import { actionTupleSchemaFor, type ActionTuple } from '../protocols/lostspace.js'
+import { normalizeAiMessage, type ActionTuple } from '../protocols/lostspace.js'
 
 export type Msg = Record<string, unknown>
 
@@ -173,7 +173,10 @@ export type ParsedAiMessage =
   | { kind: 'bad-action'; state?: number; error: string }
   | { kind: 'not-json'; error: string }
 
-/** Parse one AI message (JSON text). Never throws. */
+/**
+ * Parses and validates one AI message (JSON text) with the protocol schema. Never throws.
+ * Errors name the field and the rule, e.g. `at action[1][0]: expected integer, got string "1"`.
+ */
 export function parseAiMessage(text: string): ParsedAiMessage {
   let raw: unknown
   try {
@@ -181,19 +184,14 @@ export function parseAiMessage(text: string): ParsedAiMessage {
   } catch (e) {
     return { kind: 'not-json', error: (e as Error).message }
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { kind: 'bad-action', error: 'message must be a JSON object' }
-  const obj = raw as Msg
-  const state = Number.isInteger(obj.state) ? (obj.state as number) : undefined
-  if (obj.type === 'finish') return { kind: 'finish', state }
-  if (obj.type !== 'action') return { kind: 'bad-action', state, error: `unknown message type ${JSON.stringify(obj.type)}` }
-  const schema = actionTupleSchemaFor(obj.action)
-  if (!schema) return { kind: 'bad-action', state, error: `unknown action ${JSON.stringify(obj.action)}` }
-  const parsed = schema.safeParse(obj.action)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    return { kind: 'bad-action', state, error: issue ? `at action.${issue.path.join('.')}: ${issue.message}` : 'invalid action' }
+  const r = normalizeAiMessage(raw)
+  if (!r.ok) {
+    const state = typeof raw === 'object' && raw !== null && Number.isInteger((raw as Msg).state) ? ((raw as Msg).state as number) : undefined
+    return { kind: 'bad-action', state, error: r.error.replace(/\n/g, '; ') }
   }
-  return { kind: 'action', state, action: tupleToAction(parsed.data as ActionTuple) }
+  const msg = r.value
+  if (msg.type === 'finish') return { kind: 'finish', state: msg.state }
+  return { kind: 'action', state: msg.state, action: tupleToAction(msg.action) }
 }
 
 export function tupleToAction(t: ActionTuple): Action {

@@ -2,8 +2,13 @@
  * Zod schemas for every LostSpace message (lostspace-facts §1–§3):
  * AI → logic actions, logic → AI messages, judger ↔ logic frames, replay.
  * Objects are `.loose()` because extra keys are harmless on this wire.
+ *
+ * The one declaration of these messages: the logic, the judger and the SDK take their
+ * types from here and validate with `normalizeAiMessage` / `normalizeLogicToAiMessage`.
+ * Pure: no I/O, no game imports.
  */
 import { z } from 'zod'
+import { isRecord, validate, type NormalizeResult } from './common.js'
 
 const Int = z.number().int()
 export const PosSchema = z.tuple([Int, Int, Int]).describe('[x, y, z] (z: 0 top, 1 spawn layer, 2 bottom)')
@@ -37,10 +42,26 @@ export const ActionTupleSchema = z.union(Object.values(ACTION_TUPLES) as unknown
  * Much faster than trying the whole union, and gives sharper errors.
  */
 export function actionTupleSchemaFor(action: unknown): z.ZodType | undefined {
+  const key = actionKey(action)
+  return key === undefined ? undefined : ACTION_TUPLES[key]
+}
+
+function actionKey(action: unknown): keyof typeof ACTION_TUPLES | undefined {
   if (!Array.isArray(action) || typeof action[0] !== 'string') return undefined
   const name = action[0]
   const key = name === 'interact' || name === 'tool' ? `${name}:${String(action[1])}` : name
-  return Object.hasOwn(ACTION_TUPLES, key) ? ACTION_TUPLES[key as keyof typeof ACTION_TUPLES] : undefined
+  return Object.hasOwn(ACTION_TUPLES, key) ? (key as keyof typeof ACTION_TUPLES) : undefined
+}
+
+/** A JSON-ish rendering of a value for an error message, cut to `max` characters. */
+function short(value: unknown, max = 60): string {
+  let text: string
+  try {
+    text = JSON.stringify(value) ?? String(value)
+  } catch {
+    text = String(value)
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
 }
 export type ActionTuple = z.infer<typeof ActionTupleSchema>
 
@@ -50,6 +71,42 @@ export const AiActionMessageSchema = z
 export const AiFinishMessageSchema = z.object({ type: z.literal('finish'), state: Int.optional() }).loose()
 export const AiMessageSchema = z.discriminatedUnion('type', [AiActionMessageSchema, AiFinishMessageSchema])
 export type AiMessage = z.infer<typeof AiMessageSchema>
+export type AiActionMessage = z.infer<typeof AiActionMessageSchema>
+export type AiFinishMessage = z.infer<typeof AiFinishMessageSchema>
+
+/** AiActionMessageSchema with its action narrowed to one tuple schema, one per ACTION_TUPLES key. */
+const AI_ACTION_MESSAGES = Object.fromEntries(
+  Object.entries(ACTION_TUPLES).map(([key, tuple]) => [key, AiActionMessageSchema.extend({ action: tuple })]),
+) as unknown as Record<keyof typeof ACTION_TUPLES, z.ZodType<AiActionMessage>>
+
+const ACTION_FORMS =
+  '["move",pos] ["attack",pos,id] ["interact","Materials"|"Box"|"KeyMachine"|"EscapeCapsule",…] ["trap",name] ["tool","Kit"|"Transport",…] ["detect",pos]'
+
+/**
+ * Validates one AI → logic message (already JSON-parsed). The action tuple is checked
+ * against the one form its name selects, so errors name the exact element, e.g.
+ * `at action[1][2]: expected integer, got string "1"`. A well-formed object with another
+ * `type` is `unknown_type`.
+ */
+export function normalizeAiMessage(input: unknown): NormalizeResult<AiMessage> {
+  if (!isRecord(input)) return validate(AiMessageSchema, input)
+  if (input.type === 'finish') return validate(AiFinishMessageSchema, input)
+  if (input.type !== 'action') {
+    if (typeof input.type === 'string') {
+      return { ok: false, kind: 'unknown_type', type: input.type, error: `at type: unknown message type ${JSON.stringify(input.type)} (expected "action" or "finish")` }
+    }
+    return validate(AiMessageSchema, input)
+  }
+  if (!Array.isArray(input.action)) {
+    const got = input.action === undefined ? 'nothing (field missing)' : short(input.action)
+    return { ok: false, kind: 'invalid', error: `at action: expected an action array, got ${got}; the forms are ${ACTION_FORMS}` }
+  }
+  const key = actionKey(input.action)
+  if (key === undefined) {
+    return { ok: false, kind: 'invalid', error: `at action: unknown action ${short(input.action)}; the forms are ${ACTION_FORMS}` }
+  }
+  return validate(AI_ACTION_MESSAGES[key], input)
+}
 
 // ------------------------------------------------------------ logic → AI
 
@@ -132,21 +189,28 @@ export const MoveReplySuccessSchema = ActionReplySchema.extend({
 
 export const FormatErrorSchema = z.object({ type: z.literal('format error') }).loose()
 
-export const OffroundContentSchema = z.union([
-  z.tuple([z.literal('died')], Int),
-  z.tuple([z.literal('escaped')]),
-  z.tuple([z.literal('see'), z.literal('pos_update'), PosSchema, Int]),
-  z.tuple([z.literal('see'), z.literal('attack'), PosSchema, Int]),
-  z.tuple([z.literal('see'), z.literal('regenerate'), PosSchema, Int]),
-  z.tuple([z.literal('see'), z.literal('interprops_status_update'), PosSchema, z.string(), z.string()]),
-  z.tuple([z.literal('see'), z.literal('interprops_status_update'), z.tuple([PosSchema, PosSchema]), z.literal('Door'), z.string()]),
-  z.tuple([z.literal('getkey'), z.array(Int)]),
-  z.tuple([z.literal('trap_triggered'), TrapNameSchema, PosSchema]),
-  z.tuple([z.literal('trap_destroyed'), TrapNameSchema, PosSchema]),
-  z.tuple([z.literal('hp_update'), Int]),
-  z.tuple([z.literal('player_enter_top_layer')]),
-  z.tuple([z.literal('ai_error')]),
-])
+/** Offround content forms, keyed by their first element (and for `see`, the second). */
+const OFFROUND_CONTENT = {
+  died: z.tuple([z.literal('died')], Int),
+  escaped: z.tuple([z.literal('escaped')]),
+  'see:pos_update': z.tuple([z.literal('see'), z.literal('pos_update'), PosSchema, Int]),
+  'see:attack': z.tuple([z.literal('see'), z.literal('attack'), PosSchema, Int]),
+  'see:regenerate': z.tuple([z.literal('see'), z.literal('regenerate'), PosSchema, Int]),
+  'see:interprops_status_update': z.union([
+    z.tuple([z.literal('see'), z.literal('interprops_status_update'), PosSchema, z.string(), z.string()]),
+    z.tuple([z.literal('see'), z.literal('interprops_status_update'), z.tuple([PosSchema, PosSchema]), z.literal('Door'), z.string()]),
+  ]),
+  getkey: z.tuple([z.literal('getkey'), z.array(Int)]),
+  trap_triggered: z.tuple([z.literal('trap_triggered'), TrapNameSchema, PosSchema]),
+  trap_destroyed: z.tuple([z.literal('trap_destroyed'), TrapNameSchema, PosSchema]),
+  hp_update: z.tuple([z.literal('hp_update'), Int]),
+  player_enter_top_layer: z.tuple([z.literal('player_enter_top_layer')]),
+  ai_error: z.tuple([z.literal('ai_error')]),
+} as const
+export const OffroundContentSchema = z.union(Object.values(OFFROUND_CONTENT) as unknown as [z.ZodTypeAny, ...z.ZodTypeAny[]]) as z.ZodType<
+  z.infer<(typeof OFFROUND_CONTENT)[keyof typeof OFFROUND_CONTENT]>
+>
+export type OffroundContent = z.infer<typeof OffroundContentSchema>
 export const OffroundMessageSchema = z
   .object({ type: z.literal('offround'), state: Int, playerid: Int.min(0).max(3), content: OffroundContentSchema })
   .loose()
@@ -168,6 +232,96 @@ export const LogicToAiMessageSchema = z.union([
   DeathSchema,
 ])
 export type LogicToAiMessage = z.infer<typeof LogicToAiMessageSchema>
+
+// ------------------------------------------------------------ logic → AI, as an AI reads it
+
+/*
+ * An AI accepts what the schemas above describe, loosened only where the original platform
+ * is loose (lostspace-facts §2): the seed's roundbegin has no `pos` and need not list exactly
+ * three others, a reply's `tools` may name only some tools, the seed spells
+ * `trap_destoryed`, and the C AI also handles in-turn `getkey`, `ai_error` and
+ * `box_disappear`. Offround content of a kind we do not know is kept as it is.
+ */
+export const RoundBeginInboundSchema = RoundBeginFullSchema.extend({ pos: PosSchema.optional(), others: z.array(OtherPlayerSchema) })
+export const ActionReplyInboundSchema = ActionReplySchema.extend({ tools: ToolCountsSchema.partial().optional() })
+export const OffroundInboundSchema = OffroundMessageSchema.extend({ content: z.tuple([z.string()], z.unknown()) })
+export const InTurnGetKeySchema = z.object({ type: z.literal('getkey'), keys: z.array(Int).optional(), key: Int.optional() }).loose()
+export const AiErrorNoticeSchema = z.object({ type: z.literal('ai_error'), content: z.array(Int) }).loose()
+export const BoxDisappearSchema = z.object({ type: z.literal('box_disappear'), pos: PosSchema }).loose()
+
+const OFFROUND_INBOUND_CONTENT: Record<string, z.ZodType> = {
+  ...OFFROUND_CONTENT,
+  trap_destoryed: z.tuple([z.literal('trap_destoryed'), TrapNameSchema, PosSchema]),
+}
+/** OffroundInboundSchema with its content narrowed to one known form. */
+const OFFROUND_INBOUND = Object.fromEntries(
+  Object.entries(OFFROUND_INBOUND_CONTENT).map(([key, content]) => [key, OffroundInboundSchema.extend({ content })]),
+) as Record<string, z.ZodType<OffroundInbound>>
+
+const LOGIC_TO_AI_INBOUND = {
+  id: IdMessageSchema,
+  action: ActionReplyInboundSchema,
+  'format error': FormatErrorSchema,
+  other_death: OtherDeathSchema,
+  escaped: EscapedSchema,
+  death: DeathSchema,
+  getkey: InTurnGetKeySchema,
+  ai_error: AiErrorNoticeSchema,
+  box_disappear: BoxDisappearSchema,
+} as const
+
+export type IdMessage = z.infer<typeof IdMessageSchema>
+export type RoundBeginInbound = z.infer<typeof RoundBeginInboundSchema>
+export type RoundBeginShort = z.infer<typeof RoundBeginShortSchema>
+export type ActionReplyInbound = z.infer<typeof ActionReplyInboundSchema>
+export type FormatError = z.infer<typeof FormatErrorSchema>
+export type OffroundInbound = z.infer<typeof OffroundInboundSchema>
+export type OtherDeath = z.infer<typeof OtherDeathSchema>
+export type Escaped = z.infer<typeof EscapedSchema>
+export type Death = z.infer<typeof DeathSchema>
+export type InTurnGetKey = z.infer<typeof InTurnGetKeySchema>
+export type AiErrorNotice = z.infer<typeof AiErrorNoticeSchema>
+export type BoxDisappear = z.infer<typeof BoxDisappearSchema>
+/** Every logic → AI message an AI understands. */
+export type LogicToAiInbound =
+  | IdMessage
+  | RoundBeginInbound
+  | RoundBeginShort
+  | ActionReplyInbound
+  | FormatError
+  | OffroundInbound
+  | OtherDeath
+  | Escaped
+  | Death
+  | InTurnGetKey
+  | AiErrorNotice
+  | BoxDisappear
+
+function offroundKey(content: unknown): string | undefined {
+  if (!Array.isArray(content) || typeof content[0] !== 'string') return undefined
+  const key = content[0] === 'see' ? `see:${String(content[1])}` : content[0]
+  return Object.hasOwn(OFFROUND_INBOUND, key) ? key : undefined
+}
+
+/**
+ * Validates one logic → AI message (already JSON-parsed), as loosely as the original
+ * platform requires and no looser. A full roundbegin is one with `status`. A well-formed
+ * object with a `type` we do not know is `unknown_type` (the AI may ignore it).
+ */
+export function normalizeLogicToAiMessage(input: unknown): NormalizeResult<LogicToAiInbound> {
+  if (!isRecord(input)) return { ok: false, kind: 'invalid', error: `at (root): expected a JSON object, got ${short(input, 30)}` }
+  const type = input.type
+  if (typeof type !== 'string') return { ok: false, kind: 'invalid', error: `at type: expected a string, got ${short(type, 30)}` }
+  if (type === 'roundbegin') return validate('status' in input ? RoundBeginInboundSchema : RoundBeginShortSchema, input)
+  if (type === 'offround') {
+    const key = offroundKey(input.content)
+    return validate(key === undefined ? OffroundInboundSchema : OFFROUND_INBOUND[key]!, input)
+  }
+  if (!Object.hasOwn(LOGIC_TO_AI_INBOUND, type)) {
+    return { ok: false, kind: 'unknown_type', type, error: `at type: unknown message type ${JSON.stringify(type)}` }
+  }
+  return validate<LogicToAiInbound>(LOGIC_TO_AI_INBOUND[type as keyof typeof LOGIC_TO_AI_INBOUND] as z.ZodType<LogicToAiInbound>, input)
+}
 
 // ------------------------------------------------------------ judger ↔ logic
 

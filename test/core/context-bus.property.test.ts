@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { createContextBus, type ContextEntry } from '../../src/core/context-bus.js'
+import { dropInvalidXmlChars } from '../../src/core/xml.js'
 
 const HOSTILE = [
   ']]>',
@@ -78,22 +79,29 @@ const parser = new XMLParser({
 
 type Node = Record<string, unknown> & { ':@'?: Record<string, string> }
 
+/** XML end-of-line handling, which the parser applies: `\r\n` and a lone `\r` read as `\n`. */
+function eol(text: string): string {
+  return text.replace(/\r\n?/g, '\n')
+}
+
 function textOf(children: unknown): string {
   return (children as Array<Record<string, string>>).map((c) => c['#text'] ?? '').join('')
 }
 
+/** What an entry's tag, attributes and text parse back to: the stored text minus the dropped characters. */
 function expectedOf(e: ContextEntry): [string, Record<string, string>, string] {
+  const x = dropInvalidXmlChars
   switch (e.type) {
     case 'player':
-      return ['p', { n: e.name }, e.content]
+      return ['p', { n: x(e.name) }, x(e.content)]
     case 'server':
-      return ['s', {}, e.content]
+      return ['s', {}, x(e.content)]
     case 'bot':
-      return ['b', {}, e.content]
+      return ['b', {}, x(e.content)]
     case 'tool':
-      return ['t', {}, e.content]
+      return ['t', {}, x(e.content)]
     case 'event':
-      return ['e', { t: e.eventType, d: e.data }, '']
+      return ['e', { t: x(e.eventType), d: x(e.data) }, '']
   }
 }
 
@@ -134,12 +142,16 @@ test('random and hostile input always yields well-formed, time-ordered XML', () 
       entries.forEach((node, i) => {
         const [tag, attrs, text] = expectedOf(store[i]!)
         assert.ok(tag in node, `entry ${i} is <${tag}>`)
-        assert.deepEqual(node[':@'] ?? {}, attrs)
-        assert.equal(textOf(node[tag]), text)
+        assert.deepEqual(node[':@'] ?? {}, Object.fromEntries(Object.entries(attrs).map(([k, v]) => [k, eol(v)])))
+        assert.equal(textOf(node[tag]), eol(text))
       })
 
-      // one entry (or gap) per line between the header and footer
-      assert.equal(xml.split('\n').length, 3 + elements.length)
+      // one entry (or gap) per line between the header and footer, plus the line breaks kept in the text
+      const kept = entries.reduce((n, _node, i) => {
+        const [, attrs, text] = expectedOf(store[i]!)
+        return n + (Object.values(attrs).join('') + text).split('\n').length - 1
+      }, 0)
+      assert.equal(xml.split('\n').length, 3 + elements.length + kept)
     }),
     { numRuns: 300 },
   )

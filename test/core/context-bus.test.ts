@@ -262,8 +262,10 @@ describe('ContextBus event stacking', () => {
     assert.deepEqual(splitStack('zombie:-2'), { base: 'zombie:-2', count: 1 })
     assert.deepEqual(splitStack('box'), { base: 'box', count: 1 })
     assert.deepEqual(splitStack('x7'), { base: 'x7', count: 1 })
-    assert.deepEqual(splitStack('ax0'), { base: 'ax0', count: 1 })
+    assert.deepEqual(splitStack('ax0'), { base: 'a', count: 0 })
     assert.deepEqual(splitStack(''), { base: '', count: 1 })
+    // `.` does not match a line break, so such data never splits
+    assert.deepEqual(splitStack('hp:-1\nx2'), { base: 'hp:-1\nx2', count: 1 })
   })
 
   test('stacking does not grow the store', () => {
@@ -337,18 +339,19 @@ describe('ContextBus input handling', () => {
     assert.equal(lines[4], `<t>${'t'.repeat(200)}</t>`)
   })
 
-  test('the cut never splits an emoji surrogate pair', () => {
+  test('a cut through an emoji leaves half a pair in the store, which rendering drops', () => {
     const { bus } = fakeBus()
     bus.pushBot('a'.repeat(199) + '😀tail')
     const store = bus.getStore()[0]!
-    assert.equal(store.type === 'bot' && store.content, 'a'.repeat(199))
+    assert.equal(store.type === 'bot' && store.content, 'a'.repeat(199) + '\uD83D')
+    assert.deepEqual(body(bus.buildXml()), [`<b>${'a'.repeat(199)}</b>`])
   })
 
-  test('player names and event types are cut to 64 chars', () => {
+  test('player names and event types are not cut (the reference gives them no limit)', () => {
     const { bus } = fakeBus()
     bus.pushPlayer('N'.repeat(100), 'x')
     bus.pushEvent('T'.repeat(100), 'y')
-    assert.deepEqual(body(bus.buildXml()), [`<p n="${'N'.repeat(64)}">x</p>`, `<e t="${'T'.repeat(64)}" d="y"/>`])
+    assert.deepEqual(body(bus.buildXml()), [`<p n="${'N'.repeat(100)}">x</p>`, `<e t="${'T'.repeat(100)}" d="y"/>`])
   })
 
   test('escapes & < > " \' in content, names, types and data', () => {
@@ -371,17 +374,30 @@ describe('ContextBus input handling', () => {
     assert.deepEqual(body(bus.buildXml()), [`<b>${'.'.repeat(dropped.length)}</b>`, '<b>a\tb\u0085c</b>'])
   })
 
-  test('control characters are dropped before the length cut', () => {
+  test('the length cut comes first; control characters are dropped when rendering', () => {
     const { bus } = fakeBus()
     bus.pushBot('\u0001'.repeat(50) + 'a'.repeat(200))
     const e = bus.getStore()[0]!
-    assert.equal(e.type === 'bot' && e.content, 'a'.repeat(200))
+    assert.equal(e.type === 'bot' && e.content, '\u0001'.repeat(50) + 'a'.repeat(150))
+    assert.deepEqual(body(bus.buildXml()), [`<b>${'a'.repeat(150)}</b>`])
   })
 
-  test('line breaks become spaces so each entry stays on one line', () => {
+  test('line breaks stay in the content as they are', () => {
     const { bus } = fakeBus()
     bus.pushTool('line1\nline2\r\nline3\rline4')
-    assert.deepEqual(body(bus.buildXml()), ['<t>line1 line2 line3 line4</t>'])
+    bus.pushEvent('skill.fail', 'dig:no\npath')
+    assert.equal(
+      bus.buildXml(),
+      `<ctx>\n${LEGEND}\n<t>line1\nline2\r\nline3\rline4</t>\n<e t="skill.fail" d="dig:no\npath"/>\n</ctx>`,
+    )
+  })
+
+  test('stacking compares the data as given, before characters are dropped', () => {
+    const { bus } = fakeBus()
+    bus.pushEvent('heal', 'hp:+1')
+    bus.pushEvent('heal', 'hp:+1\u0001')
+    bus.pushEvent('heal', 'hp:+1\u0001')
+    assert.deepEqual(body(bus.buildXml()), ['<e t="heal" d="hp:+1"/>', '<e t="heal" d="hp:+1x2"/>'])
   })
 
   test('lone UTF-16 surrogates are stripped, valid pairs kept', () => {

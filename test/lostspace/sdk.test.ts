@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream'
 import { encodeAiPayload, FrameDecoder } from '../../src/lostspace/judger/framing.js'
 import { createStreamTransport, LostSpaceClient, type Player, type PlayerApi } from '../../src/lostspace/sdk/client.js'
 import { GameStateTracker } from '../../src/lostspace/sdk/state.js'
-import type { ActionReply, Pos } from '../../src/lostspace/sdk/messages.js'
+import { parseServerMessage, type ActionReply, type Pos } from '../../src/lostspace/sdk/messages.js'
 import { createLogger } from '../../src/core/logger.js'
 import { waitFor } from '../support/wait.js'
 
@@ -32,10 +32,10 @@ function roundBegin(extra: Record<string, unknown> = {}) {
 }
 
 /** A client on real streams plus a handle to play the logic's side. */
-function harness(player: Player) {
+function harness(player: Player, logger = quiet) {
   const toAi = new PassThrough()
   const fromAi = new PassThrough()
-  const client = new LostSpaceClient(player, createStreamTransport(toAi, fromAi), { logger: quiet })
+  const client = new LostSpaceClient(player, createStreamTransport(toAi, fromAi), { logger })
   const decoder = new FrameDecoder()
   const sent: Array<Record<string, unknown>> = []
   fromAi.on('data', (c: Buffer) => {
@@ -213,5 +213,78 @@ describe('GameStateTracker', () => {
     off(['died', 0])
     assert.equal(s.status, 1)
     assert.match(s.summary(), /me p0 status 1/)
+  })
+})
+
+describe('SDK input validation (logic → AI)', () => {
+  const error = (value: unknown): string => {
+    const r = parseServerMessage(typeof value === 'string' ? value : JSON.stringify(value))
+    assert.equal(r.ok, false, `accepted ${JSON.stringify(value)}`)
+    return r.ok ? '' : r.error
+  }
+
+  test('malformed messages get an error naming the message, the field and the rule', () => {
+    assert.equal(error({ ...roundBegin(), state: '3' }), 'roundbegin message: at state: expected number, got string "3"')
+    assert.equal(error({ ...roundBegin(), hp: -5 }), 'roundbegin message: at hp: must be >= 0')
+    assert.equal(error({ ...roundBegin(), tools: { LandMine: [1, 2, [5, 1, 1]], Sticky: [0, 0], Kit: 1, Transport: 2 } }), 'roundbegin message: at tools.LandMine: trap bag must be [unplaced, placed, ...exactly placed position triples]')
+    assert.equal(error({ type: 'roundbegin', state: 2 }), 'roundbegin message: at inturn: required number is missing')
+    assert.equal(error({ type: 'action', hp: 200 }), 'action message: at success: required boolean is missing')
+    assert.equal(error({ type: 'action', success: true, view: [[[1, 1], true]] }), 'action message: at view[0]: does not match any allowed form, got array')
+    assert.equal(error({ type: 'offround', state: 1, playerid: 1, content: ['see', 'pos_update', [1, 1], 1] }), 'offround message: at content[2]: must have >= 3 items')
+    assert.equal(error({ type: 'offround', state: 1, playerid: 1, content: ['hp_update', 'lots'] }), 'offround message: at content[1]: expected number, got string "lots"')
+    assert.equal(error({ type: 'offround', state: 1, playerid: 9, content: ['escaped'] }), 'offround message: at playerid: must be <= 3')
+    assert.equal(error({ type: 'death' }), 'death message: at box: required boolean is missing')
+    assert.equal(error({ type: 'id', id: 1, birth_pos: [6] }), 'id message: at birth_pos: must have >= 2 items')
+    assert.match(error('{"type":"id",'), /^not JSON: /)
+    assert.equal(error([1, 2]), 'message: at (root): expected a JSON object, got [1,2]')
+    assert.equal(error({ kind: 'id' }), 'message: at type: expected a string, got undefined')
+  })
+
+  test('the original platform\'s loose forms are accepted', () => {
+    const { pos: _pos, ...noPos } = roundBegin()
+    const accepted = [
+      noPos, // the seed's roundbegin has no pos
+      { ...roundBegin(), others: [{ player_id: 0, status: 0, keys: [0], hp: 200 }] }, // not exactly three others
+      { type: 'action', success: true, tools: { Kit: 2 } }, // only some tools
+      { type: 'action', success: true, keys: [1, 2], content: 'Box' }, // extra keys
+      { type: 'offround', state: 1, playerid: 1, content: ['trap_destoryed', 'Sticky', [1, 1, 1]] }, // the seed's spelling
+      { type: 'offround', state: 1, playerid: 1, content: ['see', 'interprops_status_update', [[1, 1, 1], [1, 2, 1]], 'Door', 'open'] },
+      { type: 'offround', state: 1, playerid: 1, content: ['alert', 3] }, // a content kind we do not know
+      { type: 'getkey', key: 2 },
+      { type: 'ai_error', content: [3] },
+      { type: 'box_disappear', pos: [1, 1, 2] },
+      { type: 'interprops_update', whatever: true }, // a type we do not know
+    ]
+    for (const m of accepted) {
+      const r = parseServerMessage(JSON.stringify(m))
+      assert.ok(r.ok, `${JSON.stringify(m)}: ${r.ok ? '' : r.error}`)
+    }
+    const unknown = parseServerMessage('{"type":"interprops_update"}')
+    assert.ok(unknown.ok && !unknown.known)
+  })
+
+  test('the client logs malformed input, answers a garbled reply as a failure and keeps playing', async () => {
+    const lines: string[] = []
+    const logger = createLogger('sdk', { level: 'warn', sink: (l) => lines.push(l) })
+    const results: boolean[] = []
+    const h = harness(
+      {
+        async onRoundBegin(_s, api) {
+          results.push((await api.detect([5, 0, 1])).success)
+        },
+      },
+      logger,
+    )
+    h.send(ID)
+    h.send({ ...roundBegin(), state: 'one' })
+    h.send(roundBegin())
+    await until(() => h.sent.length === 1)
+    h.send({ type: 'action', success: 'yes' })
+    await until(() => h.sent.length === 2)
+    assert.deepEqual(results, [false])
+    assert.deepEqual(h.sent[1], { type: 'finish' })
+    assert.ok(lines.some((l) => l.includes('roundbegin message: at state: expected number, got string "one"')), lines.join('\n'))
+    assert.ok(lines.some((l) => l.includes('action message: at success: expected boolean, got string "yes"')), lines.join('\n'))
+    assert.equal(h.client.state.round, 1, 'the malformed roundbegin changed nothing')
   })
 })

@@ -24,7 +24,10 @@ import {
   ReplaySchema,
   actionTupleSchemaFor,
   lostspaceJsonSchemas,
+  normalizeAiMessage,
+  normalizeLogicToAiMessage,
 } from '../../src/protocols/lostspace.js'
+import { parseAiMessage } from '../../src/lostspace/messages.js'
 
 const DIR = new URL('../fixtures/seeds/lostspace/', import.meta.url).pathname
 const SCHEMAS: Record<string, z.ZodType> = {
@@ -90,6 +93,46 @@ describe('AI → logic', () => {
   test('C-style messages (state, sorted keys) and finish', () => {
     assert.ok(AiMessageSchema.safeParse({ action: ['move', [1, 1, 1]], state: 3, type: 'action' }).success)
     assert.ok(AiMessageSchema.safeParse({ state: 3, type: 'finish' }).success)
+  })
+  test('normalizeAiMessage: precise errors for malformed messages, unknown types apart', () => {
+    const err = (v: unknown) => {
+      const r = normalizeAiMessage(v)
+      assert.equal(r.ok, false, JSON.stringify(v))
+      return r.ok ? '' : r.error
+    }
+    assert.equal(err({ type: 'action', action: ['move', [1, '2', 1]] }), 'at action[1][1]: expected number, got string "2"')
+    assert.equal(err({ type: 'action', action: ['attack', [1, 2, 1]] }), 'at action: must have >= 3 items')
+    assert.equal(err({ type: 'action', action: ['interact', 'EscapeCapsule', 'yes'] }), 'at action[2]: does not match any allowed form, got string "yes"')
+    assert.match(err({ type: 'action', action: ['trap', 'Landmine'] }), /^at action\[1\]: must be one of "LandMine" \| "Sticky", got "Landmine"/)
+    assert.match(err({ type: 'action', action: ['fly', [1, 1, 1]] }), /^at action: unknown action \["fly",\[1,1,1\]\]; the forms are /)
+    assert.match(err({ type: 'action', action: 'move' }), /^at action: expected an action array, got "move"; the forms are /)
+    assert.match(err({ type: 'action' }), /^at action: expected an action array, got nothing \(field missing\)/)
+    assert.equal(err({ type: 'finish', state: 'x' }), 'at state: expected number, got string "x"')
+    assert.equal(err([]), 'at (root): expected object, got array')
+    const unknown = normalizeAiMessage({ type: 'chat' })
+    assert.ok(!unknown.ok && unknown.kind === 'unknown_type')
+    assert.ok(normalizeAiMessage({ type: 'action', action: ['interact', 'EscapeCapsule', 1] }).ok, 'the Python sample sends 1')
+  })
+  test('the logic parses AI messages with the schema: bad ones become bad-action, never a throw', () => {
+    assert.deepEqual(parseAiMessage('{"type":"action","action":["move",[1,1,"a"]],"state":4}'), {
+      kind: 'bad-action',
+      state: 4,
+      error: 'at action[1][2]: expected number, got string "a"',
+    })
+    assert.deepEqual(parseAiMessage('{"type":"finish","state":3}'), { kind: 'finish', state: 3 })
+    assert.deepEqual(parseAiMessage('{"type":"action","action":["tool","Transport",[1,2,1]]}'), { kind: 'action', state: undefined, action: { kind: 'blink', to: [1, 2, 1] } })
+    assert.equal(parseAiMessage('nope').kind, 'not-json')
+    assert.equal(parseAiMessage('null').kind, 'bad-action')
+  })
+  test('the seed\'s loose logic → AI examples are accepted by the AI side as written', () => {
+    for (const ex of manifest.examples.filter((e) => e.file === 'ex00.txt' || e.file === 'ex31.txt')) {
+      let text = readFileSync(join(DIR, ex.file), 'utf8')
+      for (const [from, to] of ex.replace ?? []) text = text.split(from).join(to)
+      const parsed = parseModelJson(text)
+      assert.ok(parsed.ok)
+      const r = normalizeLogicToAiMessage(parsed.value)
+      assert.ok(r.ok, `${ex.file}: ${r.ok ? '' : r.error}`)
+    }
   })
   test('actionTupleSchemaFor picks one schema by name, or none', () => {
     assert.ok(actionTupleSchemaFor(['tool', 'Kit']))

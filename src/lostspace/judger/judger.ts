@@ -16,6 +16,7 @@ import { writeFile } from 'node:fs/promises'
 import { createLogger, type Logger } from '../../core/logger.js'
 import { openSeat, seatName, type ErrorCode, type Seat, type SeatSpec } from './seats.js'
 import { decodeAiPayload } from './framing.js'
+import { LostSpaceLogic } from '../logic.js'
 
 export type JudgerFrame =
   | { state: number; listen: number[]; player: number[]; content: string[] }
@@ -136,7 +137,8 @@ class Game {
               onMessage: (body) => this.onSeatMessage(p, body),
               onFailure: (f) => this.onSeatFailure(p, f.error, f.log),
             },
-            { maxLength: this.maxLength, logger: this.logger },
+            // Our own logic builds its messages from the protocol types: in-process players need not re-check them.
+            { maxLength: this.maxLength, logger: this.logger, trustedLogic: this.logic instanceof LostSpaceLogic },
           ),
         )
         this.process(frames)

@@ -35,6 +35,8 @@ export interface Seat {
 export interface SeatContext {
   maxLength: number
   logger: Logger
+  /** The logic runs in this process and is ours (LostSpaceLogic): in-process players skip the schema check. */
+  trustedLogic?: boolean
 }
 
 export function seatName(spec: SeatSpec): string {
@@ -43,7 +45,7 @@ export function seatName(spec: SeatSpec): string {
 }
 
 export function openSeat(spec: SeatSpec, hooks: SeatHooks, ctx: SeatContext): Seat {
-  return spec.kind === 'command' ? new ProcessSeat(spec, hooks, ctx) : new PlayerSeat(spec, hooks)
+  return spec.kind === 'command' ? new ProcessSeat(spec, hooks, ctx) : new PlayerSeat(spec, hooks, ctx.trustedLogic === true)
 }
 
 function describeFailure(f: AiFailure, stderr: string): SeatFailure {
@@ -105,7 +107,7 @@ class PlayerSeat implements Seat {
   private receiver: (body: string) => void = () => {}
   private closer: () => void = () => {}
 
-  constructor(spec: Extract<SeatSpec, { kind: 'player' }>, hooks: SeatHooks) {
+  constructor(spec: Extract<SeatSpec, { kind: 'player' }>, hooks: SeatHooks, trustedLogic: boolean) {
     this.name = seatName(spec)
     const transport: Transport = {
       send: (body) => {
@@ -117,7 +119,7 @@ class PlayerSeat implements Seat {
       onMessage: (cb) => (this.receiver = cb),
       onClose: (cb) => (this.closer = cb),
     }
-    new LostSpaceClient(spec.player, transport)
+    new LostSpaceClient(spec.player, transport, { trustedLogic })
   }
 
   send(payload: string): void {

@@ -102,6 +102,12 @@ export interface Player {
 
 export interface ClientOptions {
   logger?: Logger
+  /**
+   * The messages come from a logic running in this process (an in-process judger seat),
+   * built from the protocol types: skip the schema check on them. Input from another
+   * process (stdin, sockets) is always validated.
+   */
+  trustedLogic?: boolean
 }
 
 const FAILED: ActionReply = { type: 'action', success: false }
@@ -184,6 +190,7 @@ export class LostSpaceClient {
   readonly state = new GameStateTracker()
   private turn: Turn | null = null
   private readonly logger: Logger
+  private readonly trustedLogic: boolean
   private resolveDone!: () => void
   /** Resolves when the input closes or we escaped. */
   readonly done: Promise<void>
@@ -195,6 +202,7 @@ export class LostSpaceClient {
     opts: ClientOptions = {},
   ) {
     this.logger = opts.logger ?? createLogger('lostspace:client')
+    this.trustedLogic = opts.trustedLogic === true
     this.done = new Promise((r) => (this.resolveDone = r))
     transport.onMessage((body) => this.receive(body))
     transport.onClose(() => this.end())
@@ -203,11 +211,14 @@ export class LostSpaceClient {
   /** Feeds one message body (JSON text) from the logic. */
   receive(body: string): void {
     if (this.ended) return
-    const msg = parseServerMessage(body)
-    if (!msg) {
-      this.logger.warn('ignoring unparsable message', { body: body.slice(0, 200) })
+    const parsed = parseServerMessage(body, { trusted: this.trustedLogic })
+    if (!parsed.ok) {
+      this.logger.warn(`ignoring a malformed message from the logic: ${parsed.error}`, { body: body.slice(0, 200) })
+      // A garbled reply still answers the action we wait for: as a failure, so the turn goes on.
+      if (parsed.type === 'action' || parsed.type === 'format error') this.turn?.deliver({ ...FAILED })
       return
     }
+    const msg = parsed.message
     if (msg.type === 'action' || msg.type === 'format error') {
       const reply: ActionReply = msg.type === 'action' ? (msg as ActionReply) : { ...FAILED }
       if (!this.turn?.deliver(reply)) this.logger.debug('stray reply', { body: body.slice(0, 200) })

@@ -1,133 +1,72 @@
 /**
- * Typed LostSpace messages as an AI sees them (lostspace-facts §2–§3).
- * Parsing is lenient: unknown keys are kept, and only the `type` decides the shape.
+ * LostSpace messages as an AI sees them (lostspace-facts §2–§3). The types are the
+ * protocol schemas' (src/protocols/lostspace.ts); `parseServerMessage` validates with them.
  */
+import {
+  normalizeLogicToAiMessage,
+  type ActionReplyInbound,
+  type ActionTuple,
+  type IdMessage,
+  type LogicToAiInbound,
+  type OffroundInbound,
+  type RoundBeginInbound,
+  type RoundBeginShort,
+} from '../../protocols/lostspace.js'
 
+export type { IdMessage, RoundBeginShort }
 export type Pos = [number, number, number]
 export type ToolName = 'LandMine' | 'Sticky' | 'Kit' | 'Transport'
 export type TrapName = 'LandMine' | 'Sticky'
-
 /** Status codes: 0 alive, 1 dead, 2 escaped, 3 turn skipped, 4 waiting to escape, 5 error. */
 export type Status = 0 | 1 | 2 | 3 | 4 | 5
 
-export interface IdMessage {
-  type: 'id'
-  id: number
-  birth_pos: [number, number]
-}
+/** The in-turn player's roundbegin (the one with `status`). */
+export type RoundBeginFull = RoundBeginInbound
+export type ActionReply = ActionReplyInbound
+export type OffroundMessage = OffroundInbound
+/** An action as sent on the wire (`["move",[x,y,z]]` …). */
+export type Action = ActionTuple
 
-export interface OtherInfo {
-  player_id: number
-  status: number
-  keys: number[]
-  hp: number
+/** A message whose `type` the protocol does not know: passed on as it is. */
+export interface UnknownServerMessage {
+  type: string
+  [k: string]: unknown
 }
+export type ServerMessage = LogicToAiInbound | UnknownServerMessage
 
-/** `[unplaced, placed, ...placed positions]` */
-export type TrapTool = [number, number, ...Pos[]]
-
-export interface RoundBeginFull {
-  type: 'roundbegin'
-  state: number
-  inturn: number
-  status: number
-  pos: Pos
-  hp: number
-  keys: number[]
-  tools: { LandMine: TrapTool; Sticky: TrapTool; Kit: number; Transport: number }
-  others: OtherInfo[]
-}
-
-export interface RoundBeginShort {
-  type: 'roundbegin'
-  state: number
-  inturn: number
-}
-
-/** `[[x,y,z], hasBox, [playerIds]?]` */
-export type ViewEntry = [Pos, boolean, number[]?]
-
-export interface ActionReply {
-  type: 'action'
-  success: boolean
-  hp?: number
-  status?: number
-  view?: ViewEntry[]
-  keys?: number[]
-  tools?: Partial<Record<ToolName, number>>
-  has_trap?: boolean
-}
-
-export interface FormatErrorReply {
-  type: 'format error'
-}
-
-export interface OffroundMessage {
-  type: 'offround'
-  state: number
-  playerid: number
-  content: unknown[]
-}
-
-export interface OtherDeathMessage {
-  type: 'other_death'
-  playerid: number
-}
-export interface EscapedMessage {
-  type: 'escaped'
-}
-export interface DeathMessage {
-  type: 'death'
-  box: boolean
-}
-
-export type ServerMessage =
-  | IdMessage
-  | RoundBeginFull
-  | RoundBeginShort
-  | ActionReply
-  | FormatErrorReply
-  | OffroundMessage
-  | OtherDeathMessage
-  | EscapedMessage
-  | DeathMessage
-  | { type: string; [k: string]: unknown }
-
-export type Action =
-  | ['move', Pos]
-  | ['attack', Pos, number]
-  | ['interact', 'Materials', ToolName]
-  | ['interact', 'Box']
-  | ['interact', 'KeyMachine']
-  | ['interact', 'EscapeCapsule', boolean]
-  | ['trap', TrapName]
-  | ['tool', 'Kit']
-  | ['tool', 'Transport', Pos]
-  | ['detect', Pos]
-
-export interface ActionMessage {
-  type: 'action'
-  action: Action
-}
-export interface FinishMessage {
-  type: 'finish'
-}
+export type ParsedServerMessage =
+  | { ok: true; message: ServerMessage; known: boolean }
+  /** `type`: the message's type when it had a string one. */
+  | { ok: false; error: string; type?: string }
 
 export function isFullRoundBegin(m: ServerMessage): m is RoundBeginFull {
   return m.type === 'roundbegin' && 'status' in m
 }
 
-/** Parses one payload body; returns null for anything that is not a JSON object with a string `type`. */
-export function parseServerMessage(body: string): ServerMessage | null {
-  let v: unknown
+/**
+ * Parses and validates one payload body (`trusted`: it comes from the logic in this very
+ * process, see ClientOptions.trustedLogic). A JSON object with a `type` the protocol does not
+ * know is accepted as it is (`known: false`); anything else that does not match its
+ * schema is an error that names the field and the rule.
+ */
+export function parseServerMessage(body: string, opts: { trusted?: boolean } = {}): ParsedServerMessage {
+  let value: unknown
   try {
-    v = JSON.parse(body)
-  } catch {
-    return null
+    value = JSON.parse(body)
+  } catch (err) {
+    return { ok: false, error: `not JSON: ${(err as Error).message}` }
   }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null
-  if (typeof (v as { type?: unknown }).type !== 'string') return null
-  return v as ServerMessage
+  // An in-process logic builds its messages from these same types: checking them again
+  // would only slow games down (see docs/lostspace.md), so only the envelope is checked.
+  if (opts.trusted && typeof (value as { type?: unknown } | null)?.type === 'string') {
+    return { ok: true, message: value as ServerMessage, known: true }
+  }
+  const r = normalizeLogicToAiMessage(value)
+  if (r.ok) return { ok: true, message: r.value, known: true }
+  if (r.kind === 'unknown_type') return { ok: true, message: value as UnknownServerMessage, known: false }
+  const type = (value as { type?: unknown } | null)?.type
+  const error = `${typeof type === 'string' ? `${type} message` : 'message'}: ${r.error.replace(/\n/g, '; ')}`
+  return typeof type === 'string' ? { ok: false, error, type } : { ok: false, error }
 }
 
 export function isPos(v: unknown): v is Pos {
