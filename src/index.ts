@@ -46,4 +46,5 @@ export {
 } from './protocols/index.js'
 export * from './lostspace/index.js'
 export * from './minecraft/index.js'
-export { ConfigSchema, loadConfig, maskSecrets, type Config, type ConfigInput } from './cli/config.js'
+export { ConfigSchema, type Config, type ConfigInput } from './cli/config-schema.js'
+export { loadConfig, maskSecrets } from './cli/config.js'
