@@ -8,7 +8,7 @@
  */
 import { startWorld } from '../src/minecraft/world/index.js'
 import { createBody } from '../src/minecraft/body/index.js'
-import { IRON_PICKAXE_PROGRESSION, type Milestone } from '../src/minecraft/body/progression.js'
+import { IRON_PICKAXE_PROGRESSION, type Milestone } from '../test/minecraft/support/progression.js'
 import { fmt, median } from './util.js'
 
 const MAX_TRIES = 3

@@ -4,80 +4,32 @@
  *   2. environment variables `MINDBRIDGE_<SECTION>_<FIELD>` (e.g. MINDBRIDGE_LLM_BASE_URL, MINDBRIDGE_WORLD_PORT)
  *   3. command-line flags.
  * Errors name the source and the field: `MINDBRIDGE_WORLD_PORT: expected an integer 0–65535, got 'abc'`.
+ * The schema and what derives from it are in config-schema.ts; this module layers, validates and prints.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { parse as parseYaml } from 'yaml'
-import { z } from 'zod'
-import { LlmConfigSchema } from '../core/llm/config.js'
+import type { z } from 'zod'
 import { setLogFormat, setLogLevel } from '../core/logger.js'
+import { CONFIG_FILE_NAMES, ConfigSchema, coerceString, envMapping, flagNameFor, leafAt, type Config, type ConfigFlags } from './config-schema.js'
 
-// ---------------------------------------------------------------- schema
-
-const PORT_MSG = 'expected an integer 0–65535'
-const port = () => z.int({ error: PORT_MSG }).min(0, { error: PORT_MSG }).max(65535, { error: PORT_MSG })
-const host = () => z.string({ error: 'expected a host name or IP address' }).min(1, { error: 'expected a host name or IP address' })
-
-export const LogConfigSchema = z.strictObject({
-  level: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('warn'),
-  format: z.enum(['text', 'json']).default('text'),
-})
-
-export const MinecraftConfigSchema = z.strictObject({
-  host: host().default('127.0.0.1'),
-  port: port().default(25565),
-  username: z
-    .string()
-    .regex(/^[A-Za-z0-9_]{3,16}$/, { error: 'expected a Minecraft username: 3–16 letters, digits or _' })
-    .default('mindbridge'),
-  /** Minecraft version; unset = ask the server. */
-  version: z.string().min(1).optional(),
-  auth: z.literal('offline', { error: "only 'offline' auth is supported" }).default('offline'),
-})
-
-export const WorldConfigSchema = z.strictObject({
-  host: host().default('127.0.0.1'),
-  port: port().default(25565),
-  /** World seed; unset = a random seed per start. */
-  seed: z.int({ error: 'expected an integer seed' }).optional(),
-})
-
-export const ControlConfigSchema = z.strictObject({
-  host: host().default('127.0.0.1'),
-  port: port().default(8765),
-  /** Shared secret that remote peers must present; unset = no check (loopback only). */
-  token: z.string().min(1).optional(),
-})
-
-export const MindConfigSchema = z.strictObject({
-  kind: z.enum(['builtin', 'llm', 'remote']).default('builtin'),
-  /** For kind 'remote': the agent's WebSocket URL. */
-  remoteUrl: z.string().min(1).optional(),
-})
-
-export const LostSpaceConfigSchema = z.strictObject({
-  timeLimitSec: z.number().positive().default(3),
-  maxLength: z.int().positive().default(1024),
-})
-
-export const ConfigSchema = z.strictObject({
-  log: LogConfigSchema.prefault({}),
-  llm: LlmConfigSchema.strict().prefault({}),
-  minecraft: MinecraftConfigSchema.prefault({}),
-  world: WorldConfigSchema.prefault({}),
-  control: ControlConfigSchema.prefault({}),
-  mind: MindConfigSchema.prefault({}),
-  lostspace: LostSpaceConfigSchema.prefault({}),
-})
-
-export type Config = z.infer<typeof ConfigSchema>
-export type ConfigInput = z.input<typeof ConfigSchema>
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] }
-/** Flags as a nested partial config, e.g. `{ world: { port: 25566 } }`. */
-export type ConfigFlags = DeepPartial<ConfigInput>
-
-export const CONFIG_FILE_NAMES = ['mindbridge.config.json', 'mindbridge.config.yaml', 'mindbridge.config.yml'] as const
+export {
+  CONFIG_FILE_NAMES,
+  ConfigSchema,
+  ControlConfigSchema,
+  LogConfigSchema,
+  LostSpaceConfigSchema,
+  MindConfigSchema,
+  MinecraftConfigSchema,
+  WorldConfigSchema,
+  coerceString,
+  envMapping,
+  flagNameFor,
+  type Config,
+  type ConfigFlags,
+  type ConfigInput,
+} from './config-schema.js'
 
 // ---------------------------------------------------------------- errors
 
@@ -94,66 +46,6 @@ export class UserError extends Error {
 
 export class ConfigError extends UserError {
   override readonly name: string = 'ConfigError'
-}
-
-// ---------------------------------------------------------------- schema walking
-
-type AnySchema = z.ZodType & { def: { type: string; innerType?: AnySchema; shape?: Record<string, AnySchema> } }
-
-function unwrap(s: AnySchema): AnySchema {
-  let cur = s
-  while (cur.def.innerType && ['optional', 'default', 'prefault', 'nullable'].includes(cur.def.type)) cur = cur.def.innerType
-  return cur
-}
-
-function shapeOf(s: AnySchema): Record<string, AnySchema> | undefined {
-  const u = unwrap(s)
-  return u.def.type === 'object' ? (u as unknown as { shape: Record<string, AnySchema> }).shape : undefined
-}
-
-/** The leaf schema at `section.field`, or undefined if there is no such key. */
-function leafAt(path: string[]): AnySchema | undefined {
-  let cur: AnySchema = ConfigSchema as unknown as AnySchema
-  for (const key of path) {
-    const shape = shapeOf(cur)
-    if (!shape || !Object.hasOwn(shape, key)) return undefined
-    cur = shape[key]!
-  }
-  return cur
-}
-
-const camelToSnake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()
-const camelToKebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()
-
-/** Every `MINDBRIDGE_*` variable and the config path it sets, derived from the schema. */
-export function envMapping(): Array<{ env: string; path: string[] }> {
-  const out: Array<{ env: string; path: string[] }> = []
-  for (const [section, sectionSchema] of Object.entries(ConfigSchema.shape)) {
-    for (const field of Object.keys(shapeOf(sectionSchema as unknown as AnySchema) ?? {})) {
-      out.push({ env: `MINDBRIDGE_${camelToSnake(section)}_${camelToSnake(field)}`, path: [section, field] })
-    }
-  }
-  return out
-}
-
-/** The default flag name used in error messages for a config path: `world.port` → `--world-port`. */
-export function flagNameFor(path: readonly (string | number)[]): string {
-  return `--${path.map((p) => camelToKebab(String(p))).join('-')}`
-}
-
-/** Turns a string (env var, `--set`) into the type the schema expects; leaves it as-is when it does not fit, so validation names it. */
-export function coerceString(raw: string, path: string[]): unknown {
-  const leaf = leafAt(path)
-  if (!leaf) return raw
-  const type = unwrap(leaf).def.type
-  const t = raw.trim()
-  if (type === 'number') return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t) ? Number(t) : raw
-  if (type === 'boolean') {
-    if (/^(true|1|yes|on)$/i.test(t)) return true
-    if (/^(false|0|no|off)$/i.test(t)) return false
-    return raw
-  }
-  return raw
 }
 
 // ---------------------------------------------------------------- merging with origins

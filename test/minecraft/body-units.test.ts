@@ -9,6 +9,7 @@ import { bareName } from '../../src/minecraft/names.js'
 import { backoffDelay, reconnectPolicy } from '../../src/minecraft/body/connection.js'
 import { parseSkillCall } from '../../src/minecraft/body/schema.js'
 import { fuelValue } from '../../src/minecraft/body/skills/smelt.js'
+import { cooldownTicks } from '../../src/minecraft/body/skills/combat.js'
 
 const reg = minecraftData('1.16.5')
 const base: HurtEvidence = { now: 10_000, onFire: false, headInWater: false, food: 20 }
@@ -185,5 +186,14 @@ describe('protocol compat shims', async () => {
     const old: Record<string, unknown> = { velocityX: 1, velocityY: 2, velocityZ: 3 }
     normaliseVelocity(old as never)
     assert.deepEqual([old.velocityX, old.velocityY, old.velocityZ], [1, 2, 3])
+  })
+})
+
+describe('melee cooldown', () => {
+  test('ticks until a full-strength hit follow the held item (1.9+ attack speeds)', () => {
+    assert.deepEqual(
+      [undefined, 'dirt', 'stone_sword', 'diamond_axe', 'iron_pickaxe', 'wooden_shovel', 'trident'].map(cooldownTicks),
+      [5, 5, 13, 25, 17, 20, 19],
+    )
   })
 })

@@ -8,7 +8,7 @@ import { test, after, before } from 'node:test'
 import assert from 'node:assert/strict'
 import type { MineflayerBody } from '../../src/minecraft/body/index.js'
 import type { SkillResult } from '../../src/minecraft/body/types.js'
-import { IRON_PICKAXE_PROGRESSION } from '../../src/minecraft/body/progression.js'
+import { IRON_PICKAXE_PROGRESSION } from './support/progression.js'
 import { worldAndBody } from './body-support.js'
 
 const PROGRESSION = IRON_PICKAXE_PROGRESSION

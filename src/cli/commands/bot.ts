@@ -7,10 +7,10 @@
 import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
 import { createLogger } from '../../core/logger.js'
-import { createBody } from '../../minecraft/body/index.js'
-import { LynxSession, formatSummary } from '../../minecraft/links/lynxmind-session.js'
+import type { MineflayerBody } from '../../minecraft/body/index.js'
+import type { LynxSession } from '../../minecraft/links/lynxmind-session.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
-import { EXIT_FOR, addLynxOptions, buildMind, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
+import { EXIT_FOR, addLynxOptions, buildMind, loadGame, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
 
 interface BotFlags extends LynxFlags {
   host?: string
@@ -46,11 +46,12 @@ export function register(program: Command): void {
     const logger = createLogger('bot')
     const timeout = positive(flags.timeout, '--timeout', 0)
     const heartbeat = positive(flags.heartbeat, '--heartbeat', 30)
-    const mind = buildMind(config, flags, logger, out)
+    const mind = await buildMind(config, flags, logger, out)
+    const { createBody, LynxSession, formatSummary } = await loadGame()
     const { host, port, username, version } = config.minecraft
     const intr = interruptSignal()
     const bus = createContextBus()
-    let body: Awaited<ReturnType<typeof createBody>> | undefined
+    let body: MineflayerBody | undefined
     let session: LynxSession | undefined
     let code = 0
     try {

@@ -5,7 +5,6 @@
  */
 import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
-import { createLlmClient } from '../../core/llm/client.js'
 import type { ChatMessage } from '../../core/llm/structured.js'
 import { AI_EVENT_EXPECTED, AiEventJsonSchema, parseLynxAiEvent, serializeAiEvent } from '../../protocols/lynxmind.js'
 import { UserError, resolveConfig } from '../config.js'
@@ -58,6 +57,8 @@ async function runDemo(opts: DemoOptions, cmd: Command): Promise<void> {
 
   let parsed = parseLynxAiEvent(answer)
   if (opts.llm) {
+    // Imported here: every CLI start loads this module, and most never need the model client.
+    const { createLlmClient } = await import('../../core/llm/client.js')
     const client = createLlmClient(config.llm)
     source = `${client.model} at ${client.baseUrl}`
     const messages: ChatMessage[] = [

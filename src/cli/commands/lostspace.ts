@@ -8,7 +8,6 @@ import type { Command } from 'commander'
 import { accessSync, constants } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { resolveConfig, UserError, type Config } from '../config.js'
-import { createLlmClient } from '../../core/llm/client.js'
 import { LostSpaceLogic } from '../../lostspace/logic.js'
 import { runGame, type GameResult } from '../../lostspace/judger/judger.js'
 import { killAllAiProcesses } from '../../lostspace/judger/process.js'
@@ -48,22 +47,23 @@ function limits(cmd: Command, flags: LimitFlags): Config {
   )
 }
 
-function builtin(name: string, seed: number, config: Config) {
+async function builtin(name: string, seed: number, config: Config) {
   if (!isBuiltinPlayer(name)) {
     throw new UserError(`unknown built-in player '${name}' (choose one of ${BUILTIN_PLAYERS.join(', ')})`)
   }
-  const llm = name === 'llm' ? createLlmClient(config.llm) : undefined
+  // The model client (openai) is loaded only for the llm player.
+  const llm = name === 'llm' ? (await import('../../core/llm/client.js')).createLlmClient(config.llm) : undefined
   // Leave the model some slack inside the judger's per-turn limit.
   const turnBudgetMs = Math.max(500, config.lostspace.timeLimitSec * 1000 - 400)
   return createBuiltinPlayer(name, { seed, llm, turnBudgetMs })
 }
 
-export function parseSeat(spec: string, seat: number, seed: number, config: Config): SeatSpec {
+export async function parseSeat(spec: string, seat: number, seed: number, config: Config): Promise<SeatSpec> {
   const s = spec.trim()
   if (s === '') throw new UserError(`--ai #${seat + 1} is empty`)
   if (s.startsWith('builtin:')) {
     const name = s.slice('builtin:'.length)
-    return { kind: 'player', player: builtin(name, seed * 4 + seat + 1, config), name: s }
+    return { kind: 'player', player: await builtin(name, seed * 4 + seat + 1, config), name: s }
   }
   return { kind: 'command', command: s }
 }
@@ -102,7 +102,7 @@ async function match(flags: MatchFlags, cmd: Command): Promise<void> {
   const seed = intOption('--seed', flags.seed, 0) ?? Math.floor(Math.random() * 2 ** 31)
   const config = limits(cmd, flags)
   if (flags.replay) checkWritable(flags.replay)
-  const seats = specs.map((s, i) => parseSeat(s, i, seed, config))
+  const seats = await Promise.all(specs.map((s, i) => parseSeat(s, i, seed, config)))
   const logic = new LostSpaceLogic({ seed, timeLimitSec: config.lostspace.timeLimitSec, maxLength: config.lostspace.maxLength })
   const quiet = !!flags.quiet
   // Ctrl-C: AI subprocesses live in their own process groups, so stop them explicitly.
@@ -175,7 +175,7 @@ export function register(program: Command): void {
     .action(async (flags: LimitFlags & { bot: string; seed?: string }, cmd: Command) => {
       const config = limits(cmd, flags)
       const seed = intOption('--seed', flags.seed, 0) ?? 1
-      await runPlayerOnStdio(builtin(flags.bot, seed, config))
+      await runPlayerOnStdio(await builtin(flags.bot, seed, config))
       process.stdin.destroy()
     })
 }

@@ -11,12 +11,23 @@ import { randomBytes } from 'node:crypto'
 import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
-import { createBody } from '../../minecraft/body/index.js'
-import { startWorld } from '../../minecraft/world/index.js'
-import { createMind } from '../../minecraft/minds/index.js'
 import type { Mind, MindKind } from '../../minecraft/minds/types.js'
-import { LynxSession, formatSummary, type SessionSummary } from '../../minecraft/links/lynxmind-session.js'
+import type { LynxSession, SessionSummary } from '../../minecraft/links/lynxmind-session.js'
+import type { MineflayerBody } from '../../minecraft/body/index.js'
 import { CliExit, UserError, configFlags, resolveConfig, type Config } from '../config.js'
+
+/**
+ * The game modules, imported when a command runs rather than when the CLI starts, so that
+ * `mindbridge lostspace …` (every LostSpace AI subprocess) never loads mineflayer or flying-squid.
+ */
+export async function loadGame() {
+  const [world, body, session] = await Promise.all([
+    import('../../minecraft/world/index.js'),
+    import('../../minecraft/body/index.js'),
+    import('../../minecraft/links/lynxmind-session.js'),
+  ])
+  return { startWorld: world.startWorld, createBody: body.createBody, LynxSession: session.LynxSession, formatSummary: session.formatSummary }
+}
 
 export const DEFAULT_TASK = 'get 1 minecraft:stone_pickaxe'
 
@@ -75,7 +86,8 @@ export function lynxConfigFlags(o: LynxFlags): Record<string, unknown> {
   }
 }
 
-export function buildMind(config: Config, flags: LynxFlags, logger: Logger, out: (l: string) => void): Mind {
+export async function buildMind(config: Config, flags: LynxFlags, logger: Logger, out: (l: string) => void): Promise<Mind> {
+  const { createMind } = await import('../../minecraft/minds/index.js')
   const kind = config.mind.kind as MindKind
   if (kind === 'remote') {
     const token = flags.remoteToken ?? process.env.MINDBRIDGE_REMOTE_TOKEN ?? randomBytes(12).toString('hex')
@@ -141,7 +153,8 @@ export function register(program: Command): void {
     const timeoutSec = positive(flags.timeout, '--timeout', 0)
     const heartbeatSec = positive(flags.heartbeat, '--heartbeat', 30)
     const task = flags.task ?? DEFAULT_TASK
-    const mind = buildMind(config, flags, logger, out)
+    const mind = await buildMind(config, flags, logger, out)
+    const { startWorld, createBody, LynxSession, formatSummary } = await loadGame()
     const intr = interruptSignal()
     const world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}) }).catch((err: unknown) => {
       intr.dispose()
@@ -149,7 +162,7 @@ export function register(program: Command): void {
     })
     out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}`)
     let session: LynxSession | undefined
-    let body: Awaited<ReturnType<typeof createBody>> | undefined
+    let body: MineflayerBody | undefined
     let code = 1
     try {
       const bus = createContextBus()

@@ -3,7 +3,6 @@
  * until Ctrl-C, then shut it down cleanly.
  */
 import type { Command } from 'commander'
-import { startWorld } from '../../minecraft/world/index.js'
 import { getLogLevel, setLogLevel } from '../../core/logger.js'
 import { UserError, configFlags, resolveConfig } from '../config.js'
 
@@ -45,6 +44,7 @@ export function register(program: Command): void {
     const { host, port, seed } = config.world
     // flying-squid's lines are info-level; make them visible when asked for.
     if (opts.serverLog && ['warn', 'error', 'silent'].includes(getLogLevel())) setLogLevel('info')
+    const { startWorld } = await import('../../minecraft/world/index.js')
     let world
     try {
       world = await startWorld({ host, port, ...(seed !== undefined ? { seed } : {}), logging: opts.serverLog === true })

@@ -7,7 +7,6 @@ import { EventEmitter } from 'node:events'
 import mineflayer, { type Bot } from 'mineflayer'
 import pathfinderPkg from 'mineflayer-pathfinder'
 import { plugin as toolPlugin } from 'mineflayer-tool'
-import { plugin as pvpPlugin } from 'mineflayer-pvp'
 import { createContextBus, type ContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
 import { ActionSlot } from './action-slot.js'
@@ -188,7 +187,6 @@ export class MineflayerBody extends EventEmitter implements Body {
     installProtocolCompat(bot)
     bot.loadPlugin(pathfinder)
     bot.loadPlugin(toolPlugin)
-    bot.loadPlugin(pvpPlugin)
     return new Promise<void>((resolve, reject) => {
       let spawned = false
       const timer = setTimeout(() => {
@@ -351,11 +349,6 @@ export function halt(bot: Bot): void {
     bot.pathfinder?.setGoal(null)
   } catch {
     /* no pathfinder */
-  }
-  try {
-    bot.pvp?.stop()
-  } catch {
-    /* no pvp */
   }
   try {
     if ((bot as unknown as { targetDigBlock?: unknown }).targetDigBlock) bot.stopDigging()

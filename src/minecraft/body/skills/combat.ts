@@ -1,4 +1,6 @@
-/** attack, murder (kill by UUID list) and collectEntityLoot (kill until loot quotas are met), via mineflayer-pvp. */
+/** attack, murder (kill by UUID list) and collectEntityLoot (kill until loot quotas are met), on our own melee loop. */
+import type { Bot } from 'mineflayer'
+import pathfinderPkg from 'mineflayer-pathfinder'
 import type { Entity } from 'prismarine-entity'
 import type { ItemCount, SkillCall } from '../types.js'
 import { countMembers, resolveItemNames } from '../items.js'
@@ -7,7 +9,56 @@ import { SkillAborted, SkillError, abortReason, checkAborted, ok, fail, type Ski
 import { entityId, listEntities } from './scan.js'
 import { pickUpNear } from './dig.js'
 
+const { goals } = pathfinderPkg
+
 const TARGET_RADIUS = 64
+/** Survival melee reach, from our feet to the target's (the server allows a little more). */
+const REACH = 3
+/** How close GoalFollow keeps us. */
+const FOLLOW_RANGE = 2
+
+/** Attack speed (hits per second) by held item, 1.9+ combat; the fist (and anything else) hits 4 times a second. */
+const ATTACK_SPEED: Array<[RegExp, number]> = [
+  [/_sword$/, 1.6],
+  [/_axe$/, 0.8],
+  [/_pickaxe$/, 1.2],
+  [/_shovel$/, 1],
+  [/_hoe$/, 1],
+  [/^trident$/, 1.1],
+]
+
+/** Ticks until the held item has fully recharged after a hit (a hit before that does less damage). */
+export function cooldownTicks(heldItem: string | undefined): number {
+  const speed = (heldItem && ATTACK_SPEED.find(([re]) => re.test(heldItem))?.[1]) || 4
+  return Math.ceil(20 / speed)
+}
+
+/**
+ * Melee on mineflayer's physics tick: pathfinder's GoalFollow keeps us near `entity`; when it is
+ * in reach and the held item's cooldown has passed, look at it and hit. Returns the stop function.
+ */
+export function startMelee(bot: Bot, entity: Entity): () => void {
+  let wait = 0
+  bot.pathfinder.setGoal(new goals.GoalFollow(entity, FOLLOW_RANGE), true)
+  const onTick = () => {
+    if (wait > 0) wait--
+    const target = bot.entities[entity.id]
+    if (!target || !bot.entity || bot.entity.position.distanceTo(target.position) > REACH) return
+    void bot.lookAt(target.position.offset(0, target.height / 2, 0), true).catch(() => undefined)
+    if (wait > 0) return
+    bot.attack(target)
+    wait = cooldownTicks(bot.heldItem?.name)
+  }
+  bot.on('physicsTick', onTick)
+  return () => {
+    bot.removeListener('physicsTick', onTick)
+    try {
+      bot.pathfinder.setGoal(null)
+    } catch {
+      /* bot gone */
+    }
+  }
+}
 const UUID_RE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i
 
 function sameUuid(a: string | undefined, b: string): boolean {
@@ -32,12 +83,13 @@ export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_0
   const label = entity.type === 'player' ? `player ${entity.username}` : entityId(entity)
   return new Promise((resolve, reject) => {
     let last = entity.position.clone()
+    let stopMelee = () => {}
     const cleanup = () => {
       clearInterval(poll)
       clearTimeout(limit)
       bot.removeListener('entityDead', onDead)
       signal.removeEventListener('abort', onAbort)
-      bot.pvp.stop()
+      stopMelee()
     }
     const onDead = (e: Entity) => {
       if (e.id !== entity.id) return
@@ -67,7 +119,7 @@ export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_0
     }, maxMs)
     bot.on('entityDead', onDead)
     signal.addEventListener('abort', onAbort, { once: true })
-    bot.pvp.attack(entity).catch?.(() => undefined)
+    stopMelee = startMelee(bot, entity)
   })
 }
 

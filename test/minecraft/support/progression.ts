@@ -2,7 +2,7 @@
  * The classic early-game chain as skill calls, from an empty inventory to an iron
  * pickaxe. Used by the progression test and the benchmark; a fixed script, not a planner.
  */
-import type { SkillCall } from './types.js'
+import type { SkillCall } from '../../../src/minecraft/body/types.js'
 
 export type Milestone = 'wooden_pickaxe' | 'stone_pickaxe' | 'iron_pickaxe'
 
