@@ -15,7 +15,7 @@ const ALLOWED: Record<string, string[]> = {
   './core': ['zod', 'jsonrepair', 'openai'],
   './protocols': ['zod', 'jsonrepair'],
   './lostspace': ['zod', 'jsonrepair'],
-  './lostspace/sdk': [],
+  './lostspace/sdk': ['zod'], // it validates every message from the logic with the protocol's one schema
 }
 /** Packages a LostSpace AI process or a game-free entry must never load. */
 const GAME = /^(mineflayer.*|flying-squid|minecraft-.*|prismarine-.*)$/
