@@ -55,8 +55,19 @@ export async function writeAtomic(path: string, text: string): Promise<void> {
   }
 }
 
+const TASK_KEY_ORDER = ['id', 'type', 'parameters', 'reason', 'status', 'result', 'error', 'created_at', 'started_at', 'finished_at']
+
+/** Tasks with their keys in a stable, readable order (editors may write them in any order). */
+function orderedTask(t: StoredTask): StoredTask {
+  const out: Record<string, unknown> = {}
+  for (const k of TASK_KEY_ORDER) if ((t as Record<string, unknown>)[k] !== undefined) out[k] = (t as Record<string, unknown>)[k]
+  for (const [k, v] of Object.entries(t)) if (!(k in out) && v !== undefined) out[k] = v
+  return out as StoredTask
+}
+
+/** The file's text: the seed's form, pretty-printed. */
 export function brainText(brain: BrainFile): string {
-  return serializeBrainFile(brain) + '\n'
+  return serializeBrainFile({ ...brain, tasks: brain.tasks.map(orderedTask) }) + '\n'
 }
 
 /**
