@@ -18,7 +18,7 @@ export type BrainDialect = 'document' | 'plugin'
 // Task types and their parameters
 
 const XyzParams = z.object({ x: CoordSchema, y: CoordSchema, z: CoordSchema })
-const NoParams = z.object({}).default({})
+const NoParams = z.strictObject({}).default({})
 const Name = z.string().trim().min(1).max(100)
 const Count = z.number().int().min(1).max(2304)
 

@@ -33,7 +33,6 @@ export function understand(message: string, botName: string): Intent | undefined
   if (/(what do you have|what have you got|inventory|持ち物|何を?持って|インベントリ)/.test(t)) return { kind: 'inventory' }
   if (/(where are you|your position|どこ)/.test(t)) return { kind: 'where' }
   if (/(follow me|ついて(き|来)て|付いて(き|来)て)/.test(t)) return { kind: 'follow' }
-  if (/(come here|come to me|over here|こっちに?(来|き)て|ここに?(来|き)て|おいで|来て|きて$)/.test(t)) return { kind: 'come' }
   const askVerb = /(取|と|持|も|集|切|掘|ほ|ちょうだい|ください|get|bring|fetch|collect|chop|gather|mine|cut|need)/
   if (/(木|丸太|原木|wood|log)/.test(t) && askVerb.test(t) && !/(pickaxe|axe|sword|shovel|plank|stick|table|ツルハシ)/.test(t)) {
     return { kind: 'wood', count: Math.min(64, countIn(t) ?? 3) }
@@ -41,6 +40,7 @@ export function understand(message: string, botName: string): Intent | undefined
   if (/(石|stone|cobble|rock)/.test(t) && askVerb.test(t) && !/(pickaxe|axe|sword|shovel|furnace|ツルハシ|かまど)/.test(t)) {
     return { kind: 'stone', count: Math.min(64, countIn(t) ?? 3) }
   }
+  if (/(come here|come to me|over here|こっちに?(来|き)て|ここに?(来|き)て|おいで|来て|きて$)/.test(t)) return { kind: 'come' }
   const g = parseGoal(t)
   if (g.ok) return { kind: 'goal', goal: g.goal }
   return mentioned ? { kind: 'help' } : undefined

@@ -308,7 +308,7 @@ export class BrainStore extends EventEmitter {
   save(): Promise<boolean> {
     return this.serial(async () => {
       await this.syncNow()
-      if (this.broken) return false
+      if (this.broken || this.suspect) return false
       const text = brainText(this.brain)
       if (text === this.lastText) return false
       try {
