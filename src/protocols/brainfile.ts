@@ -129,12 +129,12 @@ export type StoredTask = z.infer<typeof StoredTaskSchema>
 export type CheckedTask = { ok: true; task: NewTask } | { ok: false; error: string }
 
 /** A stored task → typed task, or the precise reason it cannot run. */
-export function checkTask(t: Pick<StoredTask, 'type' | 'parameters' | 'reason'>): CheckedTask {
+export function checkTask(t: { type: string; parameters?: Record<string, unknown>; reason?: string }): CheckedTask {
   const type = String(t.type).trim().toUpperCase()
   if (!(TASK_TYPES as readonly string[]).includes(type)) {
     return { ok: false, error: `unknown task type ${JSON.stringify(t.type)}; use one of ${TASK_TYPES.join(', ')}` }
   }
-  const r = NewTaskSchema.safeParse(canonTask({ type, parameters: t.parameters, ...(t.reason ? { reason: t.reason } : {}) }))
+  const r = NewTaskSchema.safeParse(canonTask({ type, parameters: t.parameters ?? {}, ...(t.reason ? { reason: t.reason } : {}) }))
   if (r.success) return { ok: true, task: r.data }
   return { ok: false, error: `bad parameters for ${type}: ${formatZodIssues(r.error, { input: t }).replace(/\n/g, '; ')} (expected ${TASK_HELP[type as TaskType].parameters.join(', ') || 'none'})` }
 }

@@ -26,7 +26,7 @@ describe('brain file: plugin dialect', () => {
     const b = r.value
     assert.equal(b.rules.vision_rules, 'visionは常に更新されます。')
     assert.equal(b.vision.blocks?.visible_blocks[0]?.world_position.x, -13)
-    assert.equal(b.memory.inventory_state?.last_checked, '2025-11-11T10:25:00')
+    assert.equal((b.memory.inventory_state as { last_checked?: string }).last_checked, '2025-11-11T10:25:00')
     assert.deepEqual(b.memory.favouriteTree, { someCamelKey: 'kept as written' }, 'free-form memory is not renamed')
     assert.deepEqual(
       b.tasks.map((t) => [t.id, t.type, t.status, t.created_at]),
