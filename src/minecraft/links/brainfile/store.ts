@@ -19,10 +19,34 @@ export type LoadResult =
   | { ok: true; brain: BrainFile; text: string; created: boolean; backup?: string }
   | { ok: false; error: string }
 
-/** `position 42` in a JSON.parse message → `line 3, column 5`. */
+/** True when `prefix` fails to parse only because it ends too early. */
+function endsEarly(prefix: string): boolean {
+  try {
+    JSON.parse(prefix)
+    return true
+  } catch (err) {
+    const msg = (err as Error).message
+    if (/end of JSON input/.test(msg)) return true
+    const m = /position (\d+)/.exec(msg)
+    return !!m && Number(m[1]) >= prefix.trimEnd().length
+  }
+}
+
+/** Where JSON.parse failed, as `line L, column C` (V8 does not always say the position: then it is searched for). */
 export function jsonErrorWhere(text: string, message: string): string {
   const m = /position (\d+)/.exec(message)
-  const pos = m ? Number(m[1]) : text.length
+  let pos = m ? Number(m[1]) : -1
+  if (pos < 0) {
+    // the shortest prefix with a real syntax error ends just after it
+    let lo = 0
+    let hi = text.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (endsEarly(text.slice(0, mid + 1))) lo = mid + 1
+      else hi = mid
+    }
+    pos = lo
+  }
   const before = text.slice(0, pos)
   const line = before.split('\n').length
   const column = pos - before.lastIndexOf('\n')
