@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import {
   BrainFileSchema,
   BrainReplyJsonSchema,
+  checkTask,
   createBrainFile,
   emitBrainFile,
   normalizeBrainFile,
@@ -25,7 +26,7 @@ describe('brain file: plugin dialect', () => {
     const b = r.value
     assert.equal(b.rules.vision_rules, 'visionは常に更新されます。')
     assert.equal(b.vision.blocks?.visible_blocks[0]?.world_position.x, -13)
-    assert.equal(b.memory.inventory_state?.last_checked, '2025-11-11T10:25:00')
+    assert.equal((b.memory.inventory_state as { last_checked?: string }).last_checked, '2025-11-11T10:25:00')
     assert.deepEqual(b.memory.favouriteTree, { someCamelKey: 'kept as written' }, 'free-form memory is not renamed')
     assert.deepEqual(
       b.tasks.map((t) => [t.id, t.type, t.status, t.created_at]),
@@ -52,8 +53,40 @@ describe('brain file: plugin dialect', () => {
   test('createBrainFile is a valid brain with every supported task type', () => {
     const b = createBrainFile()
     assert.ok(BrainFileSchema.safeParse(b).success)
-    assert.deepEqual(b.rules.available_tasks, [...TASK_TYPES])
+    assert.deepEqual(
+      b.rules.available_tasks.map((t) => (typeof t === 'string' ? t : t.type)),
+      [...TASK_TYPES],
+    )
     assert.ok(TASK_TYPES.includes('WAIT'))
+    assert.deepEqual(Object.keys(b.memory), ['important_locations', 'player_requests', 'inventory_state'])
+  })
+
+  test("the real plugin's file: memory.data wrapper, OAK_LOG names, nearbyItems, entity_name", () => {
+    const wire = {
+      rules: { description: 'd', visionRules: 'v', memoryRules: 'm', taskRules: 't', availableTasks: ['MINE_WOOD'] },
+      vision: {
+        chat: [],
+        blocks: {
+          viewDistance: 10,
+          viewDirection: { yaw: 0, pitch: 0 },
+          visibleBlocks: [{ relativePosition: { x: 1, y: 0, z: 0 }, worldPosition: { x: 5, y: 64, z: 2 }, blockType: 'OAK_LOG', distance: 1 }],
+          nearbyItems: [{ worldPosition: { x: 1, y: 64, z: 1 }, entityType: 'DROPPED_ITEM', name: 'OAK_LOG', count: 2, distance: 1.5 }],
+          nearbyPlayers: [],
+          botPosition: { x: 4, y: 64, z: 2 },
+        },
+      },
+      memory: { data: { important_locations: [], inventory_state: ['OAK_LOG x2'], current_position: { x: 4, y: 64, z: 2 }, myKey: 1 } },
+      tasks: [{ id: 7, type: 'GET_ENTITY_POSITION', parameters: { entity_name: 'Steve' }, reason: 'r', status: 'PENDING', createdAt: 1 }],
+    }
+    const r = normalizeBrainFile(wire)
+    assert.ok(r.ok, r.ok ? '' : r.error)
+    if (!r.ok) return
+    assert.equal(r.value.vision.blocks?.visible_blocks[0]?.block_type, 'minecraft:oak_log')
+    assert.deepEqual(r.value.memory.current_position, { x: 4, y: 64, z: 2 })
+    assert.equal(r.value.memory.myKey, 1)
+    assert.deepEqual(r.value.tasks[0]!.parameters, { entity_selector: 'Steve' })
+    const c = checkTask(r.value.tasks[0]!)
+    assert.ok(c.ok && c.task.type === 'GET_ENTITY_POSITION' && c.task.parameters.entity_selector === 'Steve')
   })
 
   test('bad task status and bad parameters name field and rule', () => {
@@ -65,9 +98,18 @@ describe('brain file: plugin dialect', () => {
     const r = normalizeBrainFile(b)
     assert.ok(!r.ok)
     if (r.ok) return
-    assert.match(r.error, /at tasks\[0\]\.parameters\.z: required number is missing/)
     assert.match(r.error, /at tasks\[0\]\.status: must be one of "pending" \| "in_progress" \| "completed" \| "failed", got "done"/)
-    assert.match(r.error, /at tasks\[1\]\.type: must be one of .*MINE_WOOD/)
+    // type and parameters are checked per task when it runs (an edited file keeps every task)
+    const ok = normalizeBrainFile({ ...b, tasks: [{ ...(b.tasks as object[])[0], status: 'pending' }, (b.tasks as object[])[1]] })
+    assert.ok(ok.ok, ok.ok ? '' : ok.error)
+    if (!ok.ok) return
+    const [move, fly] = ok.value.tasks.map(checkTask)
+    assert.ok(!move!.ok && /at parameters\.z: required number is missing/.test(move!.error), JSON.stringify(move))
+    assert.ok(!fly!.ok && /unknown task type "FLY"; use one of MINE_WOOD/.test(fly!.error), JSON.stringify(fly))
+    const partial = checkTask({ type: 'MINE_WOOD', parameters: { x: 1 } })
+    assert.ok(!partial.ok && /give all of x, y, z or none/.test(partial.error), JSON.stringify(partial))
+    assert.ok(checkTask({ type: 'mine_wood', parameters: {} }).ok)
+    assert.deepEqual(checkTask({ type: 'COLLECT', parameters: { item: 'log', count: '3' } }), { ok: true, task: { type: 'COLLECT', parameters: { block: 'log', count: 3 } } })
   })
 })
 

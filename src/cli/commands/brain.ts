@@ -1,0 +1,157 @@
+/**
+ * `mindbridge brain --file ./brain.json`: start the embedded world (or join
+ * `--host/--port`), spawn the bot and keep brain.json as its live brain (seed
+ * brain-file-spec.ja.md). The mind is builtin (default, offline), llm (any
+ * OpenAI-compatible model) or none (only the file drives the bot). Runs until
+ * Ctrl-C or `--timeout`; the file is saved on the way out.
+ */
+import { resolve } from 'node:path'
+import type { Command } from 'commander'
+import { createContextBus } from '../../core/context-bus.js'
+import { createLogger } from '../../core/logger.js'
+import type { MineflayerBody } from '../../minecraft/body/index.js'
+import type { World } from '../../minecraft/world/index.js'
+import type { BrainLink, BrainMind } from '../../minecraft/links/brainfile/index.js'
+import type { StoredTask } from '../../protocols/brainfile.js'
+import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
+import { interruptSignal, numberOrRaw, positive } from './play.js'
+
+interface BrainFlags {
+  file?: string
+  host?: string
+  port?: string
+  seed?: string
+  mind?: string
+  timeout?: string
+  goal?: string
+  reset?: boolean
+  username?: string
+  mindInterval?: string
+  viewDistance?: string
+  fov?: string
+  keepFinished?: string
+}
+
+function describeTask(t: StoredTask): string {
+  const p = JSON.stringify(t.parameters)
+  return `#${t.id} ${t.type}${p === '{}' ? '' : ` ${p}`}`
+}
+
+export function register(program: Command): void {
+  const cmd = program
+    .command('brain')
+    .description('Drive the bot through a brain file (brain.json): the bot writes vision and task results, a mind or any program writes tasks')
+    .requiredOption('--file <path>', 'the brain file (created from the template when missing)')
+    .option('--host <host>', 'join this Minecraft server instead of starting the embedded world')
+    .option('--port <port>', 'port of that server (default 25565)')
+    .option('--seed <n>', 'embedded world seed (integer; default random)')
+    .option('--mind <kind>', 'builtin (default, offline) | llm (OpenAI-compatible model) | none (only the file)')
+    .option('--goal <text>', 'builtin mind: a goal such as "get 5 logs" or "get 1 wooden_pickaxe"')
+    .option('--timeout <seconds>', 'stop after this long (0 = run until Ctrl-C)')
+    .option('--reset', 'start a new brain even if the file exists (the old file is kept as a .bak copy)')
+    .option('--username <name>', "the bot's name")
+    .option('--mind-interval <seconds>', 'seconds between mind cycles (default 10; sooner on chat or an empty queue)')
+    .option('--view-distance <blocks>', 'how far the eyes reach (default 16)')
+    .option('--fov <degrees>', 'horizontal field of view (default 90)')
+    .option('--keep-finished <seconds>', 'how long finished tasks stay in the file (default 60)')
+  configFlags(
+    cmd,
+    (o: BrainFlags) => ({
+      ...(o.username !== undefined ? { minecraft: { username: o.username } } : {}),
+      ...(o.seed !== undefined ? { world: { seed: numberOrRaw(o.seed) as number } } : {}),
+    }),
+    { 'world.seed': '--seed', 'minecraft.username': '--username' },
+  )
+  cmd.action(async (flags: BrainFlags) => {
+    const config = resolveConfig(cmd)
+    const out = (l: string) => process.stdout.write(l + '\n')
+    const logger = createLogger('brain')
+    const timeout = positive(flags.timeout, '--timeout', 0)
+    const mindSec = positive(flags.mindInterval, '--mind-interval', 10)
+    const keepSec = positive(flags.keepFinished, '--keep-finished', 60)
+    const viewDistance = positive(flags.viewDistance, '--view-distance', 16)
+    const fov = positive(flags.fov, '--fov', 90)
+    const kind = flags.mind ?? (config.mind.kind === 'llm' ? 'llm' : 'builtin')
+    if (kind !== 'builtin' && kind !== 'llm' && kind !== 'none') throw new UserError(`--mind must be builtin, llm or none, got '${kind}'`, 2)
+    if (flags.goal && kind !== 'builtin') throw new UserError('--goal needs the builtin mind', 2)
+    const file = resolve(flags.file!)
+    // game modules load only when the command runs (see main.ts: every command module is imported to register it)
+    const [{ startWorld }, { createBody }, { BrainLink, BrainStore, BrainBuiltinMind, BrainLlmMind, NoMind }] = await Promise.all([
+      import('../../minecraft/world/index.js'),
+      import('../../minecraft/body/index.js'),
+      import('../../minecraft/links/brainfile/index.js'),
+    ])
+    const opened = await BrainStore.open(file, { reset: !!flags.reset })
+    if (!opened.ok) throw new UserError(opened.error, 2)
+    const store = opened.store
+    out(opened.created ? `brain file ${file} created from the template${opened.backup ? ` (old file kept as ${opened.backup})` : ''}` : `brain file ${file} loaded: ${store.brain.tasks.length} task(s), memory keys: ${Object.keys(store.brain.memory).join(', ') || 'none'}`)
+
+    const mind: BrainMind =
+      kind === 'none'
+        ? new NoMind()
+        : kind === 'llm'
+          ? new BrainLlmMind({ client: (await import('../../core/llm/index.js')).createLlmClient(config.llm, { logger }), logger })
+          : new BrainBuiltinMind(flags.goal ? { goal: flags.goal } : {})
+    const intr = interruptSignal()
+    let world: World | undefined
+    let body: MineflayerBody | undefined
+    let link: BrainLink | undefined
+    let code = 0
+    try {
+      const remote = flags.host !== undefined || flags.port !== undefined
+      let host: string
+      let port: number
+      if (remote) {
+        host = flags.host ?? config.minecraft.host
+        port = flags.port !== undefined ? Number(flags.port) : config.minecraft.port
+        if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UserError(`--port must be 1..65535, got '${flags.port}'`, 2)
+      } else {
+        world = await startWorld(config.world.seed !== undefined ? { seed: config.world.seed } : {}).catch((err: unknown) => {
+          throw new UserError(`could not start the world: ${(err as Error).message}`, 1)
+        })
+        out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}`)
+        host = world.host
+        port = world.port
+      }
+      const bus = createContextBus()
+      body = await createBody({ host, port, username: config.minecraft.username, ...(world ? { version: world.version, reconnect: false } : {}), bus, logger: logger.child('body') }).catch((err: unknown) => {
+        throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
+      })
+      out(`bot ${body.username} joined ${host}:${port}; mind: ${kind}${flags.goal ? `, goal: ${flags.goal}` : ''}`)
+      link = new BrainLink({ body, store, mind, bus, logger, mindMs: mindSec * 1000, keepFinishedMs: keepSec * 1000, vision: { distance: viewDistance, fovDegrees: fov } })
+      const t0 = Date.now()
+      const stamp = () => `[${((Date.now() - t0) / 1000).toFixed(1).padStart(6)}s]`
+      link.on('task.start', (t: StoredTask) => out(`${stamp()} task ${describeTask(t)} started`))
+      link.on('task.end', (t: StoredTask) => out(`${stamp()} task #${t.id} ${t.status}: ${(t.result ?? t.error ?? '').slice(0, 200)}`))
+      link.on('cycle', ({ decision }: { decision: { thought: string; new_tasks: unknown[]; fallback?: string } }) => {
+        if (decision.thought || decision.new_tasks.length) out(`${stamp()} mind: ${decision.thought || '(no thought)'} → ${decision.new_tasks.length} new task(s)`)
+      })
+      link.on('edit', () => out(`${stamp()} outside edit merged`))
+      link.on('file.error', (m: string) => out(`${stamp()} the brain file is broken; not writing until it is fixed:\n${m}`))
+      link.on('file.ok', () => out(`${stamp()} the brain file is valid again`))
+      await link.start()
+      out(`brain running; edit ${file} to give tasks; press Ctrl-C to stop`)
+      await new Promise<void>((done) => {
+        const timer = timeout > 0 ? setTimeout(done, timeout * 1000) : undefined
+        intr.signal.addEventListener('abort', () => {
+          if (timer) clearTimeout(timer)
+          done()
+        }, { once: true })
+      })
+      out(intr.signal.aborted ? 'stopping (interrupted)…' : 'stopping (timeout)…')
+      if (intr.signal.aborted) code = 130
+    } catch (err) {
+      process.stderr.write(`mindbridge: ${(err as Error).message}\n`)
+      code = err instanceof UserError ? err.exitCode : 1
+    } finally {
+      intr.dispose()
+      if (link) await link.close().catch(() => {})
+      else await store.close().catch(() => {})
+      await body?.close().catch(() => {})
+      await world?.close().catch(() => {})
+    }
+    if (store.broken) process.stderr.write(`mindbridge: ${file} was left as it is (it does not parse): ${store.broken.split('\n')[0]}\n`)
+    else out(`brain saved to ${file}`)
+    if (code !== 0 && code !== 130) throw new CliExit(code)
+  })
+}
