@@ -11,6 +11,7 @@ import type { Command } from 'commander'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { LlmConfigSchema } from '../core/llm/config.js'
+import { MaiCoreConfigSchema } from '../minecraft/links/maicore/config.js'
 import { setLogFormat, setLogLevel } from '../core/logger.js'
 
 // ---------------------------------------------------------------- schema
@@ -69,6 +70,7 @@ export const ConfigSchema = z.strictObject({
   control: ControlConfigSchema.prefault({}),
   mind: MindConfigSchema.prefault({}),
   lostspace: LostSpaceConfigSchema.prefault({}),
+  maicore: MaiCoreConfigSchema.prefault({}),
 })
 
 export type Config = z.infer<typeof ConfigSchema>
