@@ -9,7 +9,7 @@ import { Command, CommanderError, Option } from 'commander'
 import { setLogLevel } from '../core/logger.js'
 import { CliExit, UserError, resolveConfig, type GlobalOptions } from './config.js'
 
-const COMMAND_MODULES = ['demo', 'world', 'play', 'bot', 'lostspace'] as const
+const COMMAND_MODULES = ['demo', 'world', 'play', 'bot', 'lostspace', 'maicore'] as const
 
 function packageVersion(): string {
   try {
