@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { LlmConfigSchema } from '../core/llm/config.js'
+import { MaiCoreConfigSchema } from '../minecraft/links/maicore/config.js'
 
 // ---------------------------------------------------------------- schema
 
@@ -62,6 +63,7 @@ export const ConfigSchema = z.strictObject({
   control: ControlConfigSchema.prefault({}),
   mind: MindConfigSchema.prefault({}),
   lostspace: LostSpaceConfigSchema.prefault({}),
+  maicore: MaiCoreConfigSchema.prefault({}),
 })
 
 export type Config = z.infer<typeof ConfigSchema>

@@ -9,7 +9,7 @@ import { Command, CommanderError, Option } from 'commander'
 import { setLogLevel } from '../core/logger.js'
 import { CliExit, UserError, resolveConfig, type GlobalOptions } from './config.js'
 
-const COMMAND_MODULES = ['demo', 'world', 'play', 'bot', 'brain', 'lostspace'] as const
+const COMMAND_MODULES = ['demo', 'world', 'play', 'bot', 'brain', 'maicore', 'lostspace'] as const
 
 function packageVersion(): string {
   try {

@@ -1,0 +1,246 @@
+/**
+ * The MaiCore link: the Amaidesu Minecraft plugin rebuilt on the protocol-neutral body.
+ *
+ * - State message (state.ts) on connect, after every program ends (success or error), when
+ *   the goal is reached, and every `autoSendInterval` while MaiCore is silent and nothing runs.
+ * - A reply with `{actions, …}` updates the game state and runs `actions` as a NEW program
+ *   in the sandbox (a running one is stopped first; a superseded program sends nothing).
+ * - Any other reply is chat: logged, put on the ContextBus, optionally said in game; a no-op.
+ */
+import { EventEmitter } from 'node:events'
+import type { ContextBus } from '../../../core/context-bus.js'
+import type { Logger } from '../../../core/logger.js'
+import type { Body, ItemCount } from '../../body/types.js'
+import type { MessageBase } from '../../../protocols/maim.js'
+import { parseGoal } from '../../planner/goal.js'
+import { countByKey, planKey } from '../../names.js'
+import { MaimClient, type CloseInfo } from './client.js'
+import type { MaiCoreConfig } from './config.js'
+import { createHostFunctions, facadeSnapshot, PRELUDE, wrapProgram } from './primitives.js'
+import { parseReply, type ParsedReply } from './replies.js'
+import type { ProgramRunner } from './runner.js'
+import { MaiCoreGame, buildStateMessage, tickOf, type CodeInfo } from './state.js'
+
+export type SendReason = 'start' | 'action' | 'goal' | 'auto'
+
+export interface MaiCoreLinkOptions {
+  body: Body
+  runner: ProgramRunner
+  config: Pick<MaiCoreConfig, 'url' | 'platform' | 'user_id' | 'nickname' | 'goal' | 'autoSendInterval' | 'programTimeout' | 'sayChat'> &
+    Partial<Pick<MaiCoreConfig, 'token' | 'group_id'>>
+  bus?: ContextBus
+  logger?: Logger
+  /** Progress lines for people (the CLI prints them). */
+  out?: (line: string) => void
+  /** Client retry tuning (tests shorten it). */
+  client?: { baseDelayMs?: number; maxDelayMs?: number; stableMs?: number }
+}
+
+/**
+ * Events: 'sent' (msg, reason), 'reply' (ParsedReply), 'program.start' (code),
+ * 'program.end' (CodeInfo), 'chat' (text), 'goal.reached' (goal), plus the client's
+ * 'open', 'close' (CloseInfo), 'stopped' (CloseInfo | null).
+ */
+export class MaiCoreLink extends EventEmitter {
+  readonly game: MaiCoreGame
+  readonly client: MaimClient
+  private readonly body: Body
+  private readonly runner: ProgramRunner
+  private readonly cfg: MaiCoreLinkOptions['config']
+  private readonly log: Logger | undefined
+  private readonly out: (line: string) => void
+  private running: { controller: AbortController; done: Promise<void> } | undefined
+  private lastHeard = 0
+  private lastSent = 0
+  private lastMessageId = 0
+  private autoTimer: NodeJS.Timeout | undefined
+  private reachedGoal: string | undefined
+  private closed = false
+  private readonly detach: Array<() => void> = []
+
+  constructor(private readonly opts: MaiCoreLinkOptions) {
+    super()
+    this.body = opts.body
+    this.runner = opts.runner
+    this.cfg = opts.config
+    this.log = opts.logger
+    this.out = opts.out ?? (() => undefined)
+    this.game = new MaiCoreGame(opts.config.goal, opts.body.username)
+    this.client = new MaimClient({
+      url: opts.config.url,
+      platform: opts.config.platform,
+      ...(opts.config.token ? { token: opts.config.token } : {}),
+      ...(opts.logger ? { logger: opts.logger.child('maim') } : {}),
+      ...opts.client,
+    })
+  }
+
+  start(): void {
+    this.client.on('open', () => {
+      this.out(`connected to MaiCore at ${this.cfg.url} as platform '${this.cfg.platform}'`)
+      this.emit('open')
+      this.sendState('start')
+    })
+    this.client.on('message', (msg: MessageBase) => this.onMessage(msg))
+    this.client.on('close', (info: CloseInfo) => this.emit('close', info))
+    this.client.on('retry', (r: { delayMs: number; after: CloseInfo; attempt: number }) => {
+      if (r.attempt === 1 || r.after.kind === 'token-rejected') this.out(`${r.after.message}; retrying in ${Math.round(r.delayMs / 1000)} s`)
+    })
+    this.client.on('stopped', (info: CloseInfo | null) => {
+      if (info) this.out(info.message)
+      this.emit('stopped', info)
+    })
+    this.watchBody()
+    const every = this.cfg.autoSendInterval * 1000
+    this.autoTimer = setInterval(() => this.autoSend(every), Math.max(200, Math.min(5000, every / 4)))
+    this.autoTimer.unref?.()
+    this.client.start()
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    if (this.autoTimer) clearInterval(this.autoTimer)
+    for (const d of this.detach) d()
+    const r = this.running
+    if (r) {
+      r.controller.abort(new Error('link closing'))
+      await r.done
+    }
+    await this.client.close()
+  }
+
+  /** True while a program runs. */
+  get busy(): boolean {
+    return this.running !== undefined
+  }
+
+  /** Sends the state message now; false when not connected. */
+  sendState(reason: SendReason): boolean {
+    if (this.closed || !this.client.connected) return false
+    const status = this.body.status()
+    const vision = this.body.look()
+    const around = this.body.look({ distance: 3, fovDegrees: 360, raysPerDegree: 0.25 })
+    const now = Date.now()
+    this.lastMessageId = Math.max(this.lastMessageId + 1, now)
+    const msg = buildStateMessage(
+      this.game,
+      { name: this.body.username, status, vision, around },
+      { platform: this.cfg.platform, userId: this.cfg.user_id, nickname: this.cfg.nickname, groupId: this.cfg.group_id, now: () => now },
+    )
+    msg.message_info.message_id = this.lastMessageId
+    if (!this.client.send(msg)) return false
+    this.lastSent = now
+    this.log?.debug('state sent', { reason })
+    this.emit('sent', msg, reason)
+    return true
+  }
+
+  private autoSend(everyMs: number): void {
+    if (this.running || !this.client.connected) return
+    const now = Date.now()
+    if (now - Math.max(this.lastHeard, this.lastSent) >= everyMs) this.sendState('auto')
+  }
+
+  private onMessage(msg: MessageBase): void {
+    this.lastHeard = Date.now()
+    const parsed: ParsedReply = parseReply(msg)
+    this.emit('reply', parsed)
+    if (parsed.kind === 'empty') return
+    if (parsed.kind === 'chat') {
+      this.log?.info('MaiCore replied in chat (no actions); nothing to run', { text: parsed.text.slice(0, 200) })
+      this.opts.bus?.pushBot(parsed.text)
+      if (this.cfg.sayChat) this.body.say(parsed.text.slice(0, 256))
+      this.out(`MaiCore (chat): ${parsed.text.slice(0, 200)}`)
+      this.emit('chat', parsed.text)
+      return
+    }
+    this.game.applyReply(parsed.reply)
+    void this.startProgram(parsed.reply.actions)
+  }
+
+  private async startProgram(code: string): Promise<void> {
+    const previous = this.running
+    if (previous) {
+      previous.controller.abort(new Error('replaced by a new program'))
+      await previous.done
+    }
+    if (this.closed) return
+    const controller = new AbortController()
+    const wallClockMs = this.cfg.programTimeout * 1000
+    const deadline = Date.now() + wallClockMs
+    const timer = setTimeout(() => controller.abort(new Error(`program ran out of time (${this.cfg.programTimeout} s)`)), wallClockMs)
+    const startTick = tickOf(this.body.status())
+    this.game.code = { ...this.game.code, is_running: true, is_ready: false, last_code: code, code_tick: startTick, code_error: null }
+    this.out(`running program (${code.length} chars)`)
+    this.emit('program.start', code)
+    const host = createHostFunctions({ body: this.body, signal: controller.signal, deadline, ...(this.log ? { logger: this.log.child('primitives') } : {}) })
+    let finish!: () => void
+    const entry = { controller, done: new Promise<void>((r) => (finish = r)) }
+    this.running = entry
+    let info: CodeInfo
+    try {
+      const result = await this.runner.run({
+        code: wrapProgram(code),
+        prelude: PRELUDE,
+        globals: { __status: facadeSnapshot(this.body.username, this.body.status()) },
+        host,
+        wallClockMs,
+        signal: controller.signal,
+      })
+      for (const line of result.logs.slice(-20)) this.opts.bus?.pushTool(`js: ${line}`)
+      const error = result.ok ? null : result.error
+      info = { ...this.game.code, is_running: false, is_ready: true, code_error: error }
+    } catch (err) {
+      info = { ...this.game.code, is_running: false, is_ready: true, code_error: { error_type: 'SandboxError', error_message: (err as Error).message, error_stack: null } }
+    } finally {
+      clearTimeout(timer)
+    }
+    // A stopped program may leave a skill running; the next one starts from rest.
+    if (controller.signal.aborted) await this.body.stop('program stopped').catch(() => undefined)
+    const superseded = this.running !== entry
+    if (this.running === entry) this.running = undefined
+    this.game.code = info
+    const e = info.code_error
+    this.out(e ? `program failed: ${e.error_type}: ${e.error_message}` : 'program finished')
+    this.opts.bus?.pushTool(e ? `program failed: ${e.error_type}: ${e.error_message}`.slice(0, 200) : 'program finished')
+    this.emit('program.end', info)
+    finish()
+    if (superseded || this.closed) return
+    if (!this.checkGoal()) this.sendState('action')
+  }
+
+  /** When the goal names an item we can count and the inventory holds it: mark it reached and tell MaiCore. */
+  private checkGoal(): boolean {
+    const g = parseGoal(this.game.goal)
+    if (!g.ok || g.goal.kind === 'goto' || this.reachedGoal === this.game.goal) return false
+    const have = countByKey(this.body.inventoryCounts()).get(planKey(g.goal.item)) ?? 0
+    if (have < g.goal.count) return false
+    this.reachedGoal = this.game.goal
+    this.game.targetValue = g.goal.count
+    this.game.currentValue = Math.max(this.game.currentValue, g.goal.count)
+    this.game.addEvent({ type: 'goalReached', message: `目标完成: ${this.game.goal}`, tick: tickOf(this.body.status()) })
+    this.out(`goal reached: ${this.game.goal}`)
+    this.emit('goal.reached', this.game.goal)
+    return this.sendState('goal')
+  }
+
+  private watchBody(): void {
+    const b = this.body
+    const tick = () => tickOf(b.status())
+    const on = (ev: string, fn: (...a: any[]) => void) => {
+      b.on(ev, fn)
+      this.detach.push(() => b.off(ev, fn))
+    }
+    on('chat', (user: string, message: string) => this.game.addEvent({ type: 'chat', message: `<${user}> ${message}`.slice(0, 200), tick: tick() }))
+    on('health.change', (e: { type: string; data: string }) => {
+      if (e.type.startsWith('hurt')) this.game.addEvent({ type: 'entityHurt', message: `${e.type} ${e.data}`, tick: tick() })
+    })
+    on('death', () => this.game.addEvent({ type: 'death', message: `${b.username} died`, tick: tick() }))
+    on('respawn', () => this.game.addEvent({ type: 'spawn', message: `${b.username} respawned`, tick: tick() }))
+    on('pickup', (item: ItemCount) => {
+      this.game.addEvent({ type: 'pickup', message: `${item.count} ${item.name}`, tick: tick() })
+      if (this.running) this.checkGoal()
+    })
+  }
+}

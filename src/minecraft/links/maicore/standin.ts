@@ -1,0 +1,287 @@
+/**
+ * A stand-in MaiCore: a real maim_message 0.6.8 WebSocket server (standin-server.ts) whose
+ * mind answers each state message with JavaScript actions, the way MaiCore would:
+ * - `builtin`: the recipe planner, offline. It reads the observation's inventory, plans the
+ *   goal (a stone pickaxe unless the state's goal names another item) and writes the whole
+ *   plan as one program of primitives (`await mineBlock(bot, 'log', 3)`, `craftItem`…).
+ *   A failed program is re-planned from the new inventory; the same failure on an
+ *   unchanged inventory three times in a row ends in a plain-chat "giving up".
+ * - `llm`: a model writes the reply JSON, with the primitives documented in its prompt.
+ * Replies come back like MaiCore's: a `seglist` of text segments (long text split), with
+ * `sender_info`, to the connection of the state message's platform.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Logger } from '../../../core/logger.js'
+import type { ChatMessage, LlmClient } from '../../../core/llm/index.js'
+import { isLlmError } from '../../../core/llm/index.js'
+import { buildMessageBase, type MessageBase, type Seg } from '../../../protocols/maim.js'
+import { describeGoal, parseGoal, type Goal } from '../../planner/goal.js'
+import { plan, type PlanStep } from '../../planner/plan.js'
+import { countByKey, namespaced, planKey } from '../../names.js'
+import { MaimServer } from './standin-server.js'
+import { PRIMITIVES_LINE, REPLY_FORMAT_LINE, type CodeError } from './state.js'
+
+/** What a stand-in mind reads from a state message. */
+export interface StandinState {
+  goal: string
+  /** Namespaced id → count (from `observations.inventory_all`). */
+  inventory: Record<string, number>
+  isRunning: boolean
+  codeError: CodeError | null
+  lastCode: string | null
+  /** The rendered prompt (`reasoning_prompt_main`), else the text segment. */
+  prompt: string
+}
+
+export interface StandinMind {
+  /** The reply text (JSON for actions, anything else is chat), or null for no reply. */
+  decide(state: StandinState): Promise<string | null>
+}
+
+function parseJson(s: string | undefined): unknown {
+  if (!s) return undefined
+  try {
+    return JSON.parse(s)
+  } catch {
+    return undefined
+  }
+}
+
+/** The stand-in's view of a plugin state message; null when it is not one. */
+export function readState(msg: MessageBase): StandinState | null {
+  const items = msg.message_info.template_info?.template_items
+  if (!items) return null
+  const obs = parseJson(items.observations) as { inventory_all?: Record<string, unknown> } | undefined
+  const code = parseJson(items.code_infos) as { is_running?: unknown; code_error?: CodeError | null; last_code?: string | null } | undefined
+  const inventory: Record<string, number> = {}
+  for (const [k, v] of Object.entries(obs?.inventory_all ?? {})) if (typeof v === 'number' && v > 0) inventory[namespaced(k)] = v
+  const seg = msg.message_segment
+  return {
+    goal: items.goal ?? '',
+    inventory,
+    isRunning: code?.is_running === true,
+    codeError: code?.code_error ?? null,
+    lastCode: code?.last_code ?? null,
+    prompt: items.reasoning_prompt_main ?? (seg.type === 'text' && typeof seg.data === 'string' ? seg.data : ''),
+  }
+}
+
+const STATIONS = ['crafting_table', 'furnace']
+
+function quote(s: string): string {
+  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+}
+
+/** One plan step as one line of JavaScript (families for planks and logs: the body picks the wood). */
+export function stepLine(s: PlanStep): string {
+  if (s.kind === 'collect') return `await mineBlock(bot, ${quote(planKey(s.item))}, ${s.count});`
+  if (s.kind === 'smelt') return `await smeltItem(bot, ${quote(planKey(s.input))}, null, ${s.count});`
+  return `await craftItem(bot, ${quote(planKey(s.item))}, ${s.count});`
+}
+
+export function describeStep(s: PlanStep): string {
+  if (s.kind === 'collect') return `挖 ${s.count} ${planKey(s.item)}`
+  if (s.kind === 'smelt') return `烧炼 ${s.count} ${s.item}`
+  return `合成 ${s.count} ${planKey(s.item)}`
+}
+
+export interface BuiltinStandinOptions {
+  /** Used when the state's goal is not an item goal (default "get 1 stone_pickaxe"). */
+  target?: string
+  maxAttempts?: number
+}
+
+export class BuiltinStandinMind implements StandinMind {
+  private readonly fallback: Goal
+  private readonly maxAttempts: number
+  private lastFailure: { sig: string; count: number } | undefined
+  private announced = new Set<string>()
+  private held = new Set<string>()
+  private placed = new Set<string>()
+  private gaveUp: string | undefined
+
+  constructor(opts: BuiltinStandinOptions = {}) {
+    const g = parseGoal(opts.target ?? 'get 1 stone_pickaxe')
+    if (!g.ok || g.goal.kind === 'goto') throw new Error(`stand-in target must be an item goal: ${g.ok ? 'goto is not one' : g.reason}`)
+    this.fallback = g.goal
+    this.maxAttempts = opts.maxAttempts ?? 3
+  }
+
+  async decide(s: StandinState): Promise<string | null> {
+    if (s.isRunning) return '好的，程序还在运行，我等它结束。'
+    const parsed = parseGoal(s.goal)
+    const goal = parsed.ok && parsed.goal.kind !== 'goto' ? parsed.goal : this.fallback
+    if (goal.kind === 'goto') return null
+    const goalText = describeGoal(goal)
+    const key = planKey(goal.item)
+    const held = countByKey(s.inventory)
+    const have = held.get(key) ?? 0
+    if (have >= goal.count) {
+      if (this.announced.has(goalText)) return `目标「${goalText}」已经完成了。`
+      this.announced.add(goalText)
+      return JSON.stringify({ actions: `bot.chat(${quote(`done: ${goalText}`)});`, goal: goalText, step: 'done', targetValue: goal.count, currentValue: have })
+    }
+    if (this.gaveUp) return `我放弃了: ${this.gaveUp}`
+    for (const st of STATIONS) {
+      if ((held.get(st) ?? 0) > 0) this.held.add(st)
+      else if (this.held.delete(st)) this.placed.add(st)
+    }
+    if (s.codeError) {
+      const sig = `${s.codeError.error_message}|${JSON.stringify(Object.entries(s.inventory).sort())}`
+      this.lastFailure = this.lastFailure?.sig === sig ? { sig, count: this.lastFailure.count + 1 } : { sig, count: 1 }
+      if (this.lastFailure.count >= this.maxAttempts) {
+        this.gaveUp = `${s.codeError.error_type}: ${s.codeError.error_message}`
+        return `试了${this.lastFailure.count}次都失败了，我放弃了: ${this.gaveUp}`
+      }
+    } else this.lastFailure = undefined
+    const p = plan(key, goal.count, s.inventory, { stationsNearby: [...this.placed] })
+    if (!p.ok) return `没法完成「${goalText}」: ${p.reason}`
+    if (p.steps.length === 0) return null
+    const program = p.steps.map(stepLine).join('\n')
+    return JSON.stringify({
+      actions: program,
+      goal: goalText,
+      plan: p.steps.map(describeStep),
+      step: describeStep(p.steps[0]!),
+      targetValue: goal.count,
+      currentValue: have,
+    })
+  }
+}
+
+export const LLM_STANDIN_SYSTEM = [
+  'You are MaiCore controlling a Minecraft bot named in the prompt. Each message is the game state.',
+  'Answer with ONE JSON object and nothing else: {"actions": "<JavaScript>", "goal"?: string, "plan"?: [string], "step"?: string, "targetValue"?: integer, "currentValue"?: integer}.',
+  'The JavaScript runs in a sandbox with top-level await. Available:',
+  PRIMITIVES_LINE,
+  'Each primitive throws a PrimitiveError with a reason when it fails; the next state message reports it in code_infos.',
+  'Mining needs the right tool (stone needs a wooden pickaxe). craftItem crafts intermediate items itself but needs raw materials.',
+  REPLY_FORMAT_LINE,
+].join('\n')
+
+export class LlmStandinMind implements StandinMind {
+  private history: ChatMessage[] = []
+
+  constructor(
+    private readonly client: LlmClient,
+    private readonly logger?: Logger,
+  ) {}
+
+  async decide(s: StandinState): Promise<string | null> {
+    if (s.isRunning) return null
+    const user: ChatMessage = { role: 'user', content: s.prompt }
+    try {
+      const r = await this.client.chat({ messages: [{ role: 'system', content: LLM_STANDIN_SYSTEM }, ...this.history, user], temperature: 0.2 })
+      this.history.push(user, { role: 'assistant', content: r.text })
+      this.history = this.history.slice(-8)
+      return r.text
+    } catch (err) {
+      this.logger?.warn('stand-in model call failed; no reply this time', { error: isLlmError(err) ? err.message : String(err) })
+      return null
+    }
+  }
+}
+
+export interface StandinOptions {
+  mind: StandinMind
+  host?: string
+  /** Default 8000 (MaiCore's); 0 = any free port. */
+  port?: number
+  tokens?: string[]
+  logger?: Logger
+  out?: (line: string) => void
+  /** Reply texts longer than this are split into several text segments, as MaiCore does (default 400). */
+  splitAt?: number
+}
+
+/** MaiCore's reply shape: a seglist of text segments, sender_info set, string message_id, float time. */
+export function maiCoreReply(to: MessageBase, text: string, splitAt = 400): MessageBase {
+  const chunks: string[] = []
+  for (let i = 0; i < text.length; i += splitAt) chunks.push(text.slice(i, i + splitAt))
+  const segment: Seg = { type: 'seglist', data: (chunks.length ? chunks : ['']).map((c) => ({ type: 'text', data: c })) }
+  const info = to.message_info
+  const msg = buildMessageBase({
+    platform: info.platform,
+    userId: info.user_info?.user_id ?? 'unknown',
+    ...(info.user_info?.user_nickname ? { userNickname: info.user_info.user_nickname } : {}),
+    groupId: info.group_info?.group_id ?? null,
+    segment,
+    contentFormat: ['text'],
+    acceptFormat: ['text', 'emoji'],
+    messageId: randomUUID(),
+    time: Date.now() / 1000,
+    rawMessage: null,
+  })
+  msg.message_info.template_info = undefined
+  ;(msg.message_info as Record<string, unknown>).sender_info = { user_info: { platform: info.platform, user_id: 'maicore', user_nickname: '麦麦' }, group_info: info.group_info ?? null }
+  return msg
+}
+
+export class Standin {
+  readonly server: MaimServer
+  private readonly busy = new Map<string, { latest: MessageBase | undefined }>()
+  private replies = 0
+
+  constructor(private readonly opts: StandinOptions) {
+    this.server = new MaimServer({
+      host: opts.host ?? '127.0.0.1',
+      port: opts.port ?? 8000,
+      ...(opts.tokens ? { tokens: opts.tokens } : {}),
+      ...(opts.logger ? { logger: opts.logger } : {}),
+    })
+    this.server.on('message', (platform: string, msg: MessageBase) => this.onState(platform, msg))
+    this.server.on('connection', (c: { platform: string }) => opts.out?.(`plugin connected: platform '${c.platform}'`))
+  }
+
+  get url(): string {
+    return this.server.url
+  }
+
+  get replyCount(): number {
+    return this.replies
+  }
+
+  async start(): Promise<number> {
+    return this.server.listen()
+  }
+
+  async close(): Promise<void> {
+    await this.server.close()
+  }
+
+  /** One decision at a time per platform; states that arrive meanwhile collapse into the newest. */
+  private onState(platform: string, msg: MessageBase): void {
+    const slot = this.busy.get(platform)
+    if (slot) {
+      slot.latest = msg
+      return
+    }
+    const entry = { latest: msg as MessageBase | undefined }
+    this.busy.set(platform, entry)
+    void (async () => {
+      while (entry.latest) {
+        const m = entry.latest
+        entry.latest = undefined
+        const state = readState(m)
+        if (!state) continue
+        let text: string | null = null
+        try {
+          text = await this.opts.mind.decide(state)
+        } catch (err) {
+          this.opts.logger?.warn('stand-in mind failed', { error: (err as Error).message })
+        }
+        if (text === null) continue
+        this.replies++
+        this.opts.out?.(`reply: ${text.length > 160 ? text.slice(0, 160) + '…' : text}`)
+        this.server.send(maiCoreReply(m, text, this.opts.splitAt))
+      }
+      this.busy.delete(platform)
+    })()
+  }
+}
+
+export async function startStandin(opts: StandinOptions): Promise<Standin> {
+  const s = new Standin(opts)
+  await s.start()
+  return s
+}
