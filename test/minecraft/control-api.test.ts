@@ -139,7 +139,7 @@ describe('chat tasks', () => {
       await waitFor('the success message in chat', () => said.some((m) => /^succeeded: collect 2 log/.test(m)), { detail: () => said.join(' | ') })
       // Mallory's commands came first: had either been taken, its task, its skill call or its answer would be here.
       assert.deepEqual(body.calls.map((c) => c.skill), ['collect'], 'only Steve\'s task ran')
-      assert.deepEqual(body.calls[0], { skill: 'collect', items: [{ item_name: 'log', count: 2 }] }, 'Steve asked for 2 logs (Mallory for 5)')
+      assert.deepEqual(body.calls[0], { skill: 'collect', items: [{ name: 'log', count: 2 }] }, 'Steve asked for 2 logs (Mallory for 5)')
       assert.equal(said[0], 'on it: collect 2 log', said.join(' | '))
       assert.equal(said.length, 2, said.join(' | '))
 

@@ -73,6 +73,36 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   })
 }
 
+/**
+ * Waits until `emitter` emits `event` with arguments that satisfy `match`, or `ms` pass.
+ * Resolves true on the event, false on the bound; rejects with SkillAborted on abort.
+ */
+export function eventWithin(
+  emitter: { on(e: string, f: (...a: never[]) => void): unknown; removeListener(e: string, f: (...a: never[]) => void): unknown },
+  event: string,
+  match: (...args: never[]) => boolean,
+  ms: number,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new SkillAborted(abortReason(signal)))
+    const done = (v: boolean | Error) => {
+      clearTimeout(t)
+      emitter.removeListener(event, onEvent)
+      signal?.removeEventListener('abort', onAbort)
+      if (v instanceof Error) reject(v)
+      else resolve(v)
+    }
+    const onEvent = (...args: never[]) => {
+      if (match(...args)) done(true)
+    }
+    const onAbort = () => done(new SkillAborted(abortReason(signal!)))
+    const t = setTimeout(() => done(false), ms)
+    emitter.on(event, onEvent)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
 /** Runs a promise but rejects as soon as the signal aborts (the promise keeps running; callers stop it). */
 export function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(new SkillAborted(abortReason(signal)))

@@ -1,4 +1,4 @@
-/** craft [{name, count}] → CraftResult with craft_success / craft_failed, like LynxMind's ACTION_CRAFTING. */
+/** craft [{name, count}] → CraftResult with `crafted` / `notCrafted` (a link renders them in its own protocol). */
 import type { CraftResult, ItemCount, SkillCall } from '../types.js'
 import { resolveItemNames } from '../items.js'
 import { bareName, isTag, namespaced } from '../../names.js'

@@ -8,7 +8,7 @@ import type { Bot } from 'mineflayer'
 type Vec3 = Parameters<Bot['blockAt']>[0]
 import { describeHarvestTools } from '../items.js'
 import { namespaced } from '../../names.js'
-import { SkillAborted, SkillError, abortReason, abortable, errorMessage, sleep, type SkillContext } from './context.js'
+import { SkillAborted, SkillError, abortReason, abortable, errorMessage, eventWithin, sleep, type SkillContext } from './context.js'
 import { goTo, goals, fmtPos } from './nav.js'
 
 /** null when the bot can harvest `block` with what it carries, else the model-readable reason. */
@@ -24,24 +24,32 @@ export function isItemEntity(e: Entity): boolean {
   return e.name === 'item' || e.displayName === 'Item'
 }
 
-/** Walks over dropped items within `radius` of `pos` until they are picked up (or unreachable). */
+/**
+ * Walks over dropped items within `radius` of `pos` until they are picked up (or unreachable).
+ * Event-driven: waits for the drop to appear (`entitySpawn`) and for each pickup (`entityGone`),
+ * each wait bounded, instead of polling on a timer.
+ */
 export async function pickUpNear(ctx: SkillContext, pos: Vec3, radius = 6, maxMs = 6000): Promise<void> {
   const { bot, signal } = ctx
   const until = Date.now() + maxMs
   const tried = new Set<number>()
-  await sleep(350, signal) // drops spawn a moment after the block breaks and are not collectable at once
+  const near = (e: Entity) => isItemEntity(e) && !tried.has(e.id) && e.position.distanceTo(pos) <= radius
+  // drops spawn a moment after the block breaks
+  if (!Object.values(bot.entities).some(near)) await eventWithin(bot, 'entitySpawn', (e: Entity) => near(e), 1000, signal)
   while (Date.now() < until) {
     const drops = Object.values(bot.entities)
-      .filter((e) => isItemEntity(e) && !tried.has(e.id) && e.position.distanceTo(pos) <= radius)
+      .filter(near)
       .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))
     const next = drops[0]
     if (!next) return
     tried.add(next.id)
     try {
+      const gone = eventWithin(bot, 'entityGone', (e: Entity) => e.id === next.id, Math.max(0, until - Date.now()), signal)
+      gone.catch(() => undefined)
       const p = next.position
-      await goTo(ctx, new goals.GoalNear(p.x, p.y, p.z, 1), `dropped item at ${fmtPos(p.x, p.y, p.z)}`, 4000)
-      // Wait briefly for the pickup to happen (server picks up within ~1.75 blocks).
-      for (let i = 0; i < 8 && bot.entities[next.id]; i++) await sleep(150, signal)
+      if (bot.entities[next.id]) await goTo(ctx, new goals.GoalNear(p.x, p.y, p.z, 1), `dropped item at ${fmtPos(p.x, p.y, p.z)}`, 4000)
+      // the server picks up within ~1.75 blocks; a drop still there after a short bound is left behind
+      if (bot.entities[next.id]) await Promise.race([gone, sleep(1200, signal)])
     } catch (err) {
       if (err instanceof SkillAborted) throw err
       ctx.log.debug('drop unreachable', { err: errorMessage(err) })
