@@ -100,6 +100,7 @@ function runFile(file) {
   })
 }
 
+const runStarted = Date.now()
 const results = []
 const queue = [...files]
 let running = 0
@@ -126,7 +127,7 @@ await runAll
 const failed = results.filter((r) => r.hung || r.code !== 0)
 const total = (k) => results.reduce((n, r) => n + r[k], 0)
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 5)
-console.log(`\n━━ summary: ${results.length} files, ${total('pass')} tests passed, ${total('fail')} failed, ${total('skipped')} skipped`)
+console.log(`\n━━ summary: ${results.length} files in ${((Date.now() - runStarted) / 60_000).toFixed(1)} min (${JOBS} at a time), ${total('pass')} tests passed, ${total('fail')} failed, ${total('skipped')} skipped`)
 console.log(`slowest files: ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s`).join(', ')}`)
 if (failed.length > 0) {
   console.log(`failing files: ${failed.length}`)
