@@ -10,13 +10,11 @@
  */
 import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
-import { createLlmClient } from '../../core/llm/index.js'
 import { createLogger, type Logger } from '../../core/logger.js'
-import { createBody } from '../../minecraft/body/index.js'
-import { startWorld, type World } from '../../minecraft/world/index.js'
-import { MaiCoreLink } from '../../minecraft/links/maicore/index.js'
-import { createSandboxRunner } from '../../minecraft/links/maicore/sandbox-runner.js'
-import { BuiltinStandinMind, LlmStandinMind, startStandin, type Standin, type StandinMind } from '../../minecraft/links/maicore/standin.js'
+import type { MineflayerBody } from '../../minecraft/body/index.js'
+import type { World } from '../../minecraft/world/index.js'
+import type { MaiCoreLink } from '../../minecraft/links/maicore/index.js'
+import type { Standin, StandinMind } from '../../minecraft/links/maicore/standin.js'
 import { CliExit, UserError, configFlags, resolveConfig, type Config } from '../config.js'
 import { interruptSignal, numberOrRaw, positive } from './play.js'
 
@@ -48,9 +46,22 @@ interface StandinFlags {
 /** The schema's default bot name; the MaiCore plugin's agent is called Mai instead. */
 const SCHEMA_DEFAULT_USERNAME = 'mindbridge'
 
-function standinMind(kind: string, config: Config, logger: Logger, target?: string): StandinMind {
+/** Game, link and model modules load only when a command runs (every command module is imported to register it). */
+async function loadMaiCore() {
+  const [world, body, link, runner, standin] = await Promise.all([
+    import('../../minecraft/world/index.js'),
+    import('../../minecraft/body/index.js'),
+    import('../../minecraft/links/maicore/index.js'),
+    import('../../minecraft/links/maicore/sandbox-runner.js'),
+    import('../../minecraft/links/maicore/standin.js'),
+  ])
+  return { startWorld: world.startWorld, createBody: body.createBody, MaiCoreLink: link.MaiCoreLink, createSandboxRunner: runner.createSandboxRunner, ...standin }
+}
+
+async function standinMind(kind: string, config: Config, logger: Logger, target?: string): Promise<StandinMind> {
+  const { BuiltinStandinMind, LlmStandinMind } = await import('../../minecraft/links/maicore/standin.js')
   if (kind === 'builtin') return new BuiltinStandinMind(target ? { target } : {})
-  if (kind === 'llm') return new LlmStandinMind(createLlmClient(config.llm, { logger: logger.child('llm') }), logger)
+  if (kind === 'llm') return new LlmStandinMind((await import('../../core/llm/index.js')).createLlmClient(config.llm, { logger: logger.child('llm') }), logger)
   throw new UserError(`--standin / --mind must be builtin or llm, got '${kind}'`, 2)
 }
 
@@ -114,11 +125,12 @@ function registerMaiCore(program: Command): void {
     const logger = createLogger('maicore')
     const timeoutSec = positive(flags.timeout, '--timeout', 0)
     const standinKind = flags.standin
-    const mindForStandin = standinKind ? standinMind(standinKind, config, logger) : undefined
+    const mindForStandin = standinKind ? await standinMind(standinKind, config, logger) : undefined
+    const { startWorld, createBody, MaiCoreLink, createSandboxRunner, startStandin } = await loadMaiCore()
     const username = config.minecraft.username === SCHEMA_DEFAULT_USERNAME ? 'Mai' : config.minecraft.username
     const intr = interruptSignal()
     let world: World | undefined
-    let body: Awaited<ReturnType<typeof createBody>> | undefined
+    let body: MineflayerBody | undefined
     let standin: Standin | undefined
     let link: MaiCoreLink | undefined
     const runner = createSandboxRunner({ logger: logger.child('sandbox') })
@@ -198,7 +210,8 @@ function registerStandin(program: Command): void {
     const logger = createLogger('standin')
     const port = positive(flags.port, '--port', 8000)
     if (!Number.isInteger(port) || port > 65535) throw new UserError(`--port must be an integer 0–65535, got '${flags.port}'`, 2)
-    const mind = standinMind(flags.mind ?? 'builtin', config, logger, flags.target)
+    const mind = await standinMind(flags.mind ?? 'builtin', config, logger, flags.target)
+    const { startStandin } = await import('../../minecraft/links/maicore/standin.js')
     const intr = interruptSignal()
     let standin: Standin | undefined
     try {
