@@ -4,31 +4,19 @@
  * against importing zod alone in the same run. The last row is a whole LostSpace AI subprocess
  * (`mindbridge lostspace ai --bot random`, stdin closed) against a node process that imports zod.
  */
-import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { importArgs, probeModules, ROOT } from '../test/support/module-probe.js'
+import { runNode } from '../test/support/run-node.js'
 import { fmt, median } from './util.js'
 
 const RUNS = 7
 const ENTRIES = ['mindbridge', 'mindbridge/core', 'mindbridge/protocols', 'mindbridge/lostspace', 'mindbridge/lostspace/sdk', 'mindbridge/minecraft']
 
-function node(args: string[]): Promise<{ stdout: string; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now()
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      if (code !== 0) reject(new Error(`node ${args.join(' ')} exited ${code}: ${stderr}`))
-      else resolve({ stdout, ms: performance.now() - start })
-    })
-  })
+async function node(args: string[]): Promise<{ stdout: string; ms: number }> {
+  const r = await runNode(args, { cwd: ROOT })
+  if (r.code !== 0) throw new Error(`node ${args.join(' ')} exited ${r.signal ?? r.code}: ${r.stderr}`)
+  return { stdout: r.stdout, ms: r.ms }
 }
 
 /** Warns when a source file is newer than the build (the figures would describe old code). */

@@ -1,12 +1,12 @@
 // The real CLI as a subprocess: node --import tsx src/cli/main.ts ...
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startScriptedOpenAI } from '../support/scripted-openai.js'
+import { envWithout, runNode } from '../support/run-node.js'
 
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
 const TSX = import.meta.resolve('tsx')
@@ -19,23 +19,10 @@ interface Run {
 }
 
 /** Runs the CLI with a clean MINDBRIDGE_* environment plus `env`, in `cwd`. */
-function cli(args: string[], opts: { env?: Record<string, string>; cwd?: string } = {}): Promise<Run> {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MINDBRIDGE_')) env[k] = v
-  Object.assign(env, opts.env)
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, MAIN, ...args], { cwd: opts.cwd ?? dir, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr })
-    })
-  })
+async function cli(args: string[], opts: { env?: Record<string, string>; cwd?: string } = {}): Promise<Run> {
+  const env = { ...envWithout((k) => k.startsWith('MINDBRIDGE_')), ...opts.env }
+  const r = await runNode(['--import', TSX, MAIN, ...args], { cwd: opts.cwd ?? dir, env })
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr }
 }
 
 let dir: string

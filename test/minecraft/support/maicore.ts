@@ -4,6 +4,7 @@
  * real Python maim_message 0.6.8 server as a subprocess, and bounded waits.
  */
 import { EventEmitter } from 'node:events'
+import { waitForEvent } from '../../support/wait.js'
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -107,19 +108,7 @@ export class RecordingRunner implements ProgramRunner {
 
 /** Resolves when `emitter` emits `event` with args accepted by `accept`; rejects after `ms` with `what`. */
 export function waitFor<A extends unknown[]>(emitter: EventEmitter, event: string, what: string, accept: (...a: A) => boolean = () => true, ms = 20_000): Promise<A> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      emitter.off(event, on)
-      reject(new Error(`timed out waiting for ${what}`))
-    }, ms)
-    const on = (...args: unknown[]) => {
-      if (!accept(...(args as A))) return
-      clearTimeout(timer)
-      emitter.off(event, on)
-      resolve(args as A)
-    }
-    emitter.on(event, on)
-  })
+  return waitForEvent<A>(what, emitter, event, accept, ms)
 }
 
 export async function freePort(): Promise<number> {

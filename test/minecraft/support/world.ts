@@ -5,6 +5,7 @@
 import { once } from 'node:events'
 import mineflayer, { type Bot } from 'mineflayer'
 import { startWorld, type StartWorldOptions, type World } from '../../../src/minecraft/world/index.js'
+import { waitForEvent as waitForEventNamed } from '../../support/wait.js'
 
 export { startWorld, type World }
 
@@ -107,24 +108,12 @@ export function botInventory(bot: Bot): Record<string, number> {
  * `failAfterMs` only turns a hang into a failure with a message (not a speed check).
  */
 export function waitForEvent<A extends unknown[]>(
-  emitter: { on(ev: string, cb: (...a: any[]) => void): unknown; off(ev: string, cb: (...a: any[]) => void): unknown },
+  emitter: Parameters<typeof waitForEventNamed>[1],
   event: string,
   accept: (...args: A) => boolean = () => true,
   failAfterMs = 60_000,
 ): Promise<A> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      emitter.off(event, on)
-      reject(new Error(`timed out after ${failAfterMs / 1000}s waiting for ${event}`))
-    }, failAfterMs)
-    const on = (...args: any[]) => {
-      if (!accept(...(args as A))) return
-      clearTimeout(timer)
-      emitter.off(event, on)
-      resolve(args as A)
-    }
-    emitter.on(event, on)
-  })
+  return waitForEventNamed<A>(event, emitter, event, accept, failAfterMs)
 }
 
 /** Waits until the bot's inventory satisfies `pred`. */

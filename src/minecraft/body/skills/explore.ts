@@ -6,8 +6,8 @@
 import type { SeenBlock, SeenEntity, SkillCall } from '../types.js'
 import { bareName, matchesName } from '../../names.js'
 import { look } from '../senses/vision.js'
-import { SkillAborted, SkillError, fail, ok, type SkillContext, type SkillDef } from './context.js'
-import { fmtPos, goTo, goals } from './nav.js'
+import { SkillError, errorMessage, fail, ok, type SkillContext, type SkillDef } from './context.js'
+import { fmtPos, stepToward } from './nav.js'
 
 type Explore = Extract<SkillCall, { skill: 'explore' }>
 const LEG = 8
@@ -57,25 +57,10 @@ export const explore: SkillDef<Explore> = {
     let blockedLegs = 0
     while (!found && travelled < c.distance) {
       const p = bot.entity.position
-      const base = Math.atan2(dir.z, dir.x)
-      let moved = false
-      let lastErr: unknown
-      for (const turn of TURNS) {
-        const a = base + (turn * Math.PI) / 180
-        const tx = p.x + Math.cos(a) * LEG
-        const tz = p.z + Math.sin(a) * LEG
-        try {
-          await goTo(ctx, new goals.GoalNearXZ(tx, tz, 2), `exploring ${fmtPos(tx, undefined, tz)}`)
-          moved = true
-          break
-        } catch (err) {
-          if (err instanceof SkillAborted) throw err
-          lastErr = err
-        }
-      }
-      if (!moved) {
+      const leg = await stepToward(ctx, Math.atan2(dir.z, dir.x), TURNS, LEG, 2, (at) => `exploring ${at}`)
+      if (!leg.moved) {
         if (++blockedLegs >= 2) {
-          const why = lastErr instanceof Error ? lastErr.message : String(lastErr)
+          const why = errorMessage(leg.lastErr)
           throw new SkillError(`blocked while exploring at ${fmtPos(p.x, p.y, p.z)} (${why})`, { position: position() })
         }
         continue

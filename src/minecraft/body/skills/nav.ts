@@ -82,27 +82,41 @@ export async function travel(ctx: SkillContext, x: number, z: number, final: Goa
       return
     }
     ctx.progress(`travelling to ${what}: ${Math.round(dist)} blocks left`, startDist > 0 ? 1 - dist / startDist : undefined)
-    const base = Math.atan2(dz, dx)
-    let moved = false
-    let lastErr: unknown
-    for (const turn of [0, 35, -35, 70, -70]) {
-      const a = base + (turn * Math.PI) / 180
-      const ix = p.x + Math.cos(a) * STEP_BLOCKS
-      const iz = p.z + Math.sin(a) * STEP_BLOCKS
-      try {
-        await goTo(ctx, new goals.GoalNearXZ(ix, iz, 4), `${what} (waypoint ${fmtPos(ix, undefined, iz)})`)
-        moved = true
-        break
-      } catch (err) {
-        if (err instanceof SkillAborted) throw err
-        lastErr = err
-      }
-    }
-    if (!moved) {
-      throw new SkillError(`blocked on the way to ${what}: no path onward from ${fmtPos(p.x, p.y, p.z)} (${errorMessage(lastErr)})`)
+    const leg = await stepToward(ctx, Math.atan2(dz, dx), [0, 35, -35, 70, -70], STEP_BLOCKS, 4, (at) => `${what} (waypoint ${at})`)
+    if (!leg.moved) {
+      throw new SkillError(`blocked on the way to ${what}: no path onward from ${fmtPos(p.x, p.y, p.z)} (${errorMessage(leg.lastErr)})`)
     }
   }
   throw new SkillError(`gave up travelling to ${what}`)
+}
+
+/**
+ * One leg of `length` blocks from where the bot stands, heading `base` (radians in the XZ
+ * plane) turned by each of `turns` (degrees) in order until one has a path.
+ */
+export async function stepToward(
+  ctx: SkillContext,
+  base: number,
+  turns: readonly number[],
+  length: number,
+  range: number,
+  label: (at: string) => string,
+): Promise<{ moved: boolean; lastErr?: unknown }> {
+  const p = ctx.bot.entity.position
+  let lastErr: unknown
+  for (const turn of turns) {
+    const a = base + (turn * Math.PI) / 180
+    const tx = p.x + Math.cos(a) * length
+    const tz = p.z + Math.sin(a) * length
+    try {
+      await goTo(ctx, new goals.GoalNearXZ(tx, tz, range), label(fmtPos(tx, undefined, tz)))
+      return { moved: true }
+    } catch (err) {
+      if (err instanceof SkillAborted) throw err
+      lastErr = err
+    }
+  }
+  return { moved: false, lastErr }
 }
 
 export function vec(x: number, y: number, z: number): Vec3 {
