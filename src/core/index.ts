@@ -4,3 +4,4 @@ export { createContextBus, formatGap, type ContextBus, type ContextEntry, type B
 export { parseModelJson, parseModelAnswer, type ParseModelJsonResult, type ParseModelAnswerResult } from './model-json.js'
 export { formatZodIssues } from './schema-errors.js'
 export * from './llm/index.js'
+export { createSandbox, SANDBOX_DEFAULTS, type CodeError, type HostFunction, type ProgramResult, type ProgramRunner, type ProgramSpec, type SandboxOptions } from './sandbox/index.js'

@@ -46,6 +46,17 @@ describe('sandbox: programs and results', () => {
     assert.deepEqual(seen, [[1, { b: [2] }]], 'the host saw a copy; the program changed only its own copy')
   })
 
+  test('hostObject: the host functions on one object a prelude can take and hide', async () => {
+    const r = await sandbox.run(
+      spec('return [typeof __host, typeof api, await ask(2)]', {
+        host: { api: async (n: unknown) => Number(n) * 10 },
+        hostObject: '__host',
+        prelude: 'const h = globalThis.__host; delete globalThis.__host; globalThis.ask = (n) => h.api(n)',
+      }),
+    )
+    assert.deepEqual(r, { ok: true, value: ['undefined', 'undefined', 20], logs: [] })
+  })
+
   test('console output is kept, bounded in lines and length', async () => {
     const small = createSandbox({ maxLogLines: 3, maxLogChars: 12 })
     try {

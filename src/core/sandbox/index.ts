@@ -68,7 +68,7 @@ export function createSandbox(options: SandboxOptions = {}): ProgramRunner {
       const onExit = (code: number) => finish(fail('SandboxCrashed', `the sandbox worker stopped (exit code ${code}); it is replaced for the next program`), false)
       const onMessage = (m: FromWorker) => {
         if (m.type === 'done' && m.id === id) {
-          finish(m.result, false)
+          finish(m.result, m.retire)
           return
         }
         if (m.type === 'call' && m.id === id) void answer(w, m, spec)
@@ -77,7 +77,7 @@ export function createSandbox(options: SandboxOptions = {}): ProgramRunner {
       spec.signal?.addEventListener('abort', onAbort, { once: true })
       w.on('message', onMessage)
       w.on('exit', onExit)
-      const msg: ToWorker = { type: 'run', id, code: spec.code, prelude: spec.prelude ?? '', globalsJson, hostNames: Object.keys(spec.host ?? {}), options: o }
+      const msg: ToWorker = { type: 'run', id, code: spec.code, prelude: spec.prelude ?? '', globalsJson, hostNames: Object.keys(spec.host ?? {}), ...(spec.hostObject ? { hostObject: spec.hostObject } : {}), options: o }
       w.postMessage(msg)
     })
 

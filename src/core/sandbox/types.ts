@@ -14,8 +14,13 @@ export interface ProgramSpec {
   prelude: string
   /** Plain JSON values set as globals before the prelude runs. */
   globals: Record<string, unknown>
-  /** Exposed inside as async functions of the same names. */
+  /** Exposed inside as async functions of the same names (read-only globals). */
   host: Record<string, HostFunction>
+  /**
+   * Put the host functions on one global object of this name instead (deletable, so a prelude
+   * can take it and hide it from the program).
+   */
+  hostObject?: string
   /** Wall-clock budget of the whole program, host calls included. */
   wallClockMs: number
   /** Abort to cancel the program. */
@@ -70,11 +75,12 @@ export const SANDBOX_DEFAULTS: Required<SandboxOptions> = {
 
 /** Messages between the host thread and the sandbox worker. */
 export type ToWorker =
-  | { type: 'run'; id: number; code: string; prelude: string; globalsJson: string; hostNames: string[]; options: Required<SandboxOptions> }
+  | { type: 'run'; id: number; code: string; prelude: string; globalsJson: string; hostNames: string[]; hostObject?: string; options: Required<SandboxOptions> }
   | { type: 'reply'; id: number; callId: number; ok: true; json: string }
   | { type: 'reply'; id: number; callId: number; ok: false; message: string }
 
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'call'; id: number; callId: number; name: string; argsJson: string }
-  | { type: 'done'; id: number; result: ProgramResult }
+  /** `retire`: this worker's QuickJS instance is not reusable; the host replaces the worker. */
+  | { type: 'done'; id: number; result: ProgramResult; retire: boolean }

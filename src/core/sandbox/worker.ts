@@ -61,15 +61,14 @@ interface Running {
   options: Required<SandboxOptions>
 }
 let running: Running | undefined
-/** Set when QuickJS itself failed or could not be torn down cleanly. */
+/** Set when QuickJS itself failed or could not be torn down cleanly (e.g. jobs still queued). */
 let broken = false
 
 port.on('message', (m: ToWorker) => {
   if (m.type === 'run') {
     void runProgram(m).then((result) => {
-      send({ type: 'done', id: m.id, result })
       // a broken QuickJS instance is not reused: the host starts a new worker for the next program
-      if (broken) setImmediate(() => process.exit(2))
+      send({ type: 'done', id: m.id, result, retire: broken })
     })
     return
   }
@@ -135,7 +134,10 @@ const BOOTSTRAP = `
   delete globalThis.SharedArrayBuffer;
   delete globalThis.Atomics;
   const names = JSON.parse(globalThis.__hostNames);
+  const hostObject = globalThis.__hostObject;
   delete globalThis.__hostNames;
+  delete globalThis.__hostObject;
+  const target = typeof hostObject === 'string' ? (globalThis[hostObject] = {}) : globalThis;
   const show = (v) => { try { return typeof v === 'string' ? v : stringify(v) ?? String(v); } catch { try { return String(v); } catch { return '[unprintable]'; } } };
   const out = (level) => (...a) => log(level, a.map(show).join(' '));
   globalThis.console = Object.freeze({ log: out('log'), info: out('info'), warn: out('warn'), error: out('error'), debug: out('debug') });
@@ -145,7 +147,7 @@ const BOOTSTRAP = `
       try { json = stringify(args); } catch (e) { throw new TypeError(name + ': arguments must be plain JSON data (' + (e && e.message) + ')'); }
       return hostCall(name, json === undefined ? '[]' : json);
     };
-    Object.defineProperty(globalThis, name, { value: f, enumerable: false, configurable: false, writable: false });
+    Object.defineProperty(target, name, { value: f, enumerable: target !== globalThis, configurable: false, writable: false });
   }
 })();
 `
@@ -208,6 +210,11 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
     const namesH = ctx.newString(JSON.stringify(m.hostNames))
     ctx.setProp(ctx.global, '__hostNames', namesH)
     namesH.dispose()
+    if (m.hostObject) {
+      const objH = ctx.newString(m.hostObject)
+      ctx.setProp(ctx.global, '__hostObject', objH)
+      objH.dispose()
+    }
 
     const globals = parseInside(ctx, json, m.globalsJson)
     if (!globals.ok) return { ok: false, error: { error_type: 'SandboxCrashed', error_message: 'globals are not JSON', error_stack: null }, logs }

@@ -185,6 +185,7 @@ export class MaiCoreLink extends EventEmitter {
         prelude: PRELUDE,
         globals: { __status: facadeSnapshot(this.body.username, this.body.status()) },
         host,
+        hostObject: '__host',
         wallClockMs,
         signal: controller.signal,
       })

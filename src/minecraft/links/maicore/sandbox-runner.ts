@@ -1,20 +1,24 @@
 /**
- * The ProgramRunner on the project's QuickJS sandbox (src/core/sandbox/).
- * Interim: the sandbox has not landed on this branch yet; every program ends with a
- * SandboxUnavailable code_error (the link keeps running and reports it).
+ * The ProgramRunner of the MaiCore link: the project's QuickJS sandbox (src/core/sandbox/,
+ * docs/sandbox.md) with the link's limits.
  */
 import type { Logger } from '../../../core/logger.js'
-import type { ProgramRunner, ProgramResult } from './runner.js'
+import { createSandbox, type SandboxOptions } from '../../../core/sandbox/index.js'
+import type { ProgramRunner } from './runner.js'
 
-export interface SandboxRunnerOptions {
+export interface SandboxRunnerOptions extends SandboxOptions {
   logger?: Logger
 }
 
-export function createSandboxRunner(_opts: SandboxRunnerOptions = {}): ProgramRunner {
+export function createSandboxRunner(opts: SandboxRunnerOptions = {}): ProgramRunner {
+  const { logger, ...limits } = opts
+  const sandbox = createSandbox(limits)
   return {
-    async run(): Promise<ProgramResult> {
-      return { ok: false, error: { error_type: 'SandboxUnavailable', error_message: 'the JavaScript sandbox is not built into this version', error_stack: null }, logs: [] }
+    async run(spec) {
+      const r = await sandbox.run(spec)
+      if (!r.ok) logger?.debug('program failed', { type: r.error.error_type, message: r.error.error_message })
+      return r
     },
-    async close() {},
+    close: () => sandbox.close(),
   }
 }

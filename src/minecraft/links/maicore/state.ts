@@ -26,11 +26,8 @@ export interface MineLandEvent {
   tick: number
 }
 
-export interface CodeError {
-  error_type: string
-  error_message: string
-  error_stack: string | null
-}
+export type { CodeError } from '../../../core/sandbox/types.js'
+import type { CodeError } from '../../../core/sandbox/types.js'
 
 /** MineLand's `code_info`. */
 export interface CodeInfo {
