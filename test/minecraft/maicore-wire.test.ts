@@ -9,7 +9,9 @@ import { createLogger } from '../../src/core/logger.js'
 import { MaimClient, type CloseInfo } from '../../src/minecraft/links/maicore/client.js'
 import { MaiCoreLink, type SendReason } from '../../src/minecraft/links/maicore/index.js'
 import { MaimServer } from '../../src/minecraft/links/maicore/standin-server.js'
-import { maiCoreReply } from '../../src/minecraft/links/maicore/standin.js'
+import { LLM_STANDIN_SYSTEM, LlmStandinMind, maiCoreReply, startStandin } from '../../src/minecraft/links/maicore/standin.js'
+import { createLlmClient } from '../../src/core/llm/index.js'
+import { startScriptedOpenAI } from '../support/scripted-openai.js'
 import { buildStateMessage, MaiCoreGame, NEXT_ACTION_LINE, NEXT_GOAL_LINE } from '../../src/minecraft/links/maicore/state.js'
 import { parseReplyText } from '../../src/minecraft/links/maicore/replies.js'
 import { buildMessageBase, type MessageBase } from '../../src/protocols/maim.js'
@@ -247,6 +249,30 @@ describe('against our maim_message server (stand-in wire)', () => {
 })
 
 const skipReal = realPeerUnavailable()
+
+describe('the llm stand-in MaiCore (scripted OpenAI-compatible server over real HTTP)', () => {
+  test('the model sees the state and the documented primitives; its fenced JSON reply runs as a program', async () => {
+    const model = await startScriptedOpenAI([() => ({ reply: '```json\n{"actions": "await mineBlock(bot, \'log\', 2)", "goal": "砍两块木头"}\n```' })])
+    const standin = await startStandin({ mind: new LlmStandinMind(createLlmClient({ baseUrl: model.baseUrl, model: 'scripted-model', maxRetries: 0, timeoutMs: 5000 })), port: 0, logger: quiet })
+    const { link, runner } = linkFor(standin.url)
+    try {
+      const ran = waitFor<[string]>(link, 'program.start', 'the model-written program to run')
+      link.start()
+      assert.equal((await ran)[0], "await mineBlock(bot, 'log', 2)")
+      assert.ok(runner.programs[0]!.code.includes("mineBlock(bot, 'log', 2)"))
+      const req = model.chatRequests()[0]!
+      const system = String(req.body?.messages?.[0]?.content)
+      assert.equal(system, LLM_STANDIN_SYSTEM)
+      for (const p of ['mineBlock', 'craftItem', 'smeltItem', 'placeItem', 'killMob', 'exploreUntil']) assert.ok(system.includes(p), `the prompt documents ${p}`)
+      const user = String(req.body?.messages?.at(-1)?.content)
+      assert.match(user, /目标/, 'the state message text reaches the model')
+    } finally {
+      await link.close()
+      await standin.close()
+      await model.close()
+    }
+  })
+})
 
 describe('against the real maim_message 0.6.8 server (../shared/peers)', { skip: skipReal }, () => {
   test('headers and token, state message as maim_message parses it, text/seglist/non-JSON replies, replacement, restart', async () => {
