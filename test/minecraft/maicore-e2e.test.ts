@@ -15,8 +15,11 @@ import { createSandboxRunner } from '../../src/minecraft/links/maicore/sandbox-r
 import { buildMessageBase, type MessageBase } from '../../src/protocols/maim.js'
 import type { MineflayerBody } from '../../src/minecraft/body/index.js'
 import { worldAndBody } from './body-support.js'
+import { setBlock } from './support/world.js'
+import type { World } from '../../src/minecraft/world/index.js'
 import { waitFor } from './support/maicore.js'
 import { envWithout, runNode } from '../support/run-node.js'
+import { waitFor as waitUntil } from '../support/wait.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
@@ -24,13 +27,14 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 describe('MaiCore link with the real sandbox on the embedded world', { timeout: 300_000 }, () => {
   let body: MineflayerBody
+  let world: World
   let cleanup: (() => Promise<void>) | undefined
   let server: MaimServer
   let link: MaiCoreLink
   const runner = createSandboxRunner({ cpuSliceMs: 300 })
 
   before(async () => {
-    ;({ body, cleanup } = await worldAndBody('Mai', { seed: 5 }))
+    ;({ body, world, cleanup } = await worldAndBody('Mai', { seed: 5 }))
     server = new MaimServer({ port: 0 })
     await server.listen()
     link = new MaiCoreLink({
@@ -66,6 +70,26 @@ describe('MaiCore link with the real sandbox on the embedded world', { timeout: 
     assert.equal(info.code_error, null, JSON.stringify(info.code_error))
     const logs = Object.entries(body.inventoryCounts()).filter(([k]) => k.endsWith('_log')).reduce((n, [, v]) => n + v, 0)
     assert.ok(logs >= before + 1, `a log in the inventory (${JSON.stringify(body.inventoryCounts())})`)
+  })
+
+  test('useChest puts items in a chest and takes them out; the chest keeps them between programs', async () => {
+    const p = body.bot.entity.position.floored()
+    const at = { x: p.x + 2, y: p.y, z: p.z }
+    await setBlock(world, at, 'chest')
+    world.give('Mai', 'stick', 5)
+    await waitUntil('the given sticks in the inventory', () => (body.inventoryCounts()['minecraft:stick'] ?? 0) >= 5, { timeoutMs: 20_000 })
+    const sticks = () => body.inventoryCounts()['minecraft:stick'] ?? 0
+    const before = sticks()
+    assert.ok(before >= 5, `sticks given (${before})`)
+    const put = await runActions(`await useChest(bot, new Vec3(${at.x}, ${at.y}, ${at.z}), { deposit: { stick: 4 } })`)
+    assert.equal(put.code_error, null, JSON.stringify(put.code_error))
+    assert.equal(sticks(), before - 4)
+    const got = await runActions(`await getItemFromChest(bot, { x: ${at.x}, y: ${at.y}, z: ${at.z} }, { stick: 3 })`)
+    assert.equal(got.code_error, null, JSON.stringify(got.code_error))
+    assert.equal(sticks(), before - 1)
+    const tooMany = await runActions(`await getItemFromChest(bot, { x: ${at.x}, y: ${at.y}, z: ${at.z} }, { stick: 5 })`)
+    assert.equal(tooMany.code_error?.error_type, 'PrimitiveError')
+    assert.match(tooMany.code_error!.error_message, /has 1 of the 5 minecraft:stick/)
   })
 
   test('a hostile program is stopped by its budget, reported to MaiCore, and the bot keeps running', async () => {

@@ -46,6 +46,8 @@ export type SkillCall =
   | { skill: 'craft'; items: ItemCount[] }
   | { skill: 'smelt'; item: string; count: number; fuel?: string }
   | { skill: 'place'; item: string; x: number; y: number; z: number }
+  /** Opens the chest at (x, y, z): puts `deposit` in, then takes `withdraw` out. */
+  | { skill: 'chest'; x: number; y: number; z: number; deposit?: ItemCount[]; withdraw?: ItemCount[] }
   | { skill: 'equip'; item: string; destination?: 'hand' | 'off-hand' | 'head' | 'torso' | 'legs' | 'feet' }
   | { skill: 'eat'; item?: string }
   | { skill: 'chat'; message: string }

@@ -9,6 +9,7 @@ import { addToInventory } from './inventory-ops.js'
 import { installCrafting } from './plugins/crafting.js'
 import { installDrops } from './plugins/drops.js'
 import { installFurnaces } from './plugins/furnace.js'
+import { installChests } from './plugins/chest.js'
 import { installHealth } from './plugins/health.js'
 import { installMemory } from './plugins/memory.js'
 import { installOperatorCommands } from './plugins/operator.js'
@@ -109,6 +110,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   const windows = installWindows(serv)
   installCrafting(serv, windows)
   installFurnaces(serv, windows)
+  installChests(serv, windows)
   const health = installHealth(serv, spawn)
   installMemory(serv)
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)

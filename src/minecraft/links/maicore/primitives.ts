@@ -202,6 +202,20 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
       const at = pos(p, 'placeItem: position')
       return result(await run({ skill: 'place', item: str(name, 'placeItem: name'), x: Math.floor(at.x), y: Math.floor(at.y), z: Math.floor(at.z) }))
     },
+    useChest: async (p, deposit, withdraw) => {
+      const at = pos(p, 'useChest: position')
+      const items = (v: unknown, what: string) => {
+        if (v === undefined || v === null) return []
+        if (typeof v !== 'object' || Array.isArray(v)) throw new Error(`useChest: ${what} must be an object such as {"oak_log": 3}`)
+        return Object.entries(v as Record<string, unknown>).map(([name, n]) => ({ name, count: int(n, `useChest: ${what}.${name}`, 1, 2304) }))
+      }
+      const call: SkillCall = { skill: 'chest', x: Math.floor(at.x), y: Math.floor(at.y), z: Math.floor(at.z) }
+      const dep = items(deposit, 'deposit')
+      const wd = items(withdraw, 'withdraw')
+      if (dep.length) call.deposit = dep
+      if (wd.length) call.withdraw = wd
+      return result(await run(call))
+    },
     killMob: async (name, timeout) => {
       const t = timeout === undefined || timeout === null ? 300 : num(timeout, 'killMob: timeout')
       const mob = str(name, 'killMob: name')
@@ -386,12 +400,15 @@ export const PRELUDE = String.raw`
     }
     return found || null;
   }
-  async function useChest() { throw new PrimitiveError('useChest: this body has no chest skill yet; keep items in the inventory'); }
+  // useChest(bot, position, { deposit: {name: count}, withdraw: {name: count} }); Voyager's two helpers on top
+  async function useChest(_bot, position, opts) { const o = opts || {}; return act('useChest', position, o.deposit || null, o.withdraw || null); }
+  async function depositItemIntoChest(_bot, position, items) { return act('useChest', position, items || null, null); }
+  async function getItemFromChest(_bot, position, items) { return act('useChest', position, null, items || null); }
   async function sleep(ms) { return act('wait', ms); }
 
   const world = {
     bot, Vec3, PrimitiveError, goals, GoalNear, GoalBlock, GoalXZ, GoalNearXZ, GoalGetToBlock,
-    mineBlock, craftItem, smeltItem, placeItem, killMob, moveTo, equip, eat, exploreUntil, useChest, sleep,
+    mineBlock, craftItem, smeltItem, placeItem, killMob, moveTo, equip, eat, exploreUntil, useChest, depositItemIntoChest, getItemFromChest, sleep,
     __drain: async function () {
       while (pending.size) await Promise.all([...pending]);
     },
