@@ -66,7 +66,7 @@ describe('MaiCore link with the real sandbox on the embedded world', { timeout: 
 
   test('a program using the primitives and the bot facade changes the world', async () => {
     const before = body.inventoryCounts()['minecraft:oak_log'] ?? 0
-    const info = await runActions("bot.chat('去砍树'); await mineBlock(bot, 'log', 1); console.log(bot.inventory.items().length)")
+    const info = await runActions("bot.chat('去砍树'); await bot.jump(); await mineBlock(bot, 'log', 1); console.log(bot.inventory.items().length)")
     assert.equal(info.code_error, null, JSON.stringify(info.code_error))
     const logs = Object.entries(body.inventoryCounts()).filter(([k]) => k.endsWith('_log')).reduce((n, [, v]) => n + v, 0)
     assert.ok(logs >= before + 1, `a log in the inventory (${JSON.stringify(body.inventoryCounts())})`)

@@ -51,6 +51,7 @@ export type SkillCall =
   | { skill: 'equip'; item: string; destination?: 'hand' | 'off-hand' | 'head' | 'torso' | 'legs' | 'feet' }
   | { skill: 'eat'; item?: string }
   | { skill: 'chat'; message: string }
+  | { skill: 'jump' }
   | { skill: 'scanBlocks'; radius: number; ids?: string[] }
   | { skill: 'scanEntities'; radius: number; ids?: string[] }
   | { skill: 'attack'; target: string }

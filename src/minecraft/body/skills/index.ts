@@ -2,7 +2,7 @@
 import type { SkillDef } from './context.js'
 import { moveTo, moveToXZ } from './move.js'
 import { follow } from './follow.js'
-import { chat, wait } from './basic.js'
+import { chat, jump, wait } from './basic.js'
 import { collect } from './collect.js'
 import { craft } from './craft.js'
 import { smelt } from './smelt.js'
@@ -16,7 +16,7 @@ import { explore } from './explore.js'
 import { chest } from './chest.js'
 
 export const SKILLS: ReadonlyMap<string, SkillDef> = new Map(
-  ([moveTo, moveToXZ, follow, collect, mine, explore, craft, smelt, place, chest, equip, eat, chat, scanBlocks, scanEntities, attack, collectEntityLoot, murder, wait] as SkillDef<never>[]).map(
+  ([moveTo, moveToXZ, follow, collect, mine, explore, craft, smelt, place, chest, equip, eat, chat, jump, scanBlocks, scanEntities, attack, collectEntityLoot, murder, wait] as SkillDef<never>[]).map(
     (s) => [s.name, s as unknown as SkillDef],
   ),
 )

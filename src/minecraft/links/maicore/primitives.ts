@@ -202,6 +202,7 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
       const at = pos(p, 'placeItem: position')
       return result(await run({ skill: 'place', item: str(name, 'placeItem: name'), x: Math.floor(at.x), y: Math.floor(at.y), z: Math.floor(at.z) }))
     },
+    jump: async () => result(await run({ skill: 'jump' })),
     useChest: async (p, deposit, withdraw) => {
       const at = pos(p, 'useChest: position')
       const items = (v: unknown, what: string) => {
@@ -366,7 +367,7 @@ export const PRELUDE = String.raw`
     },
     chat(message) { return now('say', String(message)); },
     whisper(_user, message) { return now('say', String(message)); },
-    jump() { console.log('bot.jump(): this body has no jump; ignored'); return Promise.resolve(); },
+    jump() { return act('jump'); },
     collectBlock(name, count) { return act('mineBlock', nameOf(name), count === undefined ? 1 : count); },
     equip(item, destination) { return act('equip', nameOf(item), destination === undefined ? null : destination); },
     consume() { return act('eat', null); },
