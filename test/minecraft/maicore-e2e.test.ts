@@ -90,6 +90,10 @@ describe('MaiCore link with the real sandbox on the embedded world', { timeout: 
     const tooMany = await runActions(`await getItemFromChest(bot, { x: ${at.x}, y: ${at.y}, z: ${at.z} }, { stick: 5 })`)
     assert.equal(tooMany.code_error?.error_type, 'PrimitiveError')
     assert.match(tooMany.code_error!.error_message, /has 1 of the 5 minecraft:stick/)
+    // breaking the chest drops what it held: the last stick comes back with the chest itself
+    const dug = await body.run({ skill: 'mine', ...at })
+    assert.equal(dug.ok, true, dug.reason)
+    await waitUntil('the chest and its last stick picked up', () => sticks() === before && (body.inventoryCounts()['minecraft:chest'] ?? 0) >= 1, { timeoutMs: 20_000 })
   })
 
   test('a hostile program is stopped by its budget, reported to MaiCore, and the bot keeps running', async () => {

@@ -5,6 +5,7 @@
  */
 import { require, type SquidItem, type SquidPlayer, type SquidServer } from '../squid.js'
 import type { ContainerKind, Win, WindowManager } from './windows.js'
+import { dropContentsWhenBroken } from './container-drops.js'
 
 export const CHEST_SLOTS = 27
 
@@ -59,18 +60,7 @@ export function installChests(serv: SquidServer, wm: WindowManager): { chests: M
   }
   register('chest', onChest)
 
-  serv.on('newPlayer', (player: SquidPlayer) => {
-    player.on('dug', (data: { block?: { name: string }; position: { x: number; y: number; z: number; offset(a: number, b: number, c: number): unknown } }) => {
-      if (data.block?.name !== 'chest') return
-      const key = keyOf(data.position)
-      const st = chests.get(key)
-      if (!st) return
-      for (const { player: viewer } of wm.viewers(st)) wm.close(viewer, true)
-      chests.delete(key)
-      const at = data.position.offset(0.5, 0.5, 0.5)
-      for (const it of st.slots) if (it) serv.mbDropItem?.(player.world, at, it.name, it.count)
-    })
-  })
+  dropContentsWhenBroken(serv, wm, 'chest', chests)
 
   return { chests }
 }

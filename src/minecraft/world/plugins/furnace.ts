@@ -8,6 +8,7 @@
 import { COOK_TICKS, fuelTicks, smeltResult } from '../../smelting.js'
 import { require, type SquidItem, type SquidPlayer, type SquidServer } from '../squid.js'
 import type { ContainerKind, Win, WindowManager } from './windows.js'
+import { dropContentsWhenBroken } from './container-drops.js'
 
 export interface FurnaceState {
   key: string
@@ -151,19 +152,7 @@ export function installFurnaces(serv: SquidServer, wm: WindowManager): { furnace
     }
   })
 
-  // Breaking a furnace drops its contents.
-  serv.on('newPlayer', (player: SquidPlayer) => {
-    player.on('dug', (data: { block?: { name: string }; position: { x: number; y: number; z: number; offset(a: number, b: number, c: number): any } }) => {
-      if (data.block?.name !== 'furnace') return
-      const key = keyOf(data.position)
-      const st = furnaces.get(key)
-      if (!st) return
-      for (const { player: viewer } of wm.viewers(st)) wm.close(viewer, true)
-      furnaces.delete(key)
-      const at = data.position.offset(0.5, 0.5, 0.5)
-      for (const it of st.slots) if (it) serv.mbDropItem?.(player.world, at, it.name, it.count)
-    })
-  })
+  dropContentsWhenBroken(serv, wm, 'furnace', furnaces)
 
   return { furnaces }
 }
