@@ -197,3 +197,47 @@ describe('melee cooldown', () => {
     )
   })
 })
+
+describe('goTo stuck detector (event-driven)', async () => {
+  const { goTo, goals } = await import('../../src/minecraft/body/skills/nav.js')
+  const { EventEmitter } = await import('node:events')
+  const { Vec3 } = await import('vec3')
+  const { createLogger } = await import('../../src/core/logger.js')
+  /** A stand-in bot for the detector alone: its pathfinder never arrives; we drive 'move' events. */
+  function bot(opts: { mining?: boolean } = {}) {
+    const b = Object.assign(new EventEmitter(), {
+      entity: { position: new Vec3(0, 64, 0) },
+      pathfinder: { goto: () => new Promise<void>(() => {}), setGoal: () => {}, isMining: () => !!opts.mining, isBuilding: () => false },
+    })
+    return b
+  }
+  const ctxOf = (b: ReturnType<typeof bot>, progress: string[]) =>
+    ({ bot: b, signal: new AbortController().signal, log: createLogger('t', { level: 'silent' }), progress: (m: string) => progress.push(m), setActivity: () => {}, counts: () => ({}), registry: {} }) as never
+
+  test('no movement: stuck with a reason', async () => {
+    const progress: string[] = []
+    await assert.rejects(goTo(ctxOf(bot(), progress), new goals.GoalBlock(5, 64, 5), 'the goal', 30), /stuck: no movement for 0s while going to the goal/)
+    assert.deepEqual(progress, [])
+  })
+
+  test('each real step reports progress; tiny jitter does not count', async () => {
+    const b = bot()
+    const progress: string[] = []
+    const p = goTo(ctxOf(b, progress), new goals.GoalBlock(5, 64, 5), 'the goal', 30)
+    b.entity.position = new Vec3(0.1, 64, 0)
+    b.emit('move')
+    b.entity.position = new Vec3(1, 64, 0)
+    b.emit('move')
+    b.entity.position = new Vec3(2, 64, 0)
+    b.emit('move')
+    await assert.rejects(p, /stuck/)
+    assert.deepEqual(progress, ['moving to the goal', 'moving to the goal'])
+    assert.equal(b.listenerCount('move'), 0, 'the move listener is removed')
+  })
+
+  test('digging through the way counts as progress for a while, then it is stuck', async () => {
+    const progress: string[] = []
+    await assert.rejects(goTo(ctxOf(bot({ mining: true }), progress), new goals.GoalBlock(5, 64, 5), 'the goal', 200), /stuck/)
+    assert.ok(progress.length >= 1 && progress.every((m) => m === 'clearing the way to the goal'), progress.join(' | '))
+  })
+})

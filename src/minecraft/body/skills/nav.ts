@@ -24,26 +24,37 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
   const { bot, signal } = ctx
   if (signal.aborted) throw new SkillAborted(abortReason(signal))
   let last = bot.entity.position.clone()
-  let lastMoveAt = Date.now()
   let lastRealMoveAt = Date.now()
   let timer: NodeJS.Timeout | undefined
+  let onMove: (() => void) | undefined
+  // Event-driven: every real step (mineflayer's 'move') pushes the deadline back; when it
+  // passes, digging or building through the way still counts as progress for a while.
   // pathfinder.stop() only takes effect at a "safe" point, which may never come while it
   // thinks or hangs at an edge; our own rejection ends the wait and setGoal(null) ends the path.
   const stuck = new Promise<never>((_, reject) => {
-    timer = setInterval(() => {
-      const p = bot.entity?.position
-      if (!p) return
+    const arm = () => {
+      clearTimeout(timer)
+      timer = setTimeout(deadline, stuckMs)
+    }
+    const deadline = () => {
       const busy = bot.pathfinder.isMining() || bot.pathfinder.isBuilding() || (bot as unknown as { targetDigBlock?: unknown }).targetDigBlock
-      const moved = p.distanceTo(last) > 0.25
-      if (moved) lastRealMoveAt = Date.now()
-      if ((moved || busy) && Date.now() - lastRealMoveAt <= 3 * stuckMs) {
-        last = p.clone()
-        lastMoveAt = Date.now()
-        ctx.progress(`moving to ${what}`)
-      } else if (Date.now() - lastMoveAt > stuckMs || Date.now() - lastRealMoveAt > 3 * stuckMs) {
-        reject(new SkillError(`stuck: no movement for ${Math.round(stuckMs / 1000)}s while going to ${what}`))
+      if (busy && Date.now() - lastRealMoveAt <= 3 * stuckMs) {
+        ctx.progress(`clearing the way to ${what}`)
+        arm()
+        return
       }
-    }, 500)
+      reject(new SkillError(`stuck: no movement for ${Math.round(stuckMs / 1000)}s while going to ${what}`))
+    }
+    onMove = () => {
+      const p = bot.entity?.position
+      if (!p || p.distanceTo(last) <= 0.25) return
+      last = p.clone()
+      lastRealMoveAt = Date.now()
+      ctx.progress(`moving to ${what}`)
+      arm()
+    }
+    bot.on('move', onMove)
+    arm()
   })
   stuck.catch(() => undefined)
   try {
@@ -61,7 +72,8 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
     if (name === 'Timeout') throw new SkillError(`pathfinding to ${what} took too long (terrain too complex)`)
     throw new SkillError(`could not reach ${what}: ${errorMessage(err)}`)
   } finally {
-    clearInterval(timer)
+    clearTimeout(timer)
+    if (onMove) bot.removeListener('move', onMove)
   }
 }
 
