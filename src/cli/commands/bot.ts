@@ -10,7 +10,7 @@ import { createLogger } from '../../core/logger.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
 import type { LynxSession } from '../../minecraft/links/lynxmind-session.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
-import { EXIT_FOR, addLynxOptions, buildMind, loadGame, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
+import { EXIT_FOR, addLynxOptions, buildMind, loadGame, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, positive, splitList, startEnded, type LynxFlags } from './play.js'
 
 interface BotFlags extends LynxFlags {
   host?: string
@@ -73,7 +73,8 @@ export function register(program: Command): void {
         out,
         startTimeoutMs: config.mind.kind === 'remote' ? 0 : 120_000,
       })
-      await session.start()
+      // with --task, --timeout also bounds the wait for the mind; a serving bot waits as long as it takes
+      await session.start({ timeoutCoversWait: !!flags.task })
       if (flags.task) {
         const summary = await session.runTask(flags.task, 'cli')
         out(formatSummary(summary))
@@ -89,8 +90,9 @@ export function register(program: Command): void {
         process.stderr.write(`mindbridge: ${err.message}\n`)
         code = err.exitCode
       } else {
-        process.stderr.write(`mindbridge: ${(err as Error).message}\n`)
-        code = 1
+        const ended = startEnded(err)
+        process.stderr.write(`mindbridge: ${ended ? `task ${ended.outcome}: ` : ''}${(err as Error).message}\n`)
+        code = ended ? EXIT_FOR[ended.outcome] : 1
       }
     } finally {
       intr.dispose()
