@@ -10,7 +10,7 @@ import { createLogger } from '../../core/logger.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
 import type { LynxSession } from '../../minecraft/links/lynxmind-session.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
-import { EXIT_FOR, addLynxOptions, buildMind, loadGame, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, positive, splitList, startEnded, type LynxFlags } from './play.js'
+import { EXIT_FOR, addLynxOptions, buildMind, loadGame, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
 
 interface BotFlags extends LynxFlags {
   host?: string
@@ -73,8 +73,7 @@ export function register(program: Command): void {
         out,
         startTimeoutMs: config.mind.kind === 'remote' ? 0 : 120_000,
       })
-      // with --task, --timeout also bounds the wait for the mind; a serving bot waits as long as it takes
-      await session.start({ timeoutCoversWait: !!flags.task })
+      await session.start()
       if (flags.task) {
         const summary = await session.runTask(flags.task, 'cli')
         out(formatSummary(summary))
@@ -90,9 +89,8 @@ export function register(program: Command): void {
         process.stderr.write(`mindbridge: ${err.message}\n`)
         code = err.exitCode
       } else {
-        const ended = startEnded(err)
-        process.stderr.write(`mindbridge: ${ended ? `task ${ended.outcome}: ` : ''}${(err as Error).message}\n`)
-        code = ended ? EXIT_FOR[ended.outcome] : 1
+        process.stderr.write(`mindbridge: ${(err as Error).message}\n`)
+        code = 1
       }
     } finally {
       intr.dispose()

@@ -94,15 +94,8 @@ export async function buildMind(config: Config, flags: LynxFlags, logger: Logger
     const port = positive(flags.remotePort, '--remote-port', 8766)
     const dialect = flags.dialect ?? 'seed'
     if (dialect !== 'seed' && dialect !== 'mod') throw new UserError(`--dialect must be seed or mod, got '${dialect}'`, 2)
-    const source = flags.remoteToken ? 'the one given with --remote-token' : process.env.MINDBRIDGE_REMOTE_TOKEN ? 'from MINDBRIDGE_REMOTE_TOKEN' : 'printed above'
     if (!flags.remoteToken && !process.env.MINDBRIDGE_REMOTE_TOKEN) out(`remote mind token: ${token}`)
-    const mind = await createMind({ kind, remote: { port, token, dialect }, logger })
-    // listen now: the agent needs the real port (also for --remote-port 0), and a busy port fails before the world starts
-    const listening = await (mind as Mind & { listen(): Promise<{ url: string }> }).listen().catch((err: unknown) => {
-      throw new UserError(`the remote mind cannot listen on port ${port}: ${(err as Error).message}`, 1)
-    })
-    out(`remote agents connect to ${listening.url} (Authorization: Bearer <token>, token ${source})`)
-    return mind
+    return createMind({ kind, remote: { port, token, dialect }, logger })
   }
   if (kind === 'llm') {
     const max = positive(flags.maxFormatFailures, '--max-format-failures', 3)
@@ -194,9 +187,8 @@ export function register(program: Command): void {
       code = EXIT_FOR[summary.outcome]
       if (code !== 0) process.stderr.write(`mindbridge: task ${summary.outcome}: ${summary.reason}\n`)
     } catch (err) {
-      const ended = startEnded(err)
-      process.stderr.write(`mindbridge: ${ended ? `task ${ended.outcome}: ` : ''}${(err as Error).message}\n`)
-      code = ended ? EXIT_FOR[ended.outcome] : 1
+      process.stderr.write(`mindbridge: ${(err as Error).message}\n`)
+      code = 1
     } finally {
       intr.dispose()
       await session?.close().catch(() => {})
@@ -205,11 +197,6 @@ export function register(program: Command): void {
     }
     if (code !== 0) throw new CliExit(code)
   })
-}
-
-/** The session never opened (Ctrl-C or --timeout while waiting for the mind): its outcome, else undefined. */
-export function startEnded(err: unknown): { outcome: 'timeout' | 'interrupted' } | undefined {
-  return err instanceof Error && err.name === 'SessionStartEnded' ? (err as Error & { outcome: 'timeout' | 'interrupted' }) : undefined
 }
 
 export function splitList(s: string): string[] {

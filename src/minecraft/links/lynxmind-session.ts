@@ -10,7 +10,7 @@ import type { Action } from '../../protocols/lynxmind.js'
 import type { Mind, MindStats } from '../minds/types.js'
 import { startControlServer, type ControlServer } from '../control/server.js'
 import { attachChatTasks } from '../tasks.js'
-import { LynxMindLink, StartAborted, type TaskRecord } from './lynxmind.js'
+import { LynxMindLink, type TaskRecord } from './lynxmind.js'
 
 export interface SessionOptions {
   body: Body
@@ -85,10 +85,6 @@ export class LynxSession {
   private detachChat: (() => void) | undefined
   private readonly out: (line: string) => void
   private readonly t0 = Date.now()
-  /** How long start() waited for the mind; the first task's --timeout includes it. */
-  private startWaitMs = 0
-  private tasksRun = 0
-  private waitCounts = false
 
   constructor(private readonly opts: SessionOptions) {
     this.out = opts.out ?? ((l) => process.stdout.write(l + '\n'))
@@ -123,35 +119,11 @@ export class LynxSession {
     this.link.on('say', (m: string) => this.out(`${this.stamp()} (chat) ${m}`))
   }
 
-  /**
-   * Opens the session and the task sources. Throws SessionStartEnded when Ctrl-C (the
-   * `signal`) or `timeoutSec` ends the wait for the mind's EVENT_AI_START.
-   */
-  async start(o: { timeoutCoversWait?: boolean } = { timeoutCoversWait: true }): Promise<void> {
+  /** Opens the session and the task sources. */
+  async start(): Promise<void> {
     const { opts } = this
     this.out(`${this.stamp()} waiting for the ${opts.mind.kind} mind to answer EVENT_AI_START…`)
-    // Ctrl-C and --timeout also end this wait (a remote agent may never come).
-    const waitStarted = Date.now()
-    const stop = new AbortController()
-    const onAbort = () => stop.abort('interrupted')
-    opts.signal?.addEventListener('abort', onAbort, { once: true })
-    if (opts.signal?.aborted) onAbort()
-    const timeoutSec = o.timeoutCoversWait ? (opts.timeoutSec ?? 0) : 0
-    const timer = timeoutSec > 0 ? setTimeout(() => stop.abort('timeout'), timeoutSec * 1000) : undefined
-    try {
-      await this.link.start(stop.signal)
-    } catch (err) {
-      if (err instanceof StartAborted) {
-        const outcome = err.reason === 'timeout' ? 'timeout' : 'interrupted'
-        throw new SessionStartEnded(outcome, outcome === 'timeout' ? `the ${opts.mind.kind} mind did not start within ${timeoutSec} s` : `interrupted while waiting for the ${opts.mind.kind} mind`)
-      }
-      throw err
-    } finally {
-      if (timer) clearTimeout(timer)
-      opts.signal?.removeEventListener('abort', onAbort)
-      this.startWaitMs = Date.now() - waitStarted
-      this.waitCounts = !!o.timeoutCoversWait
-    }
+    await this.link.start()
     this.out(`${this.stamp()} session open (${opts.mind.kind} mind)`)
     if (opts.allow?.length) {
       this.detachChat = attachChatTasks({ body: opts.body, link: this.link, allow: opts.allow, ...(opts.logger ? { logger: opts.logger } : {}) })
@@ -178,13 +150,11 @@ export class LynxSession {
     let outcome: Outcome | undefined
     let timer: NodeJS.Timeout | undefined
     const timeoutSec = opts.timeoutSec ?? 0
-    // the first task's budget already paid for the wait for the mind to start
-    const spent = this.tasksRun++ === 0 && this.waitCounts ? this.startWaitMs : 0
     if (timeoutSec > 0) {
       timer = setTimeout(() => {
         outcome = 'timeout'
         void this.link.cancelTask(`timed out after ${timeoutSec} s`)
-      }, Math.max(0, timeoutSec * 1000 - spent))
+      }, timeoutSec * 1000)
     }
     const onAbort = () => {
       outcome ??= 'interrupted'
@@ -219,16 +189,5 @@ export class LynxSession {
     this.detachChat?.()
     await this.control?.close().catch(() => {})
     await this.link.close()
-  }
-}
-
-/** The session never opened: the wait for the mind was interrupted or timed out. */
-export class SessionStartEnded extends Error {
-  constructor(
-    readonly outcome: 'timeout' | 'interrupted',
-    message: string,
-  ) {
-    super(message)
-    this.name = 'SessionStartEnded'
   }
 }

@@ -23,14 +23,6 @@ import { judgeTask, type Verdict } from './lynxmind-judge.js'
 import { lynxStatusOf } from './lynxmind-status.js'
 
 /** `unverified`: the mind ended a task that nothing in the world can measure (see lynxmind-judge.ts). */
-/** The wait for EVENT_AI_START was ended by the caller (Ctrl-C, a timeout); `reason` says which. */
-export class StartAborted extends Error {
-  constructor(readonly reason: unknown) {
-    super(`stopped while waiting for the mind to start: ${reason instanceof Error ? reason.message : String(reason)}`)
-    this.name = 'StartAborted'
-  }
-}
-
 export type TaskStatus = 'running' | 'succeeded' | 'failed' | 'unverified' | 'cancelled'
 
 export interface TaskRecord {
@@ -131,11 +123,7 @@ export class LynxMindLink extends EventEmitter {
   }
 
   /** Starts the session; resolves once the mind sent `EVENT_AI_START`. */
-  /**
-   * Starts the mind and waits for its EVENT_AI_START. `signal` ends the wait early: the
-   * promise then rejects with a StartAborted carrying the signal's reason.
-   */
-  async start(signal?: AbortSignal): Promise<void> {
+  async start(): Promise<void> {
     const answers = await this.mind.start({
       emit: (events) => this.handleAll(events),
       say: (m) => this.say(m),
@@ -146,31 +134,19 @@ export class LynxMindLink extends EventEmitter {
     this.handleAll(answers)
     if (this.open) return
     await new Promise<void>((resolve, reject) => {
-      let t: NodeJS.Timeout | undefined
-      const entry = {
-        resolve: () => {
-          clearTimeout(t)
-          signal?.removeEventListener('abort', onAbort)
-          resolve()
-        },
-        reject,
-      }
-      const drop = () => (this.sessionWaiters = this.sessionWaiters.filter((w) => w !== entry))
-      const onAbort = () => {
-        clearTimeout(t)
-        drop()
-        reject(new StartAborted(signal!.reason))
-      }
+      const entry = { resolve, reject }
       this.sessionWaiters.push(entry)
       if (this.startTimeoutMs > 0) {
-        t = setTimeout(() => {
-          drop()
-          signal?.removeEventListener('abort', onAbort)
+        const t = setTimeout(() => {
+          this.sessionWaiters = this.sessionWaiters.filter((w) => w !== entry)
           reject(new Error(`the ${this.mind.kind} mind did not answer EVENT_AI_START within ${this.startTimeoutMs} ms`))
         }, this.startTimeoutMs)
+        const done = entry.resolve
+        entry.resolve = () => {
+          clearTimeout(t)
+          done()
+        }
       }
-      if (signal?.aborted) onAbort()
-      else signal?.addEventListener('abort', onAbort, { once: true })
     })
   }
 
