@@ -69,7 +69,7 @@ export function addLynxOptions(cmd: Command): Command {
   return cmd
     .option('--task <text>', `the task, e.g. "get 1 minecraft:iron_pickaxe", "collect 10 log", "goto 100 64 -20"`)
     .option('--mind <kind>', 'builtin (default, no model) | llm (OpenAI-compatible model) | remote (WebSocket agent)')
-    .option('--timeout <seconds>', 'give up on the task after this long (0 = never)')
+    .option('--timeout <seconds>', 'give up on the task after this long, the wait for the mind included (0 = never)')
     .option('--allow <players>', 'comma-separated players whose chat commands "@<bot> <task>" / "@<bot> stop" are obeyed')
     .option('--heartbeat <seconds>', 'status heartbeat period while a task runs (default 30)')
     .option('--username <name>', "the bot's name")
