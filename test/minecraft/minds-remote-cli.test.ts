@@ -61,7 +61,8 @@ describe('remote mind through the CLI, with an agent process', { timeout: 15 * 6
   after(() => procs.forEach((p) => p.kill()))
 
   test('play --remote-port 0 prints a URL an agent connects to; an agent that leaves early fails the task once after the grace period', async () => {
-    const play = track(cli(['play', '--mind', 'remote', '--remote-port', '0', '--remote-grace', '1', '--seed', '5']))
+    // the grace period from the config key mind.remoteGraceSec (here through its environment variable)
+    const play = track(cli(['play', '--mind', 'remote', '--remote-port', '0', '--seed', '5'], { MINDBRIDGE_MIND_REMOTE_GRACE_SEC: '1' }))
     const { url, port } = await listening(play)
     assert.notEqual(port, 0)
     const token = (await play.line(/ {2}token: ([0-9a-f]+) \(random for this run/, 'the random token'))[1]!

@@ -13,6 +13,7 @@ import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
 import type { Mind, MindKind } from '../../minecraft/minds/types.js'
+import type { RemoteMind } from '../../minecraft/minds/remote.js'
 import type { LynxSession, SessionSummary } from '../../minecraft/links/lynxmind-session.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
 import { CliExit, UserError, configFlags, resolveConfig, type Config } from '../config.js'
@@ -94,11 +95,11 @@ export function lynxConfigFlags(o: LynxFlags): Record<string, unknown> {
 /** A mind for the session, and for the remote mind what `announceMind` prints once it listens. */
 export interface BuiltMind {
   mind: Mind
-  remote?: { token: string; tokenFrom: 'random' | 'flag' | 'env' }
+  remote?: { mind: RemoteMind; token: string; tokenFrom: 'random' | 'flag' | 'env' }
 }
 
 export async function buildMind(config: Config, flags: LynxFlags, logger: Logger): Promise<BuiltMind> {
-  const { createMind } = await import('../../minecraft/minds/index.js')
+  const { createMind, RemoteMind } = await import('../../minecraft/minds/index.js')
   const kind = config.mind.kind as MindKind
   if (kind === 'remote') {
     const env = process.env.MINDBRIDGE_REMOTE_TOKEN
@@ -108,7 +109,8 @@ export async function buildMind(config: Config, flags: LynxFlags, logger: Logger
     const port = positive(flags.remotePort, '--remote-port', 8766)
     const dialect = flags.dialect ?? 'seed'
     if (dialect !== 'seed' && dialect !== 'mod') throw new UserError(`--dialect must be seed or mod, got '${dialect}'`, 2)
-    return { mind: createMind({ kind, remote: { port, token, dialect }, logger }), remote: { token, tokenFrom } }
+    const mind = new RemoteMind({ port, token, dialect })
+    return { mind, remote: { mind, token, tokenFrom } }
   }
   if (kind === 'llm') {
     const max = positive(flags.maxFormatFailures, '--max-format-failures', 3)
@@ -119,9 +121,9 @@ export async function buildMind(config: Config, flags: LynxFlags, logger: Logger
 
 /** For the remote mind: starts listening and prints where agents connect and where the token comes from. */
 export async function announceMind(built: BuiltMind, out: (l: string) => void): Promise<void> {
-  const { mind, remote } = built
-  if (!remote || !('listen' in mind)) return
-  const { url } = await (mind as Mind & { listen(): Promise<{ url: string }> }).listen()
+  const { remote } = built
+  if (!remote) return
+  const { url } = await remote.mind.listen()
   const from =
     remote.tokenFrom === 'random'
       ? `${remote.token} (random for this run; choose one with --remote-token or $MINDBRIDGE_REMOTE_TOKEN)`
