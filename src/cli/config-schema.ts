@@ -48,6 +48,8 @@ export const MindConfigSchema = z.strictObject({
   kind: z.enum(['builtin', 'llm', 'remote']).default('builtin'),
   /** For kind 'remote': the agent's WebSocket URL. */
   remoteUrl: z.string().min(1).optional(),
+  /** For kind 'remote': seconds a task waits for an agent that left to connect again before it fails. */
+  remoteGraceSec: z.number({ error: 'expected a number of seconds ≥ 0' }).min(0, { error: 'expected a number of seconds ≥ 0' }).default(30),
 })
 
 export const LostSpaceConfigSchema = z.strictObject({

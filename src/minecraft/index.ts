@@ -1,15 +1,15 @@
 // `mindbridge/minecraft`: the embedded world (flying-squid), the body (mineflayer), LynxMind link and
 // session, minds, recipe planner, control API and chat task source.
-export { LynxMindLink, createLynxMindLink, type LynxMindLinkOptions, type TaskRecord as LynxTaskRecord, type TaskStatus as LynxTaskStatus, type TrafficEvent as LynxTrafficEvent } from './links/lynxmind.js'
+export { LynxMindLink, createLynxMindLink, type LynxMindLinkOptions, type TaskRecord as LynxTaskRecord, type TaskStatus as LynxTaskStatus, type TrafficEvent as LynxTrafficEvent, type AgentChange as LynxAgentChange } from './links/lynxmind.js'
 export { runAction as runLynxAction, type ActionOutcome as LynxActionOutcome } from './links/lynxmind-actions.js'
 export { judgeTask as judgeLynxTask } from './links/lynxmind-judge.js'
-export { LynxSession, formatSummary as formatLynxSummary, type SessionOptions as LynxSessionOptions, type SessionSummary as LynxSessionSummary } from './links/lynxmind-session.js'
+export { LynxSession, formatSummary as formatLynxSummary, type SessionOptions as LynxSessionOptions, type SessionSummary as LynxSessionSummary, type StartResult as LynxSessionStart } from './links/lynxmind-session.js'
 export { createMind, type CreateMindOptions } from './minds/index.js'
 export { BuiltinMind, createBuiltinMind, type BuiltinMindOptions } from './minds/builtin.js'
 export { LlmMind, createLlmMind, type LlmMindOptions } from './minds/llm.js'
 export { RemoteMind, createRemoteMind, type RemoteMindOptions } from './minds/remote.js'
 export { renderSystemPrompt as renderLynxSystemPrompt, renderModEvent as renderLynxModEvent } from './minds/prompt.js'
-export type { Mind, MindContext, MindKind, MindStats } from './minds/types.js'
+export type { Mind, MindContext, MindKind, MindStats, AgentPresence } from './minds/types.js'
 export { plan as planRecipe, firstStep as firstPlanStep, type PlanStep, type PlanResult, type PlanOptions } from './planner/plan.js'
 export { parseGoal, describeGoal, type Goal } from './planner/goal.js'
 export { ItemBook, defaultItemBook } from './planner/items.js'

@@ -2,9 +2,10 @@ import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import { WebSocket } from 'ws'
 import { FakeBody } from './support/fake-body.js'
-import { LynxMindLink } from '../../src/minecraft/links/lynxmind.js'
+import { LynxMindLink, type AgentChange } from '../../src/minecraft/links/lynxmind.js'
 import { RemoteMind } from '../../src/minecraft/minds/remote.js'
 import { createLogger } from '../../src/core/logger.js'
+import { waitForEvent, within } from '../support/wait.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 
@@ -27,6 +28,9 @@ async function connect(url: string, headers: Record<string, string> = {}) {
     frames,
     send: (o: unknown) => ws.send(typeof o === 'string' ? o : JSON.stringify(o)),
     async next(pred: (f: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+      return within('a frame from the bot', this.nextUnbounded(pred))
+    },
+    async nextUnbounded(pred: (f: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
       for (;;) {
         const hit = frames.find(pred)
         if (hit) {
@@ -121,6 +125,112 @@ describe('remote mind over a real WebSocket', () => {
       assert.ok('current_baritone_status' in hb)
     } finally {
       await agent.close()
+      await link.close()
+    }
+  })
+
+  test('an agent may connect before the link starts; every message it sends is counted, rejected ones too', async () => {
+    const body = new FakeBody()
+    const mind = new RemoteMind({ token: 't' })
+    const { url } = await mind.listen()
+    const agent = await connect(url + '?token=t')
+    const link = new LynxMindLink({ body, mind, logger: quiet, startTimeoutMs: 0 })
+    try {
+      agent.send({ type: 'EVENT_AI_START' })
+      agent.send('{"broken":')
+      await agent.next((f) => f.type === 'ERROR')
+      const changes: unknown[] = []
+      link.on('agent', (c) => changes.push(c))
+      await within('the session to open', link.start())
+      assert.deepEqual(changes, [{ state: 'connected', again: false }])
+      agent.send({ type: 'EVENT_AI_GET_STATUS' })
+      await agent.next((f) => f.type === 'EVENT_PLAYER_STATUS_HEARTBEAT')
+      assert.deepEqual({ calls: mind.stats().calls, failures: mind.stats().failures }, { calls: 3, failures: 1 })
+    } finally {
+      await agent.close()
+      await link.close()
+    }
+  })
+
+  test('an agent that leaves with the goal met ends the task as a success at once; the body stops', async () => {
+    const body = new FakeBody({ inventory: { stone_pickaxe: 1 } })
+    const mind = new RemoteMind({ token: 't' })
+    const { url } = await mind.listen()
+    const link = new LynxMindLink({ body, mind, logger: quiet, startTimeoutMs: 0, agentGraceMs: 600_000 })
+    const agent = await connect(url + '?token=t')
+    try {
+      agent.send({ type: 'EVENT_AI_START' })
+      await within('the session to open', link.start())
+      const t = link.createTask('get 1 minecraft:stone_pickaxe', 'test')
+      await agent.next((f) => f.type === 'EVENT_PLAYER_STATUS_CREATE_TASK')
+      await agent.close()
+      const rec = await within('the task to end when the agent leaves', link.waitTask(t.id))
+      assert.equal(rec.status, 'succeeded')
+      assert.match(rec.reason ?? '', /^the remote agent left with the goal met \(holding 1 stone_pickaxe\)/)
+      assert.ok(body.stops.includes('the remote agent left'), `body stops: ${body.stops.join(', ')}`)
+    } finally {
+      await link.close()
+    }
+  })
+
+  test('an agent that leaves early: the task waits; a new agent gets the task and a fresh status and finishes it', async () => {
+    const body = new FakeBody()
+    const mind = new RemoteMind({ token: 't' })
+    const { url } = await mind.listen()
+    const link = new LynxMindLink({ body, mind, logger: quiet, startTimeoutMs: 0, agentGraceMs: 600_000 })
+    const first = await connect(url + '?token=t')
+    try {
+      first.send({ type: 'EVENT_AI_START' })
+      await within('the session to open', link.start())
+      const t = link.createTask('goto 5 64 5', 'test')
+      await first.next((f) => f.type === 'EVENT_PLAYER_STATUS_CREATE_TASK')
+      const left = waitForEvent<[AgentChange]>('the link to report the agent leaving', link, 'agent', (c) => c.state === 'disconnected')
+      await first.close()
+      const [change] = await left
+      assert.deepEqual(change, { state: 'disconnected', task: link.current(), waitMs: 600_000 })
+      assert.equal(link.current()?.id, t.id, 'the task still runs during the grace period')
+
+      const back = waitForEvent<[AgentChange]>('the link to report the agent back', link, 'agent', (c) => c.state === 'connected')
+      const second = await connect(url, { authorization: 'Bearer t' })
+      assert.deepEqual((await back)[0], { state: 'connected', again: true, task: link.current() })
+      const create = await second.next(() => true)
+      assert.deepEqual(create, { type: 'EVENT_PLAYER_STATUS_CREATE_TASK', task: 'goto 5 64 5' })
+      const status = await second.next(() => true)
+      assert.equal(status.type, 'EVENT_PLAYER_STATUS_HEARTBEAT')
+      second.send({ type: 'EVENT_AI_CONTROL', action: { type: 'ACTION_MOVE', x: 5, y: 64, z: 5 } })
+      await second.next((f) => f.type === 'EVENT_PLAYER_BARITONE_TASK_STOP')
+      second.send({ type: 'EVENT_AI_STOP', reason: 'there' })
+      const rec = await within('the task to end', link.waitTask(t.id))
+      assert.equal(rec.status, 'succeeded', rec.reason)
+      await second.close()
+    } finally {
+      await link.close()
+    }
+  })
+
+  test('an agent that never comes back fails the task once, after the grace period, with the reason', async () => {
+    const body = new FakeBody()
+    const mind = new RemoteMind({ token: 't' })
+    const { url } = await mind.listen()
+    const link = new LynxMindLink({ body, mind, logger: quiet, startTimeoutMs: 0, agentGraceMs: 50 })
+    const agent = await connect(url + '?token=t')
+    try {
+      agent.send({ type: 'EVENT_AI_START' })
+      await within('the session to open', link.start())
+      const ends: string[] = []
+      link.on('task', (r: { status: string }) => r.status !== 'running' && ends.push(r.status))
+      const t = link.createTask('collect 3 log', 'test')
+      await agent.next((f) => f.type === 'EVENT_PLAYER_STATUS_CREATE_TASK')
+      await agent.close()
+      const rec = await within('the task to fail', link.waitTask(t.id))
+      assert.equal(rec.status, 'failed')
+      assert.match(rec.reason ?? '', /^the remote agent left and no agent connected within 0\.05 s \(gained only 0 of 3 log\)/)
+      // a task created while no agent is there gets the same grace period
+      const t2 = link.createTask('collect 1 log', 'test')
+      const rec2 = await within('the second task to fail', link.waitTask(t2.id))
+      assert.match(rec2.reason ?? '', /^the remote agent left/)
+      assert.deepEqual(ends, ['failed', 'failed'])
+    } finally {
       await link.close()
     }
   })

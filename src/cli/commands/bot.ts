@@ -10,7 +10,7 @@ import { createLogger } from '../../core/logger.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
 import type { LynxSession } from '../../minecraft/links/lynxmind-session.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
-import { EXIT_FOR, addLynxOptions, buildMind, loadGame, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
+import { EXIT_FOR, addLynxOptions, announceMind, buildMind, loadGame, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
 
 interface BotFlags extends LynxFlags {
   host?: string
@@ -38,7 +38,7 @@ export function register(program: Command): void {
       if (o.mcVersion !== undefined) mc.version = o.mcVersion
       return { ...f, ...(Object.keys(mc).length ? { minecraft: mc } : {}) }
     },
-    { 'minecraft.host': '--host', 'minecraft.port': '--port', 'minecraft.version': '--mc-version', 'mind.kind': '--mind', 'minecraft.username': '--username', 'control.port': '--control-port' },
+    { 'minecraft.host': '--host', 'minecraft.port': '--port', 'minecraft.version': '--mc-version', 'mind.kind': '--mind', 'mind.remoteGraceSec': '--remote-grace', 'minecraft.username': '--username', 'control.port': '--control-port' },
   )
   cmd.action(async (flags: BotFlags) => {
     const config = resolveConfig(cmd)
@@ -46,7 +46,8 @@ export function register(program: Command): void {
     const logger = createLogger('bot')
     const timeout = positive(flags.timeout, '--timeout', 0)
     const heartbeat = positive(flags.heartbeat, '--heartbeat', 30)
-    const mind = await buildMind(config, flags, logger, out)
+    const built = await buildMind(config, flags, logger)
+    const { mind } = built
     const { createBody, LynxSession, formatSummary } = await loadGame()
     const { host, port, username, version } = config.minecraft
     const intr = interruptSignal()
@@ -67,19 +68,20 @@ export function register(program: Command): void {
         logger,
         timeoutSec: timeout,
         heartbeatMs: heartbeat * 1000,
+        agentGraceSec: config.mind.remoteGraceSec,
         ...(flags.allow ? { allow: splitList(flags.allow) } : {}),
         ...(flags.control !== false ? { control: { port: config.control.port, host: config.control.host, token: controlToken(config, out) } } : {}),
         signal: intr.signal,
         out,
         startTimeoutMs: config.mind.kind === 'remote' ? 0 : 120_000,
       })
-      await session.start()
+      await announceMind(built, out)
       if (flags.task) {
-        const summary = await session.runTask(flags.task, 'cli')
+        const summary = await session.run(flags.task, 'cli')
         out(formatSummary(summary))
         code = EXIT_FOR[summary.outcome]
         if (code !== 0) process.stderr.write(`mindbridge: task ${summary.outcome}: ${summary.reason}\n`)
-      } else {
+      } else if ((await session.start()) === 'open') {
         if (!flags.allow && flags.control === false) out('warning: no --allow players and no control API: nobody can give tasks')
         out('serving tasks; press Ctrl-C to stop')
         await session.serve()
@@ -93,9 +95,10 @@ export function register(program: Command): void {
         code = 1
       }
     } finally {
-      intr.dispose()
+      if (!session) await mind.close().catch(() => {})
       await session?.close().catch(() => {})
       await body?.close().catch(() => {})
+      intr.dispose()
     }
     if (code !== 0) throw new CliExit(code)
   })

@@ -1,9 +1,10 @@
 /**
  * `mindbridge play` (= `npm start`): start the embedded world, spawn the bot and
  * let a mind (builtin by default) do one task over LynxMind, with live
- * progress and a summary. Exit codes: 0 task succeeded, 1 failed, 3 timed out,
- * 4 ended by the mind but not measurable on the world (unverified),
- * 130 interrupted, 2 usage/config error.
+ * progress and a summary. Exit codes: 0 task succeeded, 1 failed, 3 timed out
+ * (`--timeout` also bounds the wait for the mind), 4 ended by the mind but not
+ * measurable on the world (unverified), 130 interrupted (Ctrl-C or SIGTERM),
+ * 2 usage/config error.
  *
  * The helpers below are shared with `mindbridge bot`.
  */
@@ -12,6 +13,7 @@ import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
 import type { Mind, MindKind } from '../../minecraft/minds/types.js'
+import type { RemoteMind } from '../../minecraft/minds/remote.js'
 import type { LynxSession, SessionSummary } from '../../minecraft/links/lynxmind-session.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
 import { CliExit, UserError, configFlags, resolveConfig, type Config } from '../config.js'
@@ -42,6 +44,7 @@ export interface LynxFlags {
   username?: string
   remotePort?: string
   remoteToken?: string
+  remoteGrace?: string
   dialect?: string
   maxFormatFailures?: string
   control?: boolean
@@ -67,12 +70,13 @@ export function addLynxOptions(cmd: Command): Command {
   return cmd
     .option('--task <text>', `the task, e.g. "get 1 minecraft:iron_pickaxe", "collect 10 log", "goto 100 64 -20"`)
     .option('--mind <kind>', 'builtin (default, no model) | llm (OpenAI-compatible model) | remote (WebSocket agent)')
-    .option('--timeout <seconds>', 'give up on the task after this long (0 = never)')
+    .option('--timeout <seconds>', 'give up on the task after this long, the wait for the mind included (0 = never)')
     .option('--allow <players>', 'comma-separated players whose chat commands "@<bot> <task>" / "@<bot> stop" are obeyed')
     .option('--heartbeat <seconds>', 'status heartbeat period while a task runs (default 30)')
     .option('--username <name>', "the bot's name")
     .option('--remote-port <port>', 'port of the remote mind WebSocket (default 8766; 0 = any)')
     .option('--remote-token <token>', 'token remote agents must send (default $MINDBRIDGE_REMOTE_TOKEN or a random one, printed)')
+    .option('--remote-grace <seconds>', 'how long a task waits for a remote agent that left to connect again (default 30)')
     .option('--dialect <seed|mod>', "remote mind wire spelling: the seed document's (default) or the real mod's")
     .option('--max-format-failures <n>', 'llm mind: unusable replies in a row before the task stops (default 3)')
     .option('--control-port <port>', 'control API port (default from config, 8765; 0 = any)')
@@ -80,28 +84,55 @@ export function addLynxOptions(cmd: Command): Command {
 
 export function lynxConfigFlags(o: LynxFlags): Record<string, unknown> {
   return {
-    ...(o.mind !== undefined ? { mind: { kind: o.mind } } : {}),
+    ...(o.mind !== undefined || o.remoteGrace !== undefined
+      ? { mind: { ...(o.mind !== undefined ? { kind: o.mind } : {}), ...(o.remoteGrace !== undefined ? { remoteGraceSec: numberOrRaw(o.remoteGrace) } : {}) } }
+      : {}),
     ...(o.username !== undefined ? { minecraft: { username: o.username } } : {}),
     ...(o.controlPort !== undefined ? { control: { port: numberOrRaw(o.controlPort) } } : {}),
   }
 }
 
-export async function buildMind(config: Config, flags: LynxFlags, logger: Logger, out: (l: string) => void): Promise<Mind> {
-  const { createMind } = await import('../../minecraft/minds/index.js')
+/** A mind for the session, and for the remote mind what `announceMind` prints once it listens. */
+export interface BuiltMind {
+  mind: Mind
+  remote?: { mind: RemoteMind; token: string; tokenFrom: 'random' | 'flag' | 'env' }
+}
+
+export async function buildMind(config: Config, flags: LynxFlags, logger: Logger): Promise<BuiltMind> {
+  const { createMind, RemoteMind } = await import('../../minecraft/minds/index.js')
   const kind = config.mind.kind as MindKind
   if (kind === 'remote') {
-    const token = flags.remoteToken ?? process.env.MINDBRIDGE_REMOTE_TOKEN ?? randomBytes(12).toString('hex')
+    const env = process.env.MINDBRIDGE_REMOTE_TOKEN
+    if (flags.remoteToken !== undefined && !flags.remoteToken.trim()) throw new UserError('--remote-token must not be empty', 2)
+    const tokenFrom = flags.remoteToken !== undefined ? 'flag' : env ? 'env' : 'random'
+    const token = flags.remoteToken ?? (env || randomBytes(12).toString('hex'))
     const port = positive(flags.remotePort, '--remote-port', 8766)
     const dialect = flags.dialect ?? 'seed'
     if (dialect !== 'seed' && dialect !== 'mod') throw new UserError(`--dialect must be seed or mod, got '${dialect}'`, 2)
-    if (!flags.remoteToken && !process.env.MINDBRIDGE_REMOTE_TOKEN) out(`remote mind token: ${token}`)
-    return createMind({ kind, remote: { port, token, dialect }, logger })
+    const mind = new RemoteMind({ port, token, dialect })
+    return { mind, remote: { mind, token, tokenFrom } }
   }
   if (kind === 'llm') {
     const max = positive(flags.maxFormatFailures, '--max-format-failures', 3)
-    return createMind({ kind, llm: config.llm, llmMind: { maxFormatFailures: Math.max(1, Math.floor(max)) }, logger })
+    return { mind: createMind({ kind, llm: config.llm, llmMind: { maxFormatFailures: Math.max(1, Math.floor(max)) }, logger }) }
   }
-  return createMind({ kind: 'builtin' })
+  return { mind: createMind({ kind: 'builtin' }) }
+}
+
+/** For the remote mind: starts listening and prints where agents connect and where the token comes from. */
+export async function announceMind(built: BuiltMind, out: (l: string) => void): Promise<void> {
+  const { remote } = built
+  if (!remote) return
+  const { url } = await remote.mind.listen()
+  const from =
+    remote.tokenFrom === 'random'
+      ? `${remote.token} (random for this run; choose one with --remote-token or $MINDBRIDGE_REMOTE_TOKEN)`
+      : remote.tokenFrom === 'flag'
+        ? 'the one given with --remote-token'
+        : 'the value of $MINDBRIDGE_REMOTE_TOKEN'
+  out(`remote mind listening: ${url}`)
+  out(`  token: ${from}`)
+  out(`  connect with "Authorization: Bearer <token>" (or ${url}?token=<token>), then send {"type":"EVENT_AI_START"}`)
 }
 
 export function controlToken(config: Config, out: (l: string) => void): string {
@@ -111,7 +142,7 @@ export function controlToken(config: Config, out: (l: string) => void): string {
   return t
 }
 
-/** Ctrl-C / SIGTERM → abort signal (a second Ctrl-C exits at once). */
+/** Ctrl-C / SIGTERM → abort signal (a second one exits at once); dispose only after the cleanup. */
 export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
   const ctrl = new AbortController()
   let count = 0
@@ -144,7 +175,7 @@ export function register(program: Command): void {
       ...lynxConfigFlags(o),
       ...(o.seed !== undefined ? { world: { seed: numberOrRaw(o.seed) as number } } : {}),
     }),
-    { 'world.seed': '--seed', 'mind.kind': '--mind', 'minecraft.username': '--username', 'control.port': '--control-port' },
+    { 'world.seed': '--seed', 'mind.kind': '--mind', 'mind.remoteGraceSec': '--remote-grace', 'minecraft.username': '--username', 'control.port': '--control-port' },
   )
   cmd.action(async (flags: LynxFlags & { seed?: string }) => {
     const config = resolveConfig(cmd)
@@ -153,7 +184,8 @@ export function register(program: Command): void {
     const timeoutSec = positive(flags.timeout, '--timeout', 0)
     const heartbeatSec = positive(flags.heartbeat, '--heartbeat', 30)
     const task = flags.task ?? DEFAULT_TASK
-    const mind = await buildMind(config, flags, logger, out)
+    const built = await buildMind(config, flags, logger)
+    const { mind } = built
     const { startWorld, createBody, LynxSession, formatSummary } = await loadGame()
     const intr = interruptSignal()
     const world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}) }).catch((err: unknown) => {
@@ -175,14 +207,15 @@ export function register(program: Command): void {
         logger,
         timeoutSec,
         heartbeatMs: heartbeatSec * 1000,
+        agentGraceSec: config.mind.remoteGraceSec,
         ...(flags.allow ? { allow: splitList(flags.allow) } : {}),
         ...(flags.control ? { control: { port: config.control.port, token: controlToken(config, out) } } : {}),
         signal: intr.signal,
         out,
         startTimeoutMs: config.mind.kind === 'remote' ? 0 : 120_000,
       })
-      await session.start()
-      const summary = await session.runTask(task, 'cli')
+      await announceMind(built, out)
+      const summary = await session.run(task, 'cli')
       out(formatSummary(summary))
       code = EXIT_FOR[summary.outcome]
       if (code !== 0) process.stderr.write(`mindbridge: task ${summary.outcome}: ${summary.reason}\n`)
@@ -190,10 +223,11 @@ export function register(program: Command): void {
       process.stderr.write(`mindbridge: ${(err as Error).message}\n`)
       code = 1
     } finally {
-      intr.dispose()
+      if (!session) await mind.close().catch(() => {})
       await session?.close().catch(() => {})
       await body?.close().catch(() => {})
       await world.close().catch(() => {})
+      intr.dispose()
     }
     if (code !== 0) throw new CliExit(code)
   })

@@ -10,7 +10,7 @@ import type { Action } from '../../protocols/lynxmind.js'
 import type { Mind, MindStats } from '../minds/types.js'
 import { startControlServer, type ControlServer } from '../control/server.js'
 import { attachChatTasks } from '../tasks.js'
-import { LynxMindLink, type TaskRecord } from './lynxmind.js'
+import { LynxMindLink, type AgentChange, type TaskRecord } from './lynxmind.js'
 
 export interface SessionOptions {
   body: Body
@@ -19,8 +19,10 @@ export interface SessionOptions {
   logger?: Logger
   /** Run this task, then end the session (otherwise run until `signal` aborts). */
   task?: string
-  /** Time limit for `task`, in seconds (0 = none). */
+  /** Time limit for `task`, in seconds (0 = none); with `run` it also covers the wait for the mind. */
   timeoutSec?: number
+  /** How long a task waits for a remote agent that left to connect again (default 30 s). */
+  agentGraceSec?: number
   heartbeatMs?: number
   /** Players whose chat commands (`@<bot> …`) are obeyed. */
   allow?: string[]
@@ -34,9 +36,14 @@ export interface SessionOptions {
 
 export type Outcome = 'succeeded' | 'failed' | 'unverified' | 'timeout' | 'interrupted' | 'cancelled'
 
+/** How `start` ended: the session opened, or Ctrl-C / the deadline came first. */
+export type StartResult = 'open' | 'interrupted' | 'timeout'
+
 export interface SessionSummary {
   outcome: Outcome
   reason: string
+  /** The task's text (also when it never started because no mind answered). */
+  text?: string
   task?: TaskRecord
   seconds: number
   actions: number
@@ -64,7 +71,7 @@ export function describeAction(a: Action): string {
 
 export function formatSummary(s: SessionSummary): string {
   const lines = [
-    `── ${s.outcome.toUpperCase()} ${s.task ? `"${s.task.text}"` : ''}`.trimEnd(),
+    `── ${s.outcome.toUpperCase()} ${s.task || s.text ? `"${s.task?.text ?? s.text}"` : ''}`.trimEnd(),
     `   reason:         ${s.reason}`,
     `   time:           ${s.seconds.toFixed(1)} s`,
     `   steps:          ${s.actions}`,
@@ -95,6 +102,7 @@ export class LynxSession {
       logger: opts.logger ?? createLogger('lynxmind'),
       ...(opts.heartbeatMs !== undefined ? { heartbeatMs: opts.heartbeatMs } : {}),
       ...(opts.startTimeoutMs !== undefined ? { startTimeoutMs: opts.startTimeoutMs } : {}),
+      ...(opts.agentGraceSec !== undefined ? { agentGraceMs: opts.agentGraceSec * 1000 } : {}),
     })
     this.wireProgress()
   }
@@ -117,13 +125,47 @@ export class LynxSession {
       else this.out(`${this.stamp()} task #${t.id} ${t.status}: ${t.reason ?? ''}`)
     })
     this.link.on('say', (m: string) => this.out(`${this.stamp()} (chat) ${m}`))
+    const agent = `the ${this.opts.mind.kind} agent`
+    this.link.on('agent', (c: AgentChange) => {
+      if (c.state === 'connected') {
+        const carry = c.again && c.task ? `; it gets task #${c.task.id} and a fresh status` : ''
+        this.out(`${this.stamp()} ${agent} ${c.again ? 'connected again' : 'connected'}${carry}`)
+      } else if (!c.task) {
+        this.out(`${this.stamp()} ${agent} disconnected`)
+      } else if (c.waitMs === undefined) {
+        this.out(`${this.stamp()} ${agent} disconnected; the body stopped; task #${c.task.id}'s goal is met`)
+      } else {
+        this.out(`${this.stamp()} ${agent} disconnected; the body stopped; task #${c.task.id} waits ${c.waitMs / 1000} s for an agent to connect again`)
+      }
+    })
   }
 
-  /** Opens the session and the task sources. */
-  async start(): Promise<void> {
+  /**
+   * Opens the session and the task sources. Resolves 'interrupted' when `signal`
+   * aborts and 'timeout' when `deadline` (epoch ms) passes before the mind answers.
+   */
+  async start(deadline?: number): Promise<StartResult> {
     const { opts } = this
     this.out(`${this.stamp()} waiting for the ${opts.mind.kind} mind to answer EVENT_AI_START…`)
-    await this.link.start()
+    const opening = this.link.start().then((): StartResult => 'open')
+    // close() rejects a start still waiting; that is the expected end of a session that never opened
+    opening.catch(() => {})
+    let timer: NodeJS.Timeout | undefined
+    let onAbort: (() => void) | undefined
+    const ended = new Promise<StartResult>((resolve) => {
+      onAbort = () => resolve('interrupted')
+      if (opts.signal?.aborted) return onAbort()
+      opts.signal?.addEventListener('abort', onAbort, { once: true })
+      if (deadline !== undefined) timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()))
+    })
+    let result: StartResult
+    try {
+      result = await Promise.race([opening, ended])
+    } finally {
+      if (timer) clearTimeout(timer)
+      if (onAbort) opts.signal?.removeEventListener('abort', onAbort)
+    }
+    if (result !== 'open') return result
     this.out(`${this.stamp()} session open (${opts.mind.kind} mind)`)
     if (opts.allow?.length) {
       this.detachChat = attachChatTasks({ body: opts.body, link: this.link, allow: opts.allow, ...(opts.logger ? { logger: opts.logger } : {}) })
@@ -140,21 +182,48 @@ export class LynxSession {
       })
       this.out(`${this.stamp()} control API on ${this.control.url} (Authorization: Bearer <token>)`)
     }
+    return 'open'
   }
 
-  /** Runs one task to its end (success, failure, timeout or interruption). */
-  async runTask(text: string, source = 'cli'): Promise<SessionSummary> {
-    const { opts } = this
+  /**
+   * Opens the session and runs one task to its end. `timeoutSec` counts from
+   * here, so it also bounds the wait for the mind (a remote agent that never comes).
+   */
+  async run(text: string, source = 'cli'): Promise<SessionSummary> {
     const started = Date.now()
+    const timeoutSec = this.opts.timeoutSec ?? 0
+    const deadline = timeoutSec > 0 ? started + timeoutSec * 1000 : undefined
+    const opened = await this.start(deadline)
+    if (opened === 'open') return this.runTask(text, source, { deadline, started })
+    const waiting = `waiting for the ${this.opts.mind.kind} mind to answer EVENT_AI_START`
+    return {
+      outcome: opened,
+      reason: opened === 'timeout' ? `timed out after ${timeoutSec} s ${waiting}` : `interrupted while ${waiting}`,
+      text,
+      seconds: (Date.now() - started) / 1000,
+      actions: 0,
+      skillFailures: 0,
+      mind: { kind: this.opts.mind.kind, ...this.opts.mind.stats() },
+    }
+  }
+
+  /**
+   * Runs one task to its end (success, failure, timeout or interruption) on an
+   * open session. The time limit is `timeoutSec` from now unless `at.deadline` is given.
+   */
+  async runTask(text: string, source = 'cli', at: { deadline?: number | undefined; started?: number } = {}): Promise<SessionSummary> {
+    const { opts } = this
+    const started = at.started ?? Date.now()
     const rec = this.link.createTask(text, source)
     let outcome: Outcome | undefined
     let timer: NodeJS.Timeout | undefined
     const timeoutSec = opts.timeoutSec ?? 0
-    if (timeoutSec > 0) {
+    const deadline = at.deadline ?? (timeoutSec > 0 ? Date.now() + timeoutSec * 1000 : undefined)
+    if (deadline !== undefined) {
       timer = setTimeout(() => {
         outcome = 'timeout'
         void this.link.cancelTask(`timed out after ${timeoutSec} s`)
-      }, timeoutSec * 1000)
+      }, Math.max(0, deadline - Date.now()))
     }
     const onAbort = () => {
       outcome ??= 'interrupted'
@@ -169,6 +238,7 @@ export class LynxSession {
     return {
       outcome: final,
       reason: done.reason ?? '',
+      text: done.text,
       task: done,
       seconds: (Date.now() - started) / 1000,
       actions: done.actions,

@@ -11,13 +11,19 @@
  *
  * Mod→AI events go to the mind one at a time, in order; a heartbeat waiting in
  * the queue is replaced by a newer one rather than piling up.
+ *
+ * Minds with an agent elsewhere (remote) report its presence. When the agent
+ * leaves during a task the body stops and the task is judged on the world: met
+ * → succeeded at once; otherwise it waits `agentGraceMs` for an agent to
+ * connect, which gets the current task and a fresh status, and fails with
+ * "the remote agent left" when none does.
  */
 import { EventEmitter } from 'node:events'
 import type { Body, ItemCount, ScannedEntity, SeenBlock, SkillCall, SkillResult } from '../body/types.js'
 import type { ContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
 import { heartbeatFromStatus, type Action, type AiEvent, type ModEvent, type NearbyBlock, type NearbyEntity } from '../../protocols/lynxmind.js'
-import type { Mind } from '../minds/types.js'
+import type { AgentPresence, Mind } from '../minds/types.js'
 import { runAction } from './lynxmind-actions.js'
 import { judgeTask, type Verdict } from './lynxmind-judge.js'
 import { lynxStatusOf } from './lynxmind-status.js'
@@ -53,7 +59,15 @@ export interface LynxMindLinkOptions {
   say?: (message: string) => void
   /** Overrides how a task the mind stopped is judged. */
   judge?: typeof judgeTask
+  /** How long a task waits for an agent to reconnect after it left (default 30 s; 0 = fail at once). */
+  agentGraceMs?: number
 }
+
+/** The `agent` event: a mind's agent connected or left, and what that did to the task. */
+export type AgentChange =
+  | { state: 'connected'; again: boolean; task?: TaskRecord }
+  /** `waitMs`: how long the running task waits for an agent (none when no task runs or it just ended). */
+  | { state: 'disconnected'; task?: TaskRecord; waitMs?: number }
 
 export interface TrafficEvent {
   dir: 'to_mind' | 'from_mind'
@@ -63,7 +77,8 @@ export interface TrafficEvent {
 
 /**
  * Events: 'session' (), 'task' (TaskRecord — on start and on end), 'traffic' (TrafficEvent),
- * 'action' ({action, plans}), 'action.end' ({action, ok, reason}), 'say' (message).
+ * 'action' ({action, plans}), 'action.end' ({action, ok, reason}), 'say' (message),
+ * 'agent' (AgentChange).
  */
 export class LynxMindLink extends EventEmitter {
   readonly body: Body
@@ -74,6 +89,11 @@ export class LynxMindLink extends EventEmitter {
   private readonly bus: ContextBus | undefined
   private readonly sayFn: (message: string) => void
   private readonly judge: typeof judgeTask
+  private readonly agentGraceMs: number
+  /** The mind's agent: unknown until the mind reports it (builtin and llm minds never do). */
+  private agent: 'unknown' | 'present' | 'away' = 'unknown'
+  private everConnected = false
+  private graceTimer: NodeJS.Timeout | undefined
   private open = false
   private closed = false
   private queue: ModEvent[] = []
@@ -105,6 +125,7 @@ export class LynxMindLink extends EventEmitter {
     this.heartbeatMs = opts.heartbeatMs ?? 30_000
     this.startTimeoutMs = opts.startTimeoutMs ?? 60_000
     this.judge = opts.judge ?? judgeTask
+    this.agentGraceMs = opts.agentGraceMs ?? 30_000
     this.sayFn = opts.say ?? defaultSay(opts.body)
     this.body.on('pickup', this.onPickup)
     this.body.on('disconnect', this.onDisconnect)
@@ -130,6 +151,7 @@ export class LynxMindLink extends EventEmitter {
       ...(this.bus ? { bus: this.bus } : {}),
       logger: this.log.child(this.mind.kind),
       botName: this.body.username,
+      presence: (state) => this.onPresence(state),
     })
     this.handleAll(answers)
     if (this.open) return
@@ -172,6 +194,7 @@ export class LynxMindLink extends EventEmitter {
     this.emit('task', { ...rec })
     this.startHeartbeats()
     this.deliver({ type: 'EVENT_PLAYER_STATUS_CREATE_TASK', task: clean })
+    if (this.agent === 'away') this.startGrace()
     return { ...rec }
   }
 
@@ -212,6 +235,7 @@ export class LynxMindLink extends EventEmitter {
 
   async close(): Promise<void> {
     if (this.closed) return
+    this.stopGrace()
     if (this.task) this.endTask('cancelled', 'shutting down')
     this.closed = true
     this.open = false
@@ -251,6 +275,7 @@ export class LynxMindLink extends EventEmitter {
     const t = this.task
     if (!t) return
     this.task = undefined
+    this.stopGrace()
     this.stopHeartbeats()
     this.actionAbort?.abort(new Error(reason))
     this.actionAbort = undefined
@@ -265,6 +290,69 @@ export class LynxMindLink extends EventEmitter {
     this.emit('task', { ...t })
     for (const w of this.waiters.get(t.id) ?? []) w({ ...t })
     this.waiters.delete(t.id)
+  }
+
+  private onPresence(state: AgentPresence): void {
+    if (this.closed) return
+    if (state === 'connected') {
+      const again = this.everConnected
+      this.everConnected = true
+      this.agent = 'present'
+      this.stopGrace()
+      const t = this.task
+      this.emit('agent', { state, again, ...(t ? { task: { ...t } } : {}) } satisfies AgentChange)
+      // a returning agent carries on: the current task, then where the body is now
+      if (again && t && this.open) {
+        this.deliver({ type: 'EVENT_PLAYER_STATUS_CREATE_TASK', task: t.text })
+        this.deliverHeartbeat()
+      }
+      return
+    }
+    this.agent = 'away'
+    const t = this.task
+    if (!t) {
+      this.emit('agent', { state } satisfies AgentChange)
+      return
+    }
+    this.actionAbort?.abort(new Error('the remote agent left'))
+    this.actionAbort = undefined
+    void this.body.stop('the remote agent left').catch(() => {})
+    const v = this.verdict(t, 'the remote agent left')
+    if (v.verdict === 'success') {
+      this.emit('agent', { state, task: { ...t } } satisfies AgentChange)
+      this.endTask('succeeded', `the remote agent left with the goal met (${v.why})`)
+      return
+    }
+    this.emit('agent', { state, task: { ...t }, waitMs: this.agentGraceMs } satisfies AgentChange)
+    this.startGrace()
+  }
+
+  /** The running task fails unless an agent connects within the grace period (the world is checked once more). */
+  private startGrace(): void {
+    this.stopGrace()
+    const expire = () => {
+      this.graceTimer = undefined
+      const t = this.task
+      if (!t || this.agent !== 'away') return
+      const v = this.verdict(t, 'the remote agent left')
+      if (v.verdict === 'success') this.endTask('succeeded', `the remote agent left with the goal met (${v.why})`)
+      else this.endTask('failed', `the remote agent left and no agent connected within ${this.agentGraceMs / 1000} s (${v.why})`)
+    }
+    if (this.agentGraceMs <= 0) return expire()
+    this.graceTimer = setTimeout(expire, this.agentGraceMs)
+  }
+
+  private stopGrace(): void {
+    if (this.graceTimer) clearTimeout(this.graceTimer)
+    this.graceTimer = undefined
+  }
+
+  private verdict(t: TaskRecord, reason: string): Verdict {
+    try {
+      return this.judge({ task: t.text, baseline: t.baseline, inventory: safeCounts(this.body), status: this.body.status(), reason })
+    } catch (err) {
+      return { verdict: 'failure', why: `could not check the result: ${String(err)}` }
+    }
   }
 
   /** Queues a mod→AI event for the mind (heartbeats coalesce). */
@@ -367,12 +455,7 @@ export class LynxMindLink extends EventEmitter {
   private aiStop(reason: string): void {
     const t = this.task
     if (!t) return
-    let v: Verdict
-    try {
-      v = this.judge({ task: t.text, baseline: t.baseline, inventory: safeCounts(this.body), status: this.body.status(), reason })
-    } catch (err) {
-      v = { verdict: 'failure', why: `could not check the result: ${String(err)}` }
-    }
+    const v = this.verdict(t, reason)
     const status = v.verdict === 'success' ? 'succeeded' : v.verdict === 'failure' ? 'failed' : 'unverified'
     this.endTask(status, `${reason} (${v.why})`)
   }

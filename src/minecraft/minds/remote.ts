@@ -6,13 +6,18 @@
  * (`Authorization: Bearer <token>` or `?token=`); the session opens when it
  * sends `EVENT_AI_START`. Bad frames get an error frame
  * `{"type":"ERROR","error":"…"}` and never end the bot.
+ *
+ * One agent at a time. When it leaves, the link hears `presence('disconnected')`;
+ * mod events meanwhile are dropped, because an agent that connects again (the
+ * same one or another with the token) is handed the current task and a fresh
+ * status by the link instead of a stale backlog.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { timingSafeEqual } from 'node:crypto'
 import { WebSocketServer, type WebSocket, type RawData } from 'ws'
 import { emitModEvent, normalizeAiEvent, type AiEvent, type LynxDialect, type ModEvent } from '../../protocols/lynxmind.js'
-import { emptyStats, type Mind, type MindContext, type MindStats } from './types.js'
+import { emptyStats, type AgentPresence, type Mind, type MindContext, type MindStats } from './types.js'
 
 export interface RemoteMindOptions {
   host?: string
@@ -24,8 +29,6 @@ export interface RemoteMindOptions {
   dialect?: LynxDialect
   /** Largest accepted frame in bytes (default 256 KiB). */
   maxFrameBytes?: number
-  /** Mod events kept while no agent is connected (default 50, oldest dropped). */
-  backlog?: number
 }
 
 export function tokenMatches(given: string | undefined | null, token: string): boolean {
@@ -54,11 +57,14 @@ export class RemoteMind implements Mind {
   private http: Server | undefined
   private wss: WebSocketServer | undefined
   private agent: WebSocket | undefined
+  private closing = false
   private ctx: MindContext | undefined
-  private backlog: ModEvent[] = []
+  /** Events an agent sent before `start` gave us a context (it may connect as soon as we listen). */
+  private early: AiEvent[] = []
+  /** Presence changes before `start`, replayed to the link. */
+  private earlyPresence: AgentPresence[] = []
+  /** `calls`: every message received from agents; `failures`: those rejected. */
   private readonly st: MindStats = emptyStats()
-  /** Frames received from agents (valid or not). */
-  framesIn = 0
 
   constructor(opts: RemoteMindOptions) {
     if (!opts.token) throw new Error('the remote mind needs a token')
@@ -69,7 +75,6 @@ export class RemoteMind implements Mind {
       path: opts.path ?? '/lynxmind',
       dialect: opts.dialect ?? 'seed',
       maxFrameBytes: opts.maxFrameBytes ?? 256 * 1024,
-      backlog: opts.backlog ?? 50,
     }
   }
 
@@ -108,10 +113,11 @@ export class RemoteMind implements Mind {
   }
 
   async start(ctx: MindContext): Promise<AiEvent[]> {
-    this.ctx = ctx
     const { url } = await this.listen()
+    this.ctx = ctx
     ctx.logger.info('waiting for a remote agent', { url })
-    return []
+    for (const p of this.earlyPresence.splice(0)) ctx.presence?.(p)
+    return this.early.splice(0)
   }
 
   stats(): MindStats {
@@ -120,14 +126,11 @@ export class RemoteMind implements Mind {
 
   async receive(event: ModEvent): Promise<AiEvent[]> {
     if (this.agent) this.send(this.agent, emitModEvent(event, { dialect: this.opts.dialect }))
-    else {
-      this.backlog.push(event)
-      if (this.backlog.length > this.opts.backlog) this.backlog.shift()
-    }
     return []
   }
 
   async close(): Promise<void> {
+    this.closing = true
     this.agent?.close(1001, 'bot shutting down')
     for (const c of this.wss?.clients ?? []) c.terminate()
     this.wss?.close()
@@ -149,24 +152,31 @@ export class RemoteMind implements Mind {
     this.ctx?.logger.info('remote agent connected')
     ws.on('message', (data, isBinary) => this.onFrame(ws, data, isBinary))
     ws.on('close', () => {
-      if (this.agent === ws) this.agent = undefined
+      if (this.agent !== ws) return
+      this.agent = undefined
       this.ctx?.logger.info('remote agent disconnected')
+      this.presence('disconnected')
     })
     ws.on('error', (err) => this.ctx?.logger.warn('remote agent socket error', { err: err.message }))
-    const pending = this.backlog
-    this.backlog = []
-    for (const e of pending) this.send(ws, emitModEvent(e, { dialect: this.opts.dialect }))
+    this.presence('connected')
+  }
+
+  private presence(state: AgentPresence): void {
+    if (this.closing) return
+    if (this.ctx) this.ctx.presence?.(state)
+    else this.earlyPresence.push(state)
   }
 
   private onFrame(ws: WebSocket, data: RawData, isBinary: boolean): void {
-    this.framesIn++
+    this.st.calls++
     const fail = (error: string) => {
       this.st.failures++
       this.send(ws, { type: 'ERROR', error })
     }
     if (isBinary) return fail('binary frames are not accepted: send one JSON object per text frame')
-    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8')
-    if (text.length > this.opts.maxFrameBytes) return fail(`frame too large (${text.length} bytes, max ${this.opts.maxFrameBytes})`)
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)
+    if (bytes.length > this.opts.maxFrameBytes) return fail(`frame too large (${bytes.length} bytes, max ${this.opts.maxFrameBytes})`)
+    const text = bytes.toString('utf8')
     let value: unknown
     try {
       value = JSON.parse(text)
@@ -175,8 +185,8 @@ export class RemoteMind implements Mind {
     }
     const r = normalizeAiEvent(value)
     if (!r.ok) return fail(r.kind === 'unknown_type' ? `${r.error}; ignored` : `invalid AI event: ${r.error}`)
-    this.st.calls++
-    this.ctx?.emit([r.value])
+    if (this.ctx) this.ctx.emit([r.value])
+    else this.early.push(r.value)
   }
 
   private send(ws: WebSocket, msg: unknown): void {

@@ -20,14 +20,22 @@ export interface MindContext {
   bus?: ContextBus
   logger: Logger
   botName: string
+  /**
+   * Minds whose decisions come from an agent elsewhere (remote) report when it
+   * connects and when it leaves, so the link can stop the body, judge the task
+   * on the world and hand a returning agent the current task.
+   */
+  presence?(state: AgentPresence): void
 }
 
+export type AgentPresence = 'connected' | 'disconnected'
+
 export interface MindStats {
-  /** Decisions asked of a model (0 for the builtin mind). */
+  /** Decisions asked of a model (0 for the builtin mind); for the remote mind, every message its agents sent. */
   calls: number
   promptTokens: number
   completionTokens: number
-  /** Replies that could not be used (format errors, LLM errors). */
+  /** Replies that could not be used (format errors, LLM errors, rejected agent messages). */
   failures: number
 }
 
