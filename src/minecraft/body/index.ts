@@ -213,8 +213,21 @@ export class MineflayerBody extends EventEmitter implements Body {
         if (!this._ready) fail(err)
       })
       bot.once('end', (reason: unknown) => {
-        fail(lastKick || reason || 'connection closed')
-        if (this._bot === bot) this.onLost(lastKick || `connection lost: ${errText(reason ?? 'closed')}`)
+        let settled = false
+        const settle = () => {
+          if (settled) return
+          settled = true
+          fail(lastKick || reason || 'connection closed')
+          if (this._bot === bot) this.onLost(lastKick || `connection lost: ${errText(reason ?? 'closed')}`)
+        }
+        if (lastKick) return settle()
+        // A kick packet goes through the client's (asynchronous, zlib) decoder and can land just
+        // after the socket's close: give it a moment so the reason says "kicked".
+        const late = setTimeout(settle, 500)
+        bot.once('kicked', () => {
+          clearTimeout(late)
+          settle()
+        })
       })
       bot.once('spawn', () => {
         if (spawned) return
