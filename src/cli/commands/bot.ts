@@ -48,7 +48,7 @@ export function register(program: Command): void {
     const heartbeat = positive(flags.heartbeat, '--heartbeat', 30)
     const mind = await buildMind(config, flags, logger, out)
     const { createBody, LynxSession, formatSummary } = await loadGame()
-    const { host, port, username, version } = config.minecraft
+    const { host, port, username, version, xray } = config.minecraft
     const intr = interruptSignal()
     const bus = createContextBus()
     let body: MineflayerBody | undefined
@@ -56,10 +56,10 @@ export function register(program: Command): void {
     let code = 0
     try {
       out(`connecting ${username} to ${host}:${port}…`)
-      body = await createBody({ host, port, username, ...(version ? { version } : {}), bus, logger: logger.child('body') }).catch((err: unknown) => {
+      body = await createBody({ host, port, username, ...(version ? { version } : {}), xray, bus, logger: logger.child('body') }).catch((err: unknown) => {
         throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
       })
-      out(`bot ${body.username} joined ${host}:${port}`)
+      out(`bot ${body.username} joined ${host}:${port}${xray ? ' (x-ray on: an experiment, not fair play)' : ''}`)
       session = new LynxSession({
         body,
         mind,
