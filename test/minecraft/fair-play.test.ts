@@ -8,13 +8,13 @@ import assert from 'node:assert/strict'
 import { Vec3 } from 'vec3'
 import type { World } from '../../src/minecraft/world/index.js'
 import { createBody, type MineflayerBody } from '../../src/minecraft/body/index.js'
-import type { SeenBlock } from '../../src/minecraft/body/types.js'
+import type { SeenBlock, SkillResult } from '../../src/minecraft/body/types.js'
 import { worldAndBody, until } from './body-support.js'
 import { setBlock } from './support/world.js'
 
 type P = { x: number; y: number; z: number }
 const key = (p: P) => `${p.x},${p.y},${p.z}`
-const listed = (r: { blocks?: unknown }) => new Set(((r.blocks as SeenBlock[] | undefined) ?? []).map((b) => key(b.position)))
+const listed = (r: SkillResult) => new Set(((r.blocks as SeenBlock[] | undefined) ?? []).map((b) => key(b.position)))
 
 describe('fair play: the bot targets only blocks it could know about (embedded world)', { timeout: 300_000 }, () => {
   let world: World
