@@ -28,6 +28,11 @@ export const MinecraftConfigSchema = z.strictObject({
   /** Minecraft version; unset = ask the server. */
   version: z.string().min(1).optional(),
   auth: z.literal('offline', { error: "only 'offline' auth is supported" }).default('offline'),
+  /**
+   * FOR EXPERIMENTS ONLY: let skills target blocks the bot could not know about (ore inside
+   * solid stone). Default false: the bot plays fair (docs/minecraft.md, "Fair play").
+   */
+  xray: z.boolean({ error: 'expected true or false' }).default(false),
 })
 
 export const WorldConfigSchema = z.strictObject({

@@ -72,6 +72,22 @@ describe('mindbridge CLI', () => {
     assert.equal((JSON.parse(r.stdout) as { world: { port: number } }).world.port, 2500)
   })
 
+  test('x-ray is off by default; --xray on play, bot and brain (or MINDBRIDGE_MINECRAFT_XRAY) turns it on', async () => {
+    const xrayOf = (stdout: string) => (JSON.parse(stdout) as { minecraft: { xray: boolean } }).minecraft.xray
+    const plain = await cli(['play', '--print-config'])
+    assert.equal(plain.code, 0, plain.stderr)
+    assert.equal(xrayOf(plain.stdout), false)
+    for (const args of [['play', '--xray'], ['bot', '--xray'], ['brain', '--file', 'brain.json', '--xray']]) {
+      const r = await cli([...args, '--print-config'])
+      assert.equal(r.code, 0, r.stderr)
+      assert.equal(xrayOf(r.stdout), true, args.join(' '))
+    }
+    const env = await cli(['--print-config'], { env: { MINDBRIDGE_MINECRAFT_XRAY: 'true' } })
+    assert.equal(xrayOf(env.stdout), true)
+    const help = await cli(['play', '--help'])
+    assert.match(help.stdout.replace(/\s+/g, ' '), /--xray FOR EXPERIMENTS ONLY/)
+  })
+
   test('--config with a YAML file, and --verbose shows in log.level', async () => {
     const cwd = mkdtempSync(join(dir, 'yaml-'))
     writeFileSync(join(cwd, 'my.yaml'), 'world:\n  port: 5555\n')

@@ -7,6 +7,7 @@ import { createContextBus } from '../../src/core/context-bus.js'
 import { createLogger } from '../../src/core/logger.js'
 import type { Registry } from '../../src/minecraft/body/items.js'
 import type { SkillCall } from '../../src/minecraft/body/types.js'
+import type { BlockKnowledge } from '../../src/minecraft/body/senses/known-blocks.js'
 
 function setup(overrides: Partial<Record<string, SkillDef>> = {}) {
   const events: Array<[string, ...unknown[]]> = []
@@ -16,6 +17,7 @@ function setup(overrides: Partial<Record<string, SkillDef>> = {}) {
     bot: () => ({}) as Bot,
     ready: () => true,
     registry: () => ({}) as Registry,
+    knowledge: () => ({}) as BlockKnowledge,
     counts: () => ({}),
     emit: (ev, ...args) => events.push([ev, ...args]),
     bus,

@@ -44,9 +44,11 @@ describe('skills: failure reasons and simple skills (embedded world)', { timeout
     const unknown = await body.run({ skill: 'collect', items: [{ name: 'unobtainium', count: 1 }] })
     assert.equal(unknown.ok, false)
     assert.match(unknown.reason, /unknown item 'unobtainium'/)
-    const none = await body.run({ skill: 'collect', items: [{ name: 'emerald_ore', count: 1 }] })
+    // nothing known: collect searches on foot within its time budget, then says what it searched
+    const none = await body.run({ skill: 'collect', items: [{ name: 'emerald_ore', count: 1 }] }, { timeoutMs: 15_000 })
     assert.equal(none.ok, false)
-    assert.match(none.reason, /^no emerald_ore within 64 blocks/)
+    assert.match(none.reason, /^no emerald_ore known within 64 blocks .*searched .*walking \d+ blocks/)
+    await body.run({ skill: 'moveTo', x: world.spawn.x, y: world.spawn.y, z: world.spawn.z })
     const tool = await body.run({ skill: 'collect', items: [{ name: 'iron_ore', count: 1 }] })
     assert.equal(tool.ok, false)
     assert.match(tool.reason, /need a stone_pickaxe or better to harvest iron_ore/)

@@ -49,7 +49,7 @@ export function register(program: Command): void {
     const built = await buildMind(config, flags, logger)
     const { mind } = built
     const { createBody, LynxSession, formatSummary } = await loadGame()
-    const { host, port, username, version } = config.minecraft
+    const { host, port, username, version, xray } = config.minecraft
     const intr = interruptSignal()
     const bus = createContextBus()
     let body: MineflayerBody | undefined
@@ -57,10 +57,10 @@ export function register(program: Command): void {
     let code = 0
     try {
       out(`connecting ${username} to ${host}:${port}…`)
-      body = await createBody({ host, port, username, ...(version ? { version } : {}), bus, logger: logger.child('body') }).catch((err: unknown) => {
+      body = await createBody({ host, port, username, ...(version ? { version } : {}), xray, bus, logger: logger.child('body') }).catch((err: unknown) => {
         throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
       })
-      out(`bot ${body.username} joined ${host}:${port}`)
+      out(`bot ${body.username} joined ${host}:${port}${xray ? ' (x-ray on: an experiment, not fair play)' : ''}`)
       session = new LynxSession({
         body,
         mind,

@@ -14,7 +14,7 @@ import type { World } from '../../minecraft/world/index.js'
 import type { BrainLink, BrainMind } from '../../minecraft/links/brainfile/index.js'
 import type { StoredTask } from '../../protocols/brainfile.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
-import { interruptSignal, numberOrRaw, positive } from './play.js'
+import { XRAY_HELP, interruptSignal, numberOrRaw, positive } from './play.js'
 
 interface BrainFlags {
   file?: string
@@ -30,6 +30,7 @@ interface BrainFlags {
   viewDistance?: string
   fov?: string
   keepFinished?: string
+  xray?: boolean
 }
 
 function describeTask(t: StoredTask): string {
@@ -54,10 +55,11 @@ export function register(program: Command): void {
     .option('--view-distance <blocks>', 'how far the eyes reach (default 16)')
     .option('--fov <degrees>', 'horizontal field of view (default 90)')
     .option('--keep-finished <seconds>', 'how long finished tasks stay in the file (default 60)')
+    .option('--xray', XRAY_HELP)
   configFlags(
     cmd,
     (o: BrainFlags) => ({
-      ...(o.username !== undefined ? { minecraft: { username: o.username } } : {}),
+      ...(o.username !== undefined || o.xray ? { minecraft: { ...(o.username !== undefined ? { username: o.username } : {}), ...(o.xray ? { xray: true } : {}) } } : {}),
       ...(o.seed !== undefined ? { world: { seed: numberOrRaw(o.seed) as number } } : {}),
     }),
     { 'world.seed': '--seed', 'minecraft.username': '--username' },
@@ -114,10 +116,10 @@ export function register(program: Command): void {
         port = world.port
       }
       const bus = createContextBus()
-      body = await createBody({ host, port, username: config.minecraft.username, ...(world ? { version: world.version, reconnect: false } : {}), bus, logger: logger.child('body') }).catch((err: unknown) => {
+      body = await createBody({ host, port, username: config.minecraft.username, xray: config.minecraft.xray, ...(world ? { version: world.version, reconnect: false } : {}), bus, logger: logger.child('body') }).catch((err: unknown) => {
         throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
       })
-      out(`bot ${body.username} joined ${host}:${port}; mind: ${kind}${flags.goal ? `, goal: ${flags.goal}` : ''}`)
+      out(`bot ${body.username} joined ${host}:${port}${config.minecraft.xray ? ' (x-ray on: an experiment, not fair play)' : ''}; mind: ${kind}${flags.goal ? `, goal: ${flags.goal}` : ''}`)
       link = new BrainLink({ body, store, mind, bus, logger, mindMs: mindSec * 1000, keepFinishedMs: keepSec * 1000, vision: { distance: viewDistance, fovDegrees: fov } })
       const t0 = Date.now()
       const stamp = () => `[${((Date.now() - t0) / 1000).toFixed(1).padStart(6)}s]`

@@ -49,6 +49,7 @@ export interface LynxFlags {
   maxFormatFailures?: string
   control?: boolean
   controlPort?: string
+  xray?: boolean
 }
 
 export function numberOrRaw(raw: unknown): number | string | undefined {
@@ -80,14 +81,19 @@ export function addLynxOptions(cmd: Command): Command {
     .option('--dialect <seed|mod>', "remote mind wire spelling: the seed document's (default) or the real mod's")
     .option('--max-format-failures <n>', 'llm mind: unusable replies in a row before the task stops (default 3)')
     .option('--control-port <port>', 'control API port (default from config, 8765; 0 = any)')
+    .option('--xray', XRAY_HELP)
 }
 
+/** The --xray flag's help (play, bot, brain): an experiment switch, never the default. */
+export const XRAY_HELP = 'FOR EXPERIMENTS ONLY: let the bot target blocks it could not know about (ore inside solid stone); default off = fair play'
+
 export function lynxConfigFlags(o: LynxFlags): Record<string, unknown> {
+  const minecraft = { ...(o.username !== undefined ? { username: o.username } : {}), ...(o.xray ? { xray: true } : {}) }
   return {
     ...(o.mind !== undefined || o.remoteGrace !== undefined
       ? { mind: { ...(o.mind !== undefined ? { kind: o.mind } : {}), ...(o.remoteGrace !== undefined ? { remoteGraceSec: numberOrRaw(o.remoteGrace) } : {}) } }
       : {}),
-    ...(o.username !== undefined ? { minecraft: { username: o.username } } : {}),
+    ...(Object.keys(minecraft).length ? { minecraft } : {}),
     ...(o.controlPort !== undefined ? { control: { port: numberOrRaw(o.controlPort) } } : {}),
   }
 }
@@ -198,8 +204,8 @@ export function register(program: Command): void {
     let code = 1
     try {
       const bus = createContextBus()
-      body = await createBody({ host: world.host, port: world.port, username: config.minecraft.username, version: world.version, bus, reconnect: false })
-      out(`bot ${body.username} spawned`)
+      body = await createBody({ host: world.host, port: world.port, username: config.minecraft.username, version: world.version, bus, reconnect: false, xray: config.minecraft.xray })
+      out(`bot ${body.username} spawned${config.minecraft.xray ? ' (x-ray on: an experiment, not fair play)' : ''}`)
       session = new LynxSession({
         body,
         mind,

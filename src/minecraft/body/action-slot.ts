@@ -8,6 +8,7 @@ import type { Logger } from '../../core/logger.js'
 import type { Activity, BodyStatus, RunOptions, SkillCall, SkillResult } from './types.js'
 import type { Registry } from './items.js'
 import type { BusLike } from './bus.js'
+import type { BlockKnowledge } from './senses/known-blocks.js'
 import { parseSkillCall } from './schema.js'
 import { SkillAborted, SkillError, errorMessage, type SkillContext, type SkillDef } from './skills/context.js'
 
@@ -15,6 +16,8 @@ export interface SlotHost {
   bot(): Bot | null
   ready(): boolean
   registry(): Registry
+  /** What the bot knows of the blocks around it (senses/known-blocks.ts). */
+  knowledge(): BlockKnowledge
   counts(): Record<string, number>
   emit(event: string, ...args: unknown[]): void
   bus: BusLike
@@ -141,6 +144,8 @@ export class ActionSlot {
             running.activity = activity
           },
           counts: () => this.host.counts(),
+          knowledge: this.host.knowledge(),
+          deadline: now + timeoutMs,
         }
       : null
 

@@ -19,6 +19,7 @@ import { SKILLS } from './skills/index.js'
 import { attachSenses, type SenseState } from './senses/wire.js'
 import { countsOf, emptyStatus, statusOf } from './senses/status.js'
 import { look } from './senses/vision.js'
+import { createKnowledge, type BlockKnowledge } from './senses/known-blocks.js'
 import type { Body, BodyStatus, RunOptions, SkillCall, SkillResult, Vision, VisionOptions } from './types.js'
 
 const { pathfinder, Movements } = pathfinderPkg
@@ -42,6 +43,12 @@ export interface CreateBodyOptions {
   watchdogIdleMs?: number
   /** Give up on one connection attempt after this long (default 30 s). */
   connectTimeoutMs?: number
+  /**
+   * FOR EXPERIMENTS ONLY (default false): skills may target every block in the loaded chunks,
+   * ore inside solid stone included, as mineflayer's findBlocks does. Off, the bot plays fair:
+   * it targets only blocks it could know about (senses/known-blocks.ts, docs/minecraft.md "Fair play").
+   */
+  xray?: boolean
 }
 
 function errText(err: unknown): string {
@@ -69,6 +76,7 @@ export class MineflayerBody extends EventEmitter implements Body {
   private readonly strikeSet = new Set<string>()
   private readonly senseState: SenseState = { dead: false }
   private teardown: Array<() => void> = []
+  private known: { bot: Bot; knowledge: BlockKnowledge } | null = null
 
   constructor(private readonly opts: CreateBodyOptions & { host: string; port: number }) {
     super()
@@ -86,6 +94,7 @@ export class MineflayerBody extends EventEmitter implements Body {
         bot: () => this._bot,
         ready: () => this._ready,
         registry: () => this._bot!.registry as unknown as Registry,
+        knowledge: () => this.knowledge,
         counts: () => (this._bot ? countsOf(this._bot) : {}),
         emit: (ev, ...args) => this.safeEmit(ev, ...args),
         bus: busLike,
@@ -106,6 +115,21 @@ export class MineflayerBody extends EventEmitter implements Body {
 
   get ready(): boolean {
     return this._ready
+  }
+
+  /** What the bot knows of the blocks around it; built for the current connection on first use. */
+  get knowledge(): BlockKnowledge {
+    const bot = this.bot
+    if (this.known?.bot !== bot) {
+      this.known?.knowledge.close()
+      this.known = { bot, knowledge: createKnowledge(bot, { xray: this.opts.xray === true }) }
+    }
+    return this.known.knowledge
+  }
+
+  private dropKnowledge(): void {
+    this.known?.knowledge.close()
+    this.known = null
   }
 
   status(): BodyStatus {
@@ -285,6 +309,7 @@ export class MineflayerBody extends EventEmitter implements Body {
     this.on('respawn', onRespawned)
     this.teardown = [
       detachSenses,
+      () => this.dropKnowledge(),
       ...stops,
       () => bot.removeListener('spawn', onSpawnAgain),
       () => this.removeListener('respawn', onRespawned),

@@ -2,16 +2,25 @@
  * collect [{name, count}]: block ids, item ids (cobblestone ← stone, coal ← coal_ore)
  * and tags (`log`, `planks`). One block at a time, unreachable blocks are skipped (instead of
  * aborting the whole batch like collectblock does), and success is what lands in the inventory.
+ *
+ * Fair play: only blocks the bot knows about are targeted (senses/known-blocks.ts: exposed to
+ * air or water, or seen). When none is known, the bot climbs out of its hole and walks a spiral
+ * (explore.ts `spiralSearch`) until one becomes known or the time budget is nearly spent, and then
+ * fails with a reason that says what it searched.
  */
 import type { ItemCount, SkillCall } from '../types.js'
 import { countMembers, resolveCollectTarget, type CollectTarget } from '../items.js'
 import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, checkAborted, fail, ok, type SkillContext, type SkillDef } from './context.js'
 import { missingToolReason, mineBlockAt } from './dig.js'
+import { spiralSearch } from './explore.js'
+import { vec } from './nav.js'
 
 type Collect = Extract<SkillCall, { skill: 'collect' }>
 
 export const SEARCH_RADIUS = 64
+/** Most blocks one search walk covers before collect gives up (the time budget usually ends it first). */
+export const SEARCH_WALK_MAX = 320
 const MAX_CONSECUTIVE_FAILURES = 8
 
 export const collect: SkillDef<Collect> = {
@@ -60,6 +69,8 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
   const start = countMembers(ctx.counts(), target.members)
   const gained = () => Math.max(0, countMembers(ctx.counts(), target.members) - start)
   const skip = new Set<string>()
+  const key = (p: { x: number; y: number; z: number }) => `${p.x},${p.y},${p.z}`
+  const searched = { runs: 0, walked: 0, seconds: 0, climbed: false, why: '' }
   let consecutiveFailures = 0
   let lastFailure = ''
   onCount(0)
@@ -74,25 +85,40 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       const reason = missingToolReason(ctx, probe)
       if (reason) refusals.set(b.name, reason)
     }
-    const all = bot
-      .findBlocks({ matching: sourceBlocks.map((b) => b.id), maxDistance: SEARCH_RADIUS, count: 256 })
-      .filter((p) => !skip.has(p.toString()))
+    const names = new Set(sourceBlocks.map((b) => b.name))
+    const known = () => ctx.knowledge.find((n) => names.has(n), { radius: SEARCH_RADIUS, count: 256 }).filter((k) => !skip.has(key(k.position)))
+    let all = known()
+    const usable = (list: typeof all) => list.filter((k) => !refusals.has(k.name))
+    const label = target.sources.length === 1 || target.sources[0] === target.label ? target.label : `${target.label} (from ${target.sources.slice(0, 4).join('/')})`
+    if (!all.length) {
+      // Nothing known: look for it the way a player would, within the time budget.
+      const search = await spiralSearch(ctx, () => (known().length ? true : undefined), { deadline: ctx.deadline, maxDistance: SEARCH_WALK_MAX })
+      searched.runs++
+      searched.walked += search.walked
+      searched.seconds += search.seconds
+      searched.climbed ||= search.climbed
+      searched.why = search.why ?? ''
+      all = known()
+    }
     // Prefer blocks at or above the feet: digging straight down traps the bot in a shaft.
     const feetY = Math.floor(bot.entity.position.y)
-    const me = bot.entity.position
-    const cost = (p: (typeof all)[number]) => p.distanceTo(me) + Math.max(0, feetY - p.y) * 3
-    const positions = all.filter((p) => !refusals.has(bot.blockAt(p)?.name ?? '')).sort((a, b) => cost(a) - cost(b))
+    const cost = (k: (typeof all)[number]) => k.distance + Math.max(0, feetY - k.position.y) * 3
+    const positions = usable(all)
+      .sort((a, b) => cost(a) - cost(b))
+      .map((k) => vec(k.position.x, k.position.y, k.position.z))
     const usableNames = sourceBlocks.filter((b) => !refusals.has(b.name)).map((b) => b.name)
-    const label = target.sources.length === 1 || target.sources[0] === target.label ? target.label : `${target.label} (from ${target.sources.slice(0, 4).join('/')})`
     if (!positions.length) {
       const got = gained()
       const suffix = got ? `; got ${got}/${count}` : ''
-      const present = all.map((p) => bot.blockAt(p)?.name).find((n): n is string => !!n && refusals.has(n))
+      const present = all.map((k) => k.name).find((n) => refusals.has(n))
       if (present) throw new SkillError(`${refusals.get(present)!} (for ${namespaced(target.label)})${suffix}`, { gained: got })
+      const walk = searched.runs
+        ? `; searched ${searched.climbed ? 'after climbing out, ' : ''}walking ${searched.walked} blocks in ${searched.seconds}s${searched.why ? ` (${searched.why})` : ''} and found none`
+        : ''
       const base = skip.size
-        ? `no reachable ${label} within ${SEARCH_RADIUS} blocks (${skip.size} unreachable skipped${lastFailure ? `; last: ${lastFailure}` : ''})`
-        : `no ${label} within ${SEARCH_RADIUS} blocks`
-      throw new SkillError(base + suffix, { gained: got })
+        ? `no reachable ${label} known within ${SEARCH_RADIUS} blocks (${skip.size} unreachable skipped${lastFailure ? `; last: ${lastFailure}` : ''})`
+        : `no ${label} known within ${SEARCH_RADIUS} blocks (fair play: only blocks exposed to air or seen count)`
+      throw new SkillError(base + walk + suffix, { gained: got })
     }
     const pos = positions[0]!
     try {
@@ -103,7 +129,7 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       consecutiveFailures = 0
     } catch (err) {
       if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
-      skip.add(pos.toString())
+      skip.add(key(pos))
       lastFailure = err.message
       consecutiveFailures++
       ctx.log.debug('skipping block', { pos: pos.toString(), reason: err.message })

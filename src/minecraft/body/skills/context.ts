@@ -3,6 +3,7 @@ import type { Bot } from 'mineflayer'
 import type { Logger } from '../../../core/logger.js'
 import type { Activity, SkillCall, SkillResult } from '../types.js'
 import type { Registry } from '../items.js'
+import type { BlockKnowledge } from '../senses/known-blocks.js'
 
 export interface SkillContext {
   bot: Bot
@@ -15,6 +16,10 @@ export interface SkillContext {
   setActivity(activity: Activity): void
   /** Inventory counts by namespaced id. */
   counts(): Record<string, number>
+  /** The blocks the bot may target (fair play unless the body was made with `xray`). */
+  knowledge: BlockKnowledge
+  /** When the slot's time limit ends the skill (epoch ms): searches stop in time to say why. */
+  deadline: number
 }
 
 export interface SkillDef<C extends SkillCall = SkillCall> {

@@ -6,7 +6,7 @@ import type { Block } from 'prismarine-block'
 import type { Recipe } from 'prismarine-recipe'
 import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, abortable, errorMessage, type SkillContext } from './context.js'
-import { goTo, goals, fmtPos } from './nav.js'
+import { goTo, goals, fmtPos, vec } from './nav.js'
 import { placeNearby } from './placing.js'
 
 export const STATION_RADIUS = 32
@@ -31,12 +31,12 @@ export function describeMissing(m: Array<{ name: string; count: number }>): stri
   return 'missing ' + m.map((x) => `${x.count} ${x.name}`).join(', ')
 }
 
-/** A station block within reach radius, nearest first. */
+/** A station block the bot knows of within STATION_RADIUS, nearest first. */
 export function findStation(ctx: SkillContext, name: string): Block | null {
-  const b = ctx.registry.blocksByName[name]
-  if (!b) return null
-  const matching = name === 'furnace' ? [b.id, ctx.registry.blocksByName.lit_furnace?.id].filter((x): x is number => x !== undefined) : [b.id]
-  return ctx.bot.findBlock({ matching, maxDistance: STATION_RADIUS }) ?? null
+  if (!ctx.registry.blocksByName[name]) return null
+  const names = name === 'furnace' ? new Set([name, 'lit_furnace']) : new Set([name])
+  const known = ctx.knowledge.nearest((n) => names.has(n), { radius: STATION_RADIUS })
+  return known ? ctx.bot.blockAt(vec(known.position.x, known.position.y, known.position.z)) : null
 }
 
 /** Walks next to `block` so windows can be opened. */

@@ -1,13 +1,18 @@
 /**
  * explore {distance, direction?, until?}: walk into the unknown in short legs, looking
- * around (the body's own eyes, senses/vision.ts) after each leg; ends as soon as `until`
- * is in sight. Without a direction the bot keeps to the way it faces.
+ * around after each leg; ends as soon as `until` is known (a block the bot could know about,
+ * senses/known-blocks.ts, within SIGHT_RADIUS) or in sight (an entity, senses/vision.ts).
+ * Without a direction the bot keeps to the way it faces.
+ *
+ * `spiralSearch` is the same walk for other skills (collect): a square spiral around the
+ * start, after climbing out of a hole or tunnel, until something is known or time runs out.
  */
 import type { SeenBlock, SeenEntity, SkillCall } from '../types.js'
-import { bareName, matchesName } from '../../names.js'
+import { bareName, matchesName, namespaced } from '../../names.js'
 import { look } from '../senses/vision.js'
-import { SkillError, errorMessage, fail, ok, type SkillContext, type SkillDef } from './context.js'
-import { fmtPos, stepToward } from './nav.js'
+import { blockTables } from '../senses/known-blocks.js'
+import { SkillAborted, SkillError, errorMessage, fail, ok, type SkillContext, type SkillDef } from './context.js'
+import { fmtPos, goTo, goals, stepToward } from './nav.js'
 
 type Explore = Extract<SkillCall, { skill: 'explore' }>
 const LEG = 8
@@ -23,13 +28,16 @@ function heading(ctx: SkillContext, c: Explore): { x: number; z: number } {
   return { x: -Math.sin(yaw), z: -Math.cos(yaw) }
 }
 
+/** How far `until.block` may be: the blocks the bot knows of within this distance count as found. */
+export const SIGHT_RADIUS = 24
+
 export function findInSight(ctx: SkillContext, until: NonNullable<Explore['until']>): SeenBlock | SeenEntity | undefined {
-  const seen = look(ctx.bot, { distance: 24, fovDegrees: 360, raysPerDegree: 0.25 })
   if (until.block) {
-    const b = seen.blocks.find((x) => matchesName(until.block!, x.name))
-    if (b) return b
+    const known = ctx.knowledge.nearest((n) => matchesName(until.block!, n), { radius: SIGHT_RADIUS })
+    if (known) return { name: namespaced(known.name), position: known.position, distance: known.distance }
   }
   if (until.entity) {
+    const seen = look(ctx.bot, { distance: SIGHT_RADIUS, fovDegrees: 360, raysPerDegree: 0.25 })
     const want = bareName(until.entity)
     const e = seen.entities.find((x) => bareName(x.name) === want || (x.item && matchesName(want, x.item.name)))
     if (e) return e
@@ -77,4 +85,108 @@ export const explore: SkillDef<Explore> = {
     if (c.until) return fail(`explored ${Math.round(travelled)} blocks and saw no ${describe(c.until)}`, { position: position() })
     return ok(`explored ${Math.round(travelled)} blocks`, { position: position() })
   },
+}
+
+/** Whether solid blocks hide the sky above the bot's head (it is in a hole, tunnel or cave). */
+export function underCover(ctx: SkillContext): boolean {
+  return surfaceAbove(ctx) !== null
+}
+
+/** The y of the highest solid block above the head, or null under open sky. */
+function surfaceAbove(ctx: SkillContext): number | null {
+  const { bot } = ctx
+  const see = blockTables(ctx.registry as unknown as Parameters<typeof blockTables>[0]).see
+  const p = bot.entity.position.floored()
+  const top = ((bot.game as unknown as { minY?: number }).minY ?? 0) + ((bot.game as unknown as { height?: number }).height ?? 256)
+  let highest: number | null = null
+  for (let y = p.y + 2; y < top; y++) {
+    const s = bot.world.getBlockStateId(p.offset(0, y - p.y, 0))
+    if (see[s] !== 1) highest = y
+  }
+  return highest
+}
+
+/** A child context whose signal also fires after `ms` (one leg of a search must not eat the whole budget). */
+function bounded(ctx: SkillContext, ms: number): SkillContext {
+  return { ...ctx, signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(Math.max(1, ms))]) }
+}
+
+export interface SearchOutcome<T> {
+  found?: T
+  /** Blocks walked (horizontal path length). */
+  walked: number
+  /** How far from the start the search got. */
+  farthest: number
+  climbed: boolean
+  seconds: number
+  /** Why the search ended without a find. */
+  why?: string
+}
+
+/**
+ * Walks a square spiral (legs of 16, 16, 32, 32, … blocks) around where the bot stands, checking
+ * `found` after every short step, until it returns something, `maxDistance` blocks are walked or
+ * the deadline (minus a margin to report) comes. Climbs out first when under cover.
+ */
+export async function spiralSearch<T>(ctx: SkillContext, found: () => T | undefined, opts: { deadline: number; maxDistance: number; marginMs?: number }): Promise<SearchOutcome<T>> {
+  const { bot } = ctx
+  const t0 = Date.now()
+  const stopAt = opts.deadline - (opts.marginMs ?? 5000)
+  const start = bot.entity.position.clone()
+  let walked = 0
+  let farthest = 0
+  let climbed = false
+  const outcome = (extra: Partial<SearchOutcome<T>>): SearchOutcome<T> => ({ walked: Math.round(walked), farthest: Math.round(farthest), climbed, seconds: Math.round((Date.now() - t0) / 1000), ...extra })
+  const hit = found()
+  if (hit !== undefined) return outcome({ found: hit })
+  const roof = surfaceAbove(ctx)
+  if (roof !== null && Date.now() < stopAt) {
+    ctx.progress(`climbing out to look around (solid ground up to y ${roof} above me)`)
+    try {
+      await goTo(bounded(ctx, Math.min(45_000, stopAt - Date.now())), new goals.GoalY(roof + 1), `the surface (y ${roof + 1})`)
+      climbed = true
+    } catch (err) {
+      if (ctx.signal.aborted) throw err
+      ctx.log.debug('could not climb out', { err: errorMessage(err) })
+    }
+    const after = found()
+    if (after !== undefined) return outcome({ found: after })
+  }
+  const yaw = bot.entity.yaw
+  let angle = Math.atan2(-Math.cos(yaw), -Math.sin(yaw)) // the way the bot faces, as atan2(z, x)
+  let blocked = 0
+  for (let leg = 0; walked < opts.maxDistance; leg++) {
+    const length = 16 * (Math.floor(leg / 2) + 1)
+    let done = 0
+    while (done < length) {
+      if (Date.now() >= stopAt) return outcome({ why: 'time ran out' })
+      const p = bot.entity.position.clone()
+      let moved = false
+      for (const turn of TURNS) {
+        const a = angle + (turn * Math.PI) / 180
+        const tx = p.x + Math.cos(a) * LEG
+        const tz = p.z + Math.sin(a) * LEG
+        try {
+          await goTo(bounded(ctx, Math.min(20_000, stopAt - Date.now())), new goals.GoalNearXZ(tx, tz, 2), `searching ${fmtPos(tx, undefined, tz)}`)
+          moved = true
+          break
+        } catch (err) {
+          if (ctx.signal.aborted) throw err
+          if (!(err instanceof SkillError) && !(err instanceof SkillAborted)) throw err
+          if (Date.now() >= stopAt) return outcome({ why: 'time ran out' })
+        }
+      }
+      done += LEG
+      walked += Math.hypot(bot.entity.position.x - p.x, bot.entity.position.z - p.z)
+      farthest = Math.max(farthest, Math.hypot(bot.entity.position.x - start.x, bot.entity.position.z - start.z))
+      ctx.progress(`searching: walked ${Math.round(walked)} blocks, ${Math.round(farthest)} from where I started`)
+      const now = found()
+      if (now !== undefined) return outcome({ found: now })
+      if (!moved && ++blocked >= 4) return outcome({ why: `blocked at ${fmtPos(p.x, p.y, p.z)}` })
+      if (moved) blocked = 0
+      if (!moved) break // turn to the next leg
+    }
+    angle += Math.PI / 2
+  }
+  return outcome({ why: `walked ${Math.round(walked)} blocks` })
 }

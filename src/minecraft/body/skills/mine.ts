@@ -1,4 +1,7 @@
-/** mine {x,y,z}: dig one block the bot knows of and pick up what it drops. */
+/**
+ * mine {x,y,z}: dig one block the bot knows of and pick up what it drops. Fair play: a block
+ * the bot could not know about (senses/known-blocks.ts: not exposed, not seen) is refused.
+ */
 import type { SkillCall } from '../types.js'
 import { namespaced } from '../../names.js'
 import { fail, ok, type SkillDef } from './context.js'
@@ -17,6 +20,7 @@ export const mine: SkillDef<Mine> = {
     const block = ctx.bot.blockAt(pos)
     if (!block) return fail(`the block at ${where} is not loaded (too far away); move closer first`)
     if (AIRS.has(block.name)) return fail(`there is nothing to mine at ${where} (air)`)
+    if (!ctx.knowledge.isKnown(pos)) return fail(`I do not know what is at ${where}: it is enclosed by solid blocks and I have not seen it (fair play); dig a tunnel that exposes it, or pick a block from scanBlocks`)
     if (block.name === 'water' || block.name === 'lava') return fail(`${block.name} at ${where} cannot be mined`)
     const name = namespaced(block.name)
     await mineBlockAt(ctx, pos, [block.name])

@@ -1,6 +1,7 @@
 /**
  * scanBlocks / scanEntities: what is around the bot within a radius, as skill results
  * `{ radius, summary, blocks: SeenBlock[] }` / `{ radius, summary, entities: ScannedEntity[] }`.
+ * scanBlocks lists only the blocks the bot knows about (fair play, senses/known-blocks.ts).
  */
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
@@ -46,22 +47,19 @@ export const scanBlocks: SkillDef<Extract<SkillCall, { skill: 'scanBlocks' }>> =
   name: 'scanBlocks',
   timeoutMs: 30_000,
   async run(ctx, c) {
-    const { bot, registry } = ctx
+    const { registry } = ctx
     const radius = Math.floor(c.radius)
     const filter = c.ids?.length ? blockIdsFor(registry, c.ids) : null
     if (filter && filter.names.size === 0) return { ok: false, reason: `unknown block ids: ${filter.unknown.join(', ')}` }
-    const matching = filter
-      ? [...filter.names].map((n) => registry.blocksByName[n]!.id)
-      : Object.values(registry.blocksByName).filter((b) => !AIRS.has(b.name)).map((b) => b.id)
-    const positions = bot.findBlocks({ matching, maxDistance: radius, count: 20_000 })
-    const me = bot.entity.position
+    // Only blocks the bot could know about (senses/known-blocks.ts); nothing inside solid stone.
+    const match = filter ? (n: string) => filter.names.has(n) : (n: string) => !AIRS.has(n)
+    const known = ctx.knowledge.find(match, { radius, count: 20_000 })
     const counts = new Map<string, number>()
-    const found = positions.map((p) => {
-      const name = namespaced(bot.blockAt(p)?.name ?? 'unknown')
+    const found = known.map((k) => {
+      const name = namespaced(k.name)
       counts.set(name, (counts.get(name) ?? 0) + 1)
-      return { name, position: { x: p.x, y: p.y, z: p.z }, distance: Math.round(p.offset(0.5, 0.5, 0.5).distanceTo(me) * 100) / 100 }
+      return { name, position: k.position, distance: k.distance }
     })
-    found.sort((a, b) => a.distance - b.distance)
     const summary = summarize(counts, found.length, filter ? 'matching blocks' : 'blocks', radius) + (filter?.unknown.length ? ` (unknown ids ignored: ${filter.unknown.join(', ')})` : '')
     const blocks: SeenBlock[] = found.slice(0, MAX_LISTED)
     return ok(summary, { radius, summary, blocks })
