@@ -150,7 +150,13 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   // Keep every column in memory: without a world folder an unloaded column would be
   // regenerated and lose what players dug or placed.
   ;(serv.overworld as unknown as { unloadColumn(): void }).unloadColumn = () => undefined
-  sliceChunkGeneration(serv)
+  try {
+    await pregenerateSpawnArea(serv, spawn, o.viewDistance)
+  } catch (err) {
+    serv.stopTickInterval()
+    await shutdown(serv)
+    throw new Error(`startWorld: generating the spawn area failed: ${(err as Error).message}`)
+  }
   // Never crash the host process on a server socket error after start; keep a trace at debug level.
   serv.on('error', (err: Error) => log.debug('server error', { error: err }))
   serv.on('clientError', (_client: unknown, err: Error) => log.debug('client error', { error: err }))
@@ -205,19 +211,20 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
 }
 
 /**
- * flying-squid sends a joining player's chunks in one promise chain, so generating them would
- * run back to back in one macrotask and hold up the server tick. Generating each new column
- * in its own macrotask lets the tick (and network I/O) run between chunks.
+ * Generates the chunks a player joining at spawn receives, one per macrotask, before the world
+ * is handed out. flying-squid sends a joining player's first chunks in one promise chain (no
+ * yield between them), so generating them then would hold up the server tick; later chunks are
+ * sent 5 ms apart and generated one at a time, which is already sliced.
  */
-function sliceChunkGeneration(serv: SquidServer): void {
-  const world = serv.overworld as unknown as {
-    getColumn(cx: number, cz: number): Promise<unknown>
-    getLoadedColumn(cx: number, cz: number): unknown
-  }
-  const getColumn = world.getColumn.bind(world)
-  world.getColumn = async (cx, cz) => {
-    if (!world.getLoadedColumn(cx, cz)) await new Promise<void>((resolve) => setImmediate(resolve))
-    return getColumn(cx, cz)
+async function pregenerateSpawnArea(serv: SquidServer, spawn: { x: number; z: number }, radius: number): Promise<void> {
+  const world = serv.overworld as unknown as { getColumn(cx: number, cz: number): Promise<unknown> }
+  const scx = Math.floor(spawn.x) >> 4
+  const scz = Math.floor(spawn.z) >> 4
+  for (let cx = scx - radius; cx <= scx + radius; cx++) {
+    for (let cz = scz - radius; cz <= scz + radius; cz++) {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      await world.getColumn(cx, cz)
+    }
   }
 }
 
