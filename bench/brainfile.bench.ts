@@ -92,7 +92,8 @@ function pluginPrompt(brain: BrainFile, blocks: ReturnType<typeof cubeScan>, bot
 }
 
 export async function run(): Promise<void> {
-  const world = await startWorld({ seed: 7 })
+  // Starter profile (staged layout), as the published figures say.
+  const world = await startWorld({ seed: 7, profile: 'starter' })
   const body = await createBody({ host: world.host, port: world.port, username: 'BrainBench', reflexes: { eat: false } })
   const dir = mkdtempSync(join(tmpdir(), 'brainfile-bench-'))
   try {

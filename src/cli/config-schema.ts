@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { LlmConfigSchema } from '../core/llm/config.js'
 import { MaiCoreConfigSchema } from '../minecraft/links/maicore/config.js'
+import { DEFAULT_WORLD_PROFILE, WORLD_PROFILES } from '../minecraft/world/profiles.js'
 
 // ---------------------------------------------------------------- schema
 
@@ -40,6 +41,8 @@ export const WorldConfigSchema = z.strictObject({
   port: port().default(25565),
   /** World seed; unset = a random seed per start. */
   seed: z.int({ error: 'expected an integer seed' }).optional(),
+  /** 'natural' (vanilla-like generator) or 'starter' (the staged layout, only when asked for). */
+  profile: z.enum(WORLD_PROFILES, { error: `expected one of ${WORLD_PROFILES.join(', ')}` }).default(DEFAULT_WORLD_PROFILE),
 })
 
 export const ControlConfigSchema = z.strictObject({

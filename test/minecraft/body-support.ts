@@ -1,14 +1,16 @@
 /** Shared setup for body integration tests: a real embedded world and bodies on loopback. */
-import { startWorld, type World } from '../../src/minecraft/world/index.js'
+import { startWorld, type World, type WorldProfile } from '../../src/minecraft/world/index.js'
 import { createBody, type MineflayerBody, type CreateBodyOptions } from '../../src/minecraft/body/index.js'
 import type { SkillResult } from '../../src/minecraft/body/types.js'
 import { WaitTimeout, waitFor } from '../support/wait.js'
 
 export async function worldAndBody(
   username = 'Bot',
-  opts: { seed?: number; body?: Partial<CreateBodyOptions> } = {},
+  opts: { seed?: number; profile?: WorldProfile; body?: Partial<CreateBodyOptions> } = {},
 ): Promise<{ world: World; body: MineflayerBody; cleanup: () => Promise<void> }> {
-  const world = await startWorld({ seed: opts.seed ?? 7 })
+  // The body tests were written against the staged starter layout (flat meadow, trees, pond and
+  // quarry at fixed spots near spawn), so they ask for it; the natural world is the default elsewhere.
+  const world = await startWorld({ seed: opts.seed ?? 7, profile: opts.profile ?? 'starter' })
   let body: MineflayerBody
   try {
     body = await createBody({ host: world.host, port: world.port, username, ...opts.body })

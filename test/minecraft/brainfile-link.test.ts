@@ -28,7 +28,8 @@ const bus = createContextBus()
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'brainfile-link-'))
-  world = await startWorld({ seed: 7 })
+  // Starter profile: the tests place blocks and walk at fixed offsets from a flat spawn.
+  world = await startWorld({ seed: 7, profile: 'starter' })
   body = await createBody({ host: world.host, port: world.port, username: 'Brainy', bus, reconnect: false, reflexes: { eat: false, strikeBack: false } })
   watcher = await connectBot(world, 'Watcher')
   await until(() => body.bot.players.Watcher?.entity, 15_000, 'Brainy sees Watcher')

@@ -36,7 +36,8 @@ describe('mindbridge play / bot (subprocess)', { timeout: 10 * 60_000 }, () => {
   })
 
   test('bot on a running server: a goto task exits 0; an impossible task exits 1 with the reason', async () => {
-    const world = await startWorld({ seed: 7 })
+    // Starter profile: the goto target next to spawn is flat open ground there.
+    const world = await startWorld({ seed: 7, profile: 'starter' })
     try {
       const { x, z } = world.spawn
       const ok = await cli(['bot', '--host', world.host, '--port', String(world.port), '--username', 'Walker', '--no-control', '--timeout', '300', '--task', `goto ${x + 3} ${z + 2}`])
@@ -63,7 +64,7 @@ describe('mindbridge play / bot (subprocess)', { timeout: 10 * 60_000 }, () => {
       },
     ])
     try {
-      const r = await cli(['play', '--mind', 'llm', '--llm-base-url', model.baseUrl, '--llm-model', 'scripted-model', '--seed', '3', '--timeout', '300', '--task', 'walk a little'])
+      const r = await cli(['play', '--mind', 'llm', '--llm-base-url', model.baseUrl, '--llm-model', 'scripted-model', '--seed', '3', '--world', 'starter', '--timeout', '300', '--task', 'walk a little'])
       // "walk a little" is free text: the world cannot confirm it, so the run ends unverified (exit 4)
       assert.equal(r.code, 4, r.out + r.err)
       assert.match(r.out, /UNVERIFIED "walk a little"/)

@@ -107,7 +107,8 @@ describe('world generation on the server', () => {
   })
 
   test('a connected bot sees logs, stone, coal, iron, sand, water near spawn and bedrock at y=0', async () => {
-    const world = await startWorld({ seed: 31337 })
+    // The staged starter layout puts all of these within 20 blocks of spawn (it is what it is for).
+    const world = await startWorld({ seed: 31337, profile: 'starter' })
     try {
       const bot = await connectBot(world)
       await bot.waitForChunksToLoad()
@@ -132,7 +133,8 @@ describe('world generation on the server', () => {
 
 describe('players are remembered while the world runs', () => {
   test('leaving and joining again restores inventory, health and position', async (t) => {
-    const world = await startWorld({ seed: 41 })
+    // Starter profile: spawn at (0.5, 0.5) on a flat meadow, so (3.5, spawn.y, -2.5) is open ground.
+    const world = await startWorld({ seed: 41, profile: 'starter' })
     t.after(() => world.close())
     const first = await connectBot(world, 'returner')
     world.give('returner', 'cobblestone', 7)
@@ -155,7 +157,7 @@ describe('players are remembered while the world runs', () => {
 describe('mindbridge world (CLI)', () => {
   test('prints where to connect, serves a bot, and stops cleanly on SIGINT', async () => {
     const root = fileURLToPath(new URL('../..', import.meta.url))
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'world', '--port', '0', '--seed', '12'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'world', '--port', '0', '--seed', '12', '--world', 'starter'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     let err = ''
     child.stderr.on('data', (d) => (err += d))
@@ -169,6 +171,8 @@ describe('mindbridge world (CLI)', () => {
         })
         child.once('exit', () => reject(new Error(`exited early: ${err}`)))
       })
+      // --world starter: the staged layout's fixed spawn.
+      assert.match(out, /world: starter/)
       assert.match(out, /spawn: 0\.5 47 0\.5/)
       const bot = await connectBot({ host: '127.0.0.1', port }, 'cliuser')
       assert.equal(bot.game.gameMode, 'survival')

@@ -14,13 +14,14 @@ import type { World } from '../../minecraft/world/index.js'
 import type { BrainLink, BrainMind } from '../../minecraft/links/brainfile/index.js'
 import type { StoredTask } from '../../protocols/brainfile.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
-import { XRAY_HELP, interruptSignal, numberOrRaw, positive } from './play.js'
+import { XRAY_HELP, interruptSignal, positive, worldConfigFlags } from './play.js'
 
 interface BrainFlags {
   file?: string
   host?: string
   port?: string
   seed?: string
+  world?: string
   mind?: string
   timeout?: string
   goal?: string
@@ -46,6 +47,7 @@ export function register(program: Command): void {
     .option('--host <host>', 'join this Minecraft server instead of starting the embedded world')
     .option('--port <port>', 'port of that server (default 25565)')
     .option('--seed <n>', 'embedded world seed (integer; default random)')
+    .option('--world <profile>', 'embedded world profile: natural (default; vanilla-like) or starter (the staged layout)')
     .option('--mind <kind>', 'builtin (default, offline) | llm (OpenAI-compatible model) | none (only the file)')
     .option('--goal <text>', 'builtin mind: a goal such as "get 5 logs" or "get 1 wooden_pickaxe"')
     .option('--timeout <seconds>', 'stop after this long (0 = run until Ctrl-C)')
@@ -60,9 +62,9 @@ export function register(program: Command): void {
     cmd,
     (o: BrainFlags) => ({
       ...(o.username !== undefined || o.xray ? { minecraft: { ...(o.username !== undefined ? { username: o.username } : {}), ...(o.xray ? { xray: true } : {}) } } : {}),
-      ...(o.seed !== undefined ? { world: { seed: numberOrRaw(o.seed) as number } } : {}),
+      ...worldConfigFlags(o),
     }),
-    { 'world.seed': '--seed', 'minecraft.username': '--username' },
+    { 'world.seed': '--seed', 'world.profile': '--world', 'minecraft.username': '--username' },
   )
   cmd.action(async (flags: BrainFlags) => {
     const config = resolveConfig(cmd)
@@ -108,10 +110,10 @@ export function register(program: Command): void {
         port = flags.port !== undefined ? Number(flags.port) : config.minecraft.port
         if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UserError(`--port must be 1..65535, got '${flags.port}'`, 2)
       } else {
-        world = await startWorld(config.world.seed !== undefined ? { seed: config.world.seed } : {}).catch((err: unknown) => {
+        world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile }).catch((err: unknown) => {
           throw new UserError(`could not start the world: ${(err as Error).message}`, 1)
         })
-        out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}`)
+        out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}, ${world.profile} profile`)
         host = world.host
         port = world.port
       }

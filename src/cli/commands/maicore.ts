@@ -146,7 +146,7 @@ function registerMaiCore(program: Command): void {
       let port = config.minecraft.port
       let version = config.minecraft.version
       if (flags.host === undefined && flags.port === undefined) {
-        world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}) }).catch((err: unknown) => {
+        world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile }).catch((err: unknown) => {
           throw new UserError(`could not start the world: ${(err as Error).message}`, 1)
         })
         out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}`)

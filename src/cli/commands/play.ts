@@ -16,7 +16,7 @@ import type { Mind, MindKind } from '../../minecraft/minds/types.js'
 import type { RemoteMind } from '../../minecraft/minds/remote.js'
 import type { LynxSession, SessionSummary } from '../../minecraft/links/lynxmind-session.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
-import { CliExit, UserError, configFlags, resolveConfig, type Config } from '../config.js'
+import { CliExit, UserError, configFlags, resolveConfig, type Config, type ConfigFlags } from '../config.js'
 
 /**
  * The game modules, imported when a command runs rather than when the CLI starts, so that
@@ -173,17 +173,18 @@ export function register(program: Command): void {
     program
       .command('play')
       .description('Start the embedded world, spawn the bot and let a mind do a task over LynxMind (default: get a stone pickaxe)')
-      .option('--seed <n>', 'world seed (integer; default random)'),
+      .option('--seed <n>', 'world seed (integer; default random)')
+      .option('--world <profile>', 'world profile: natural (default; vanilla-like) or starter (the staged layout: fixed trees, pond and quarry)'),
   ).option('--control', 'also serve the control API')
   configFlags(
     cmd,
-    (o: LynxFlags & { seed?: string }) => ({
+    (o: LynxFlags & { seed?: string; world?: string }) => ({
       ...lynxConfigFlags(o),
-      ...(o.seed !== undefined ? { world: { seed: numberOrRaw(o.seed) as number } } : {}),
+      ...worldConfigFlags(o),
     }),
-    { 'world.seed': '--seed', 'mind.kind': '--mind', 'mind.remoteGraceSec': '--remote-grace', 'minecraft.username': '--username', 'control.port': '--control-port' },
+    { 'world.seed': '--seed', 'world.profile': '--world', 'mind.kind': '--mind', 'mind.remoteGraceSec': '--remote-grace', 'minecraft.username': '--username', 'control.port': '--control-port' },
   )
-  cmd.action(async (flags: LynxFlags & { seed?: string }) => {
+  cmd.action(async (flags: LynxFlags & { seed?: string; world?: string }) => {
     const config = resolveConfig(cmd)
     const out = (l: string) => process.stdout.write(l + '\n')
     const logger = createLogger('play')
@@ -194,11 +195,11 @@ export function register(program: Command): void {
     const { mind } = built
     const { startWorld, createBody, LynxSession, formatSummary } = await loadGame()
     const intr = interruptSignal()
-    const world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}) }).catch((err: unknown) => {
+    const world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile }).catch((err: unknown) => {
       intr.dispose()
       throw new UserError(`could not start the world: ${(err as Error).message}`, 1)
     })
-    out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}`)
+    out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}, ${world.profile} profile`)
     let session: LynxSession | undefined
     let body: MineflayerBody | undefined
     let code = 1
@@ -237,6 +238,14 @@ export function register(program: Command): void {
     }
     if (code !== 0) throw new CliExit(code)
   })
+}
+
+/** `--seed` and `--world` of the commands that start the embedded world, as config flags. */
+export function worldConfigFlags(o: { seed?: string; world?: string }): ConfigFlags {
+  const world: NonNullable<ConfigFlags['world']> = {}
+  if (o.seed !== undefined) world.seed = numberOrRaw(o.seed) as number
+  if (o.world !== undefined) world.profile = o.world as 'natural'
+  return Object.keys(world).length ? { world } : {}
 }
 
 export function splitList(s: string): string[] {

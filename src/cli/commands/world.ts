@@ -17,6 +17,7 @@ interface WorldFlags {
   port?: string
   host?: string
   seed?: string
+  world?: string
   serverLog?: boolean
 }
 
@@ -27,6 +28,7 @@ export function register(program: Command): void {
     .option('--port <port>', 'TCP port (0 = any free port; default 25565)')
     .option('--host <host>', 'listen address (default 127.0.0.1; use 0.0.0.0 to allow other machines)')
     .option('--seed <n>', 'world seed (integer; default random)')
+    .option('--world <profile>', "world profile: natural (default; vanilla-like) or starter (the staged layout: fixed trees, pond and quarry)")
     .option('--server-log', "show flying-squid's own log lines")
   configFlags(
     cmd,
@@ -35,19 +37,20 @@ export function register(program: Command): void {
         ...(o.port !== undefined ? { port: numberOrRaw(o.port) as number } : {}),
         ...(o.host !== undefined ? { host: o.host } : {}),
         ...(o.seed !== undefined ? { seed: numberOrRaw(o.seed) as number } : {}),
+        ...(o.world !== undefined ? { profile: o.world as 'natural' } : {}),
       },
     }),
-    { 'world.port': '--port', 'world.host': '--host', 'world.seed': '--seed' },
+    { 'world.port': '--port', 'world.host': '--host', 'world.seed': '--seed', 'world.profile': '--world' },
   )
   cmd.action(async (opts: WorldFlags) => {
     const config = resolveConfig(cmd)
-    const { host, port, seed } = config.world
+    const { host, port, seed, profile } = config.world
     // flying-squid's lines are info-level; make them visible when asked for.
     if (opts.serverLog && ['warn', 'error', 'silent'].includes(getLogLevel())) setLogLevel('info')
     const { startWorld } = await import('../../minecraft/world/index.js')
     let world
     try {
-      world = await startWorld({ host, port, ...(seed !== undefined ? { seed } : {}), logging: opts.serverLog === true })
+      world = await startWorld({ host, port, ...(seed !== undefined ? { seed } : {}), profile, logging: opts.serverLog === true })
     } catch (err) {
       throw new UserError((err as Error).message, 1)
     }
@@ -55,6 +58,7 @@ export function register(program: Command): void {
     process.stdout.write(
       [
         `Minecraft ${world.version} world running on ${world.host}:${world.port} (seed ${world.seed}, offline mode)`,
+        `world: ${world.profile}${world.profile === 'starter' ? ' (the staged layout: fixed trees, pond and quarry near spawn)' : ' (vanilla-like generator)'}`,
         `spawn: ${s.x} ${s.y} ${s.z}`,
         `connect: a Minecraft ${world.version} client → Multiplayer → Direct Connect → ${world.host}:${world.port}`,
         `         or a bot: mineflayer.createBot({ host: '${world.host}', port: ${world.port}, version: '${world.version}', auth: 'offline' })`,

@@ -1,12 +1,17 @@
 /**
- * flying-squid world generator backed by `terrain.ts`. flying-squid resolves
- * `generation.name` through its exported `generations` table, so we register
- * ours there under GENERATOR_NAME.
+ * flying-squid world generators. flying-squid resolves `generation.name` through its
+ * exported `generations` table, so we register ours there:
+ *  - NATURAL_GENERATOR (the default): the vanilla-like, seed-dependent world of natural/;
+ *  - STARTER_GENERATOR: the staged starter profile of terrain.ts (fixed trees, pond and quarry
+ *    near spawn), only when a caller asks for `profile: 'starter'`.
  */
 import { flyingSquid, require } from './squid.js'
 import { MAX_TERRAIN_Y, createTerrain } from './terrain.js'
+import { createChunkBuilder } from './chunk-builder.js'
+import { createNaturalWorld, type NaturalWorld } from './natural/index.js'
 
-export const GENERATOR_NAME = 'mindbridge'
+export const STARTER_GENERATOR = 'mindbridge-starter'
+export const NATURAL_GENERATOR = 'mindbridge-natural'
 
 interface GeneratorOptions {
   /** Our seed (flying-squid replaces a 0 `seed` with a random one, so we carry our own). */
@@ -22,7 +27,8 @@ function stateIdFor(registry: any, Block: any, name: string): number {
   return def.defaultState
 }
 
-export function createGenerator(opts: GeneratorOptions): (cx: number, cz: number) => unknown {
+/** The starter profile's generator: terrain.ts, block by block. */
+export function createStarterGenerator(opts: GeneratorOptions): (cx: number, cz: number) => unknown {
   const { registry } = opts
   const Chunk = require('prismarine-chunk')(registry)
   const Block = require('prismarine-block')(registry)
@@ -58,9 +64,17 @@ export function createGenerator(opts: GeneratorOptions): (cx: number, cz: number
   }
 }
 
+/** The natural generator; pass `natural` to share one world (and its caches) with the spawn search. */
+export function createNaturalGenerator(opts: GeneratorOptions & { natural?: NaturalWorld }): (cx: number, cz: number) => unknown {
+  const natural = opts.natural ?? createNaturalWorld(opts.worldSeed)
+  const build = createChunkBuilder(opts.registry)
+  return (cx: number, cz: number) => build(natural.generate(cx, cz))
+}
+
 let registered = false
-export function registerGenerator(): void {
+export function registerGenerators(): void {
   if (registered) return
   registered = true
-  flyingSquid.generations[GENERATOR_NAME] = (opts: GeneratorOptions) => createGenerator(opts)
+  flyingSquid.generations[STARTER_GENERATOR] = (opts: GeneratorOptions) => createStarterGenerator(opts)
+  flyingSquid.generations[NATURAL_GENERATOR] = (opts: GeneratorOptions & { natural?: NaturalWorld }) => createNaturalGenerator(opts)
 }

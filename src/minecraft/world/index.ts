@@ -3,8 +3,10 @@
  * in-process, plus our plugins (terrain, drops, crafting, smelting, health).
  */
 import { findFreePort } from './free-port.js'
-import { GENERATOR_NAME, registerGenerator } from './generator.js'
+import { NATURAL_GENERATOR, STARTER_GENERATOR, registerGenerators } from './generator.js'
 import { createTerrain } from './terrain.js'
+import { createNaturalWorld } from './natural/index.js'
+import { DEFAULT_WORLD_PROFILE, WORLD_PROFILES, type WorldProfile } from './profiles.js'
 import { addToInventory } from './inventory-ops.js'
 import { installCrafting } from './plugins/crafting.js'
 import { installDrops } from './plugins/drops.js'
@@ -21,6 +23,7 @@ import { flyingSquid, require, type SquidPlayer, type SquidServer } from './squi
 import { createLogger } from '../../core/logger.js'
 
 export type { SquidPlayer, SquidServer } from './squid.js'
+export { WORLD_PROFILES, DEFAULT_WORLD_PROFILE, type WorldProfile } from './profiles.js'
 
 const log = createLogger('world')
 
@@ -37,12 +40,18 @@ export interface StartWorldOptions {
   logging?: boolean
   /** Chunk radius sent to clients; default 4 (small is fast). */
   viewDistance?: number
+  /**
+   * 'natural' (default): the vanilla-like generator. 'starter': the staged layout (fixed trees,
+   * pond and quarry near spawn), only for callers that need it and say so.
+   */
+  profile?: WorldProfile
 }
 
 export interface World {
   host: string
   port: number
   seed: number
+  profile: WorldProfile
   version: typeof WORLD_VERSION
   /** The flying-squid server object (escape hatch; prefer the methods below). */
   server: SquidServer
@@ -53,7 +62,7 @@ export interface World {
   close(): Promise<void>
 }
 
-function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions, 'seed'>> & { seed: number } {
+function checkOptions(opts: StartWorldOptions): Required<StartWorldOptions> {
   const host = opts.host ?? '127.0.0.1'
   const port = opts.port ?? 0
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`startWorld: port must be an integer 0..65535, got ${String(opts.port)}`)
@@ -62,13 +71,15 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
   if (!Number.isSafeInteger(seed)) throw new Error(`startWorld: seed must be an integer, got ${String(opts.seed)}`)
   const viewDistance = opts.viewDistance ?? 4
   if (!Number.isInteger(viewDistance) || viewDistance < 1 || viewDistance > 16) throw new Error(`startWorld: viewDistance must be 1..16, got ${String(opts.viewDistance)}`)
-  return { host, port, seed, logging: opts.logging ?? false, viewDistance }
+  const profile = opts.profile ?? DEFAULT_WORLD_PROFILE
+  if (!WORLD_PROFILES.includes(profile)) throw new Error(`startWorld: profile must be one of ${WORLD_PROFILES.join(', ')}, got ${String(opts.profile)}`)
+  return { host, port, seed, logging: opts.logging ?? false, viewDistance, profile }
 }
 
 export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
   const o = checkOptions(opts)
   installQuietPlugins()
-  registerGenerator()
+  registerGenerators()
   // A free port found with port 0 can be taken by someone else before we bind it: retry.
   for (let attempt = 1; ; attempt++) {
     const port = o.port === 0 ? await findFreePort(o.host) : o.port
@@ -83,7 +94,8 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
 
 async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise<World> {
   const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
-  const terrain = createTerrain(o.seed)
+  const natural = o.profile === 'natural' ? createNaturalWorld(o.seed) : undefined
+  const spawn = natural ? natural.spawn() : { ...createTerrain(o.seed).spawn }
   const serv = flyingSquid.createMCServer({
     motd: 'mindbridge world',
     port,
@@ -94,7 +106,9 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     gameMode: 0,
     difficulty: 1,
     // no worldFolder: the world lives in memory only
-    generation: { name: GENERATOR_NAME, options: { seed: o.seed, worldSeed: o.seed } },
+    generation: natural
+      ? { name: NATURAL_GENERATOR, options: { seed: o.seed, worldSeed: o.seed, natural } }
+      : { name: STARTER_GENERATOR, options: { seed: o.seed, worldSeed: o.seed } },
     kickTimeout: 10000,
     plugins: {},
     modpe: false,
@@ -104,7 +118,6 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     'max-entities': 500,
     version: WORLD_VERSION,
   })
-  const spawn = { ...terrain.spawn }
   const timers = trackLoginTimers(serv)
   installDrops(serv, createRng(o.seed))
   const windows = installWindows(serv)
@@ -139,6 +152,13 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   // Keep every column in memory: without a world folder an unloaded column would be
   // regenerated and lose what players dug or placed.
   ;(serv.overworld as unknown as { unloadColumn(): void }).unloadColumn = () => undefined
+  try {
+    await pregenerateSpawnArea(serv, spawn, o.viewDistance)
+  } catch (err) {
+    serv.stopTickInterval()
+    await shutdown(serv)
+    throw new Error(`startWorld: generating the spawn area failed: ${(err as Error).message}`)
+  }
   // Never crash the host process on a server socket error after start; keep a trace at debug level.
   serv.on('error', (err: Error) => log.debug('server error', { error: err }))
   serv.on('clientError', (_client: unknown, err: Error) => log.debug('client error', { error: err }))
@@ -158,6 +178,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     host: o.host,
     port,
     seed: o.seed,
+    profile: o.profile,
     version: WORLD_VERSION,
     server: serv,
     spawn,
@@ -189,6 +210,24 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   }
   installOperatorCommands(serv, world)
   return world
+}
+
+/**
+ * Generates the chunks a player joining at spawn receives, one per macrotask, before the world
+ * is handed out. flying-squid sends a joining player's first chunks in one promise chain (no
+ * yield between them), so generating them then would hold up the server tick; later chunks are
+ * sent 5 ms apart and generated one at a time, which is already sliced.
+ */
+async function pregenerateSpawnArea(serv: SquidServer, spawn: { x: number; z: number }, radius: number): Promise<void> {
+  const world = serv.overworld as unknown as { getColumn(cx: number, cz: number): Promise<unknown> }
+  const scx = Math.floor(spawn.x) >> 4
+  const scz = Math.floor(spawn.z) >> 4
+  for (let cx = scx - radius; cx <= scx + radius; cx++) {
+    for (let cz = scz - radius; cz <= scz + radius; cz++) {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      await world.getColumn(cx, cz)
+    }
+  }
 }
 
 /** Kick everyone, wait (bounded) for them to leave, then close the socket server. */

@@ -55,12 +55,16 @@ export async function quitBot(bot: Bot): Promise<void> {
   await ended
 }
 
-/** Starts a world and a connected bot; `close()` tears both down. */
+/**
+ * Starts a world and a connected bot; `close()` tears both down. The tests that use it were
+ * written against the staged starter layout (fixed trees, pond, quarry, flat meadow at spawn),
+ * so it asks for the starter profile unless `opts.profile` says otherwise.
+ */
 export async function worldWithBot(
   opts: StartWorldOptions = {},
   username?: string,
 ): Promise<{ world: World; bot: Bot; close(): Promise<void> }> {
-  const world = await startWorld(opts)
+  const world = await startWorld({ profile: 'starter', ...opts })
   try {
     const bot = await connectBot(world, username)
     return {

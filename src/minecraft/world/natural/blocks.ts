@@ -1,0 +1,52 @@
+/**
+ * The blocks the natural generator places, as small integers (one byte per block in a
+ * chunk buffer). The chunk builder maps them to Minecraft 1.16.5 state ids by NAME.
+ */
+export const B = {
+  air: 0,
+  stone: 1,
+  granite: 2,
+  diorite: 3,
+  andesite: 4,
+  dirt: 5,
+  grass_block: 6,
+  sand: 7,
+  gravel: 8,
+  bedrock: 9,
+  water: 10,
+  lava: 11,
+  coal_ore: 12,
+  iron_ore: 13,
+  gold_ore: 14,
+  redstone_ore: 15,
+  diamond_ore: 16,
+  lapis_ore: 17,
+  emerald_ore: 18,
+  oak_log: 19,
+  oak_leaves: 20,
+  birch_log: 21,
+  birch_leaves: 22,
+  spruce_log: 23,
+  spruce_leaves: 24,
+} as const
+
+export type BlockName = keyof typeof B
+
+/** Block names by their small id. */
+export const NAME: readonly BlockName[] = (() => {
+  const out: BlockName[] = []
+  for (const [name, id] of Object.entries(B)) out[id] = name as BlockName
+  return out
+})()
+
+/** Index of (x, y, z) in a chunk buffer; x, z are chunk-local. Matches a section's (y<<8 | z<<4 | x). */
+export function idx(x: number, y: number, z: number): number {
+  return (y << 8) | (z << 4) | x
+}
+
+export const CHUNK_VOLUME = 16 * 16 * 256
+
+/** Stone and its variants: what ore veins and carvers may replace. */
+export function isStoneLike(b: number): boolean {
+  return b === B.stone || b === B.granite || b === B.diorite || b === B.andesite
+}
