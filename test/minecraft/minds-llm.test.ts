@@ -191,6 +191,34 @@ describe('llm mind against the scripted OpenAI-compatible server', () => {
     }
   })
 
+  test('a cold model: the first call (loading the model) outlasts timeoutMs, the operator is told once, the task succeeds', async () => {
+    const model = collectModel()
+    let calls = 0
+    const server = await startScriptedOpenAI([
+      async (req) => {
+        if (calls++ === 0) await new Promise((r) => setTimeout(r, 900)) // the model loads on the first request
+        return model(req)
+      },
+    ])
+    const lines: string[] = []
+    const client = createLlmClient(
+      { baseUrl: server.baseUrl, model: 'cold-model', timeoutMs: 300, firstCallTimeoutMs: 20_000, slowNoticeMs: 100, maxRetries: 0 },
+      { logger: quiet, onSlow: (l) => lines.push(l) },
+    )
+    const link = new LynxMindLink({ body: new FakeBody(), mind: new LlmMind({ client }), logger: quiet, say: () => undefined, startTimeoutMs: 30_000 })
+    try {
+      await link.start()
+      const rec = await link.waitTask(link.createTask('collect 3 log').id)
+      assert.equal(rec.status, 'succeeded', rec.reason)
+      assert.equal(server.chatRequests().length, calls)
+      assert.equal(lines.length, 1, lines.join('\n'))
+      assert.match(lines[0]!, /waiting for the model "cold-model" .*the first call may be loading the model/)
+    } finally {
+      await link.close()
+      await server.close()
+    }
+  })
+
   test('a server without json_schema support falls back to the tolerant parser', async () => {
     const s = await setup([{ rejectJsonSchema: true }, collectModel()])
     try {

@@ -99,7 +99,7 @@ export async function buildMind(config: Config, flags: LynxFlags, logger: Logger
   }
   if (kind === 'llm') {
     const max = positive(flags.maxFormatFailures, '--max-format-failures', 3)
-    return createMind({ kind, llm: config.llm, llmMind: { maxFormatFailures: Math.max(1, Math.floor(max)) }, logger })
+    return createMind({ kind, llm: config.llm, llmMind: { maxFormatFailures: Math.max(1, Math.floor(max)) }, logger, notice: out })
   }
   return createMind({ kind: 'builtin' })
 }
