@@ -11,6 +11,8 @@ import { MaiCoreConfigSchema } from '../minecraft/links/maicore/config.js'
 
 const PORT_MSG = 'expected an integer 0–65535'
 const port = () => z.int({ error: PORT_MSG }).min(0, { error: PORT_MSG }).max(65535, { error: PORT_MSG })
+const SERVER_PORT_MSG = 'expected the server\'s port, an integer 1–65535 (0 only means "any free port" when listening)'
+const serverPort = () => z.int({ error: SERVER_PORT_MSG }).min(1, { error: SERVER_PORT_MSG }).max(65535, { error: SERVER_PORT_MSG })
 const host = () => z.string({ error: 'expected a host name or IP address' }).min(1, { error: 'expected a host name or IP address' })
 
 export const LogConfigSchema = z.strictObject({
@@ -20,7 +22,7 @@ export const LogConfigSchema = z.strictObject({
 
 export const MinecraftConfigSchema = z.strictObject({
   host: host().default('127.0.0.1'),
-  port: port().default(25565),
+  port: serverPort().default(25565),
   username: z
     .string()
     .regex(/^[A-Za-z0-9_]{3,16}$/, { error: 'expected a Minecraft username: 3–16 letters, digits or _' })

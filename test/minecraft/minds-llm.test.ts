@@ -112,6 +112,8 @@ describe('llm mind against the scripted OpenAI-compatible server', () => {
       const rec = await s.link.waitTask(s.link.createTask('collect 3 log').id)
       assert.equal(rec.status, 'failed')
       assert.match(rec.reason!, /3 unusable replies in a row/)
+      // the reason is one line, whole, and shows what the model said
+      assert.equal(rec.reason, 'failed: the model gave 3 unusable replies in a row (last: Your reply had no JSON object. Reply with exactly one JSON object like {"key": "value"} and nothing else.; it answered: "I think I should go mining now.") (gained only 0 of 3 log)')
       assert.equal(calls, 4)
       assert.ok(s.said.some((m) => /unusable replies/.test(m)), 'the players are told')
       const reqs = s.server.chatRequests()

@@ -10,7 +10,8 @@ import { createLogger } from '../../core/logger.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
 import type { LynxSession } from '../../minecraft/links/lynxmind-session.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
-import { EXIT_FOR, addLynxOptions, buildMind, loadGame, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
+import { checkPorts } from '../ports.js'
+import { EXIT_FOR, addLynxOptions, buildMind, checkTask, loadGame, controlToken, interruptSignal, lynxConfigFlags, lynxPorts, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
 
 interface BotFlags extends LynxFlags {
   host?: string
@@ -46,6 +47,8 @@ export function register(program: Command): void {
     const logger = createLogger('bot')
     const timeout = positive(flags.timeout, '--timeout', 0)
     const heartbeat = positive(flags.heartbeat, '--heartbeat', 30)
+    checkTask(flags.task)
+    await checkPorts(lynxPorts(config, flags, { on: flags.control !== false, orElse: 'turn the control API off with --no-control' }))
     const mind = await buildMind(config, flags, logger, out)
     const { createBody, LynxSession, formatSummary } = await loadGame()
     const { host, port, username, version } = config.minecraft
@@ -78,7 +81,6 @@ export function register(program: Command): void {
         const summary = await session.runTask(flags.task, 'cli')
         out(formatSummary(summary))
         code = EXIT_FOR[summary.outcome]
-        if (code !== 0) process.stderr.write(`mindbridge: task ${summary.outcome}: ${summary.reason}\n`)
       } else {
         if (!flags.allow && flags.control === false) out('warning: no --allow players and no control API: nobody can give tasks')
         out('serving tasks; press Ctrl-C to stop')

@@ -15,6 +15,7 @@ import type { Mind, MindKind } from '../../minecraft/minds/types.js'
 import type { LynxSession, SessionSummary } from '../../minecraft/links/lynxmind-session.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
 import { CliExit, UserError, configFlags, resolveConfig, type Config } from '../config.js'
+import { checkPorts, type PortUse } from '../ports.js'
 
 /**
  * The game modules, imported when a command runs rather than when the CLI starts, so that
@@ -104,6 +105,21 @@ export async function buildMind(config: Config, flags: LynxFlags, logger: Logger
   return createMind({ kind: 'builtin' })
 }
 
+/** The ports a LynxMind session will listen on (control API, remote mind), to check before anything starts. */
+export function lynxPorts(config: Config, flags: LynxFlags, control: { on: boolean; orElse: string }): PortUse[] {
+  const uses: PortUse[] = []
+  if (control.on) uses.push({ what: 'the control API', host: config.control.host, port: config.control.port, flag: '--control-port', orElse: control.orElse })
+  if (config.mind.kind === 'remote') {
+    uses.push({ what: 'the remote mind WebSocket', host: '127.0.0.1', port: positive(flags.remotePort, '--remote-port', 8766), flag: '--remote-port' })
+  }
+  return uses
+}
+
+/** `--task ""` is a usage error (exit 2), not a task that fails later. */
+export function checkTask(task: string | undefined): void {
+  if (task !== undefined && task.trim() === '') throw new UserError('--task must not be empty, e.g. --task "get 1 minecraft:stone_pickaxe"', 2)
+}
+
 export function controlToken(config: Config, out: (l: string) => void): string {
   if (config.control.token) return config.control.token
   const t = randomBytes(12).toString('hex')
@@ -152,7 +168,9 @@ export function register(program: Command): void {
     const logger = createLogger('play')
     const timeoutSec = positive(flags.timeout, '--timeout', 0)
     const heartbeatSec = positive(flags.heartbeat, '--heartbeat', 30)
+    checkTask(flags.task)
     const task = flags.task ?? DEFAULT_TASK
+    await checkPorts(lynxPorts(config, flags, { on: flags.control === true, orElse: 'leave out --control' }))
     const mind = await buildMind(config, flags, logger, out)
     const { startWorld, createBody, LynxSession, formatSummary } = await loadGame()
     const intr = interruptSignal()
@@ -185,7 +203,6 @@ export function register(program: Command): void {
       const summary = await session.runTask(task, 'cli')
       out(formatSummary(summary))
       code = EXIT_FOR[summary.outcome]
-      if (code !== 0) process.stderr.write(`mindbridge: task ${summary.outcome}: ${summary.reason}\n`)
     } catch (err) {
       process.stderr.write(`mindbridge: ${(err as Error).message}\n`)
       code = 1

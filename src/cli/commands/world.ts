@@ -5,6 +5,7 @@
 import type { Command } from 'commander'
 import { getLogLevel, setLogLevel } from '../../core/logger.js'
 import { UserError, configFlags, resolveConfig } from '../config.js'
+import { checkPorts } from '../ports.js'
 
 /** A flag value as a number when it is one, else the raw text (the config schema then names the flag). */
 function numberOrRaw(raw: unknown): number | string | undefined {
@@ -44,6 +45,7 @@ export function register(program: Command): void {
     const { host, port, seed } = config.world
     // flying-squid's lines are info-level; make them visible when asked for.
     if (opts.serverLog && ['warn', 'error', 'silent'].includes(getLogLevel())) setLogLevel('info')
+    await checkPorts([{ what: 'the Minecraft world', host, port, flag: '--port', hostFlag: '--host' }])
     const { startWorld } = await import('../../minecraft/world/index.js')
     let world
     try {

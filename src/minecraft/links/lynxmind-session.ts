@@ -62,10 +62,24 @@ export function describeAction(a: Action): string {
   }
 }
 
+/** One line: line breaks and runs of blanks become one space. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[ \t]{2,}/g, ' ').trim()
+}
+
+/** `text` on one line, at most `max` characters, cut at a word boundary with an ellipsis. */
+export function shorten(text: string, max: number): string {
+  const t = oneLine(text)
+  if (t.length <= max) return t
+  const cut = t.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`
+}
+
 export function formatSummary(s: SessionSummary): string {
   const lines = [
     `── ${s.outcome.toUpperCase()} ${s.task ? `"${s.task.text}"` : ''}`.trimEnd(),
-    `   reason:         ${s.reason}`,
+    `   reason:         ${oneLine(s.reason)}`,
     `   time:           ${s.seconds.toFixed(1)} s`,
     `   steps:          ${s.actions}`,
     `   skill failures: ${s.skillFailures}`,
@@ -85,6 +99,8 @@ export class LynxSession {
   private detachChat: (() => void) | undefined
   private readonly out: (line: string) => void
   private readonly t0 = Date.now()
+  /** Tasks whose end a summary reports (runTask): their end line does not repeat the reason. */
+  private readonly summarized = new Set<number>()
 
   constructor(private readonly opts: SessionOptions) {
     this.out = opts.out ?? ((l) => process.stdout.write(l + '\n'))
@@ -110,11 +126,12 @@ export class LynxSession {
       this.out(`${this.stamp()} step ${step}: ${describeAction(action)}${plans ? `  — ${plans}` : ''}`)
     })
     this.link.on('action.end', ({ ok, reason }: { ok: boolean; reason: string }) => {
-      this.out(`${this.stamp()}   ${ok ? 'ok' : 'FAILED'}: ${reason.slice(0, 200)}`)
+      this.out(`${this.stamp()}   ${ok ? 'ok' : 'FAILED'}: ${shorten(reason, 300)}`)
     })
     this.link.on('task', (t: TaskRecord) => {
       if (t.status === 'running') this.out(`${this.stamp()} task #${t.id} from ${t.source}: ${t.text}`)
-      else this.out(`${this.stamp()} task #${t.id} ${t.status}: ${t.reason ?? ''}`)
+      else if (this.summarized.has(t.id) || !t.reason) this.out(`${this.stamp()} task #${t.id} ${t.status}`)
+      else this.out(`${this.stamp()} task #${t.id} ${t.status}: ${oneLine(t.reason)}`)
     })
     this.link.on('say', (m: string) => this.out(`${this.stamp()} (chat) ${m}`))
   }
@@ -147,6 +164,7 @@ export class LynxSession {
     const { opts } = this
     const started = Date.now()
     const rec = this.link.createTask(text, source)
+    this.summarized.add(rec.id)
     let outcome: Outcome | undefined
     let timer: NodeJS.Timeout | undefined
     const timeoutSec = opts.timeoutSec ?? 0
