@@ -30,6 +30,8 @@ export const MinecraftConfigSchema = z.strictObject({
   /** Minecraft version; unset = ask the server. */
   version: z.string().min(1).optional(),
   auth: z.literal('offline', { error: "only 'offline' auth is supported" }).default('offline'),
+  /** When the server goes away, a running task waits this long for it to come back (0 = fail at once). */
+  reconnectGraceSec: z.number({ error: 'expected a number of seconds ≥ 0' }).min(0, { error: 'expected a number of seconds ≥ 0' }).default(180),
 })
 
 export const WorldConfigSchema = z.strictObject({

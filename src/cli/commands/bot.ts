@@ -18,6 +18,7 @@ interface BotFlags extends LynxFlags {
   port?: string
   mcVersion?: string
   control?: boolean
+  reconnectGrace?: string
 }
 
 export function register(program: Command): void {
@@ -27,7 +28,8 @@ export function register(program: Command): void {
       .description('Connect the bot to a Minecraft server and serve LynxMind tasks (chat allow-list, control API, --task)')
       .option('--host <host>', 'server address (default 127.0.0.1)')
       .option('--port <port>', 'server port (default 25565; a LAN world shows its port in chat)')
-      .option('--mc-version <version>', 'Minecraft version (default: ask the server)'),
+      .option('--mc-version <version>', 'Minecraft version (default: ask the server)')
+      .option('--reconnect-grace <seconds>', 'when the server goes away, how long a running task waits for it to come back (default 180; 0 = fail at once)'),
   ).option('--no-control', 'do not serve the control API')
   configFlags(
     cmd,
@@ -37,9 +39,10 @@ export function register(program: Command): void {
       if (o.host !== undefined) mc.host = o.host
       if (o.port !== undefined) mc.port = numberOrRaw(o.port)
       if (o.mcVersion !== undefined) mc.version = o.mcVersion
+      if (o.reconnectGrace !== undefined) mc.reconnectGraceSec = numberOrRaw(o.reconnectGrace)
       return { ...f, ...(Object.keys(mc).length ? { minecraft: mc } : {}) }
     },
-    { 'minecraft.host': '--host', 'minecraft.port': '--port', 'minecraft.version': '--mc-version', 'mind.kind': '--mind', 'minecraft.username': '--username', 'control.port': '--control-port' },
+    { 'minecraft.host': '--host', 'minecraft.port': '--port', 'minecraft.version': '--mc-version', 'minecraft.reconnectGraceSec': '--reconnect-grace', 'mind.kind': '--mind', 'minecraft.username': '--username', 'control.port': '--control-port' },
   )
   cmd.action(async (flags: BotFlags) => {
     const config = resolveConfig(cmd)
@@ -59,7 +62,8 @@ export function register(program: Command): void {
     let code = 0
     try {
       out(`connecting ${username} to ${host}:${port}…`)
-      body = await createBody({ host, port, username, ...(version ? { version } : {}), bus, logger: logger.child('body') }).catch((err: unknown) => {
+      // after the first join the body reconnects by itself; a short cap notices a restarted server soon
+      body = await createBody({ host, port, username, ...(version ? { version } : {}), bus, logger: logger.child('body'), reconnect: { baseDelayMs: 500, maxDelayMs: 5000 } }).catch((err: unknown) => {
         throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
       })
       out(`bot ${body.username} joined ${host}:${port}`)
@@ -75,6 +79,7 @@ export function register(program: Command): void {
         signal: intr.signal,
         out,
         startTimeoutMs: config.mind.kind === 'remote' ? 0 : 120_000,
+        reconnectGraceMs: config.minecraft.reconnectGraceSec * 1000,
       })
       await session.start()
       if (flags.task) {

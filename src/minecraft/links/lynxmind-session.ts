@@ -10,7 +10,7 @@ import type { Action } from '../../protocols/lynxmind.js'
 import type { Mind, MindStats } from '../minds/types.js'
 import { startControlServer, type ControlServer } from '../control/server.js'
 import { attachChatTasks } from '../tasks.js'
-import { LynxMindLink, type TaskRecord } from './lynxmind.js'
+import { LynxMindLink, type ConnectionChange, type TaskRecord } from './lynxmind.js'
 
 export interface SessionOptions {
   body: Body
@@ -30,6 +30,8 @@ export interface SessionOptions {
   /** Ends the session (Ctrl-C). */
   signal?: AbortSignal
   startTimeoutMs?: number
+  /** How long a running task waits for a lost server (default 180 s; see LynxMindLinkOptions). */
+  reconnectGraceMs?: number
 }
 
 export type Outcome = 'succeeded' | 'failed' | 'unverified' | 'timeout' | 'interrupted' | 'cancelled'
@@ -76,6 +78,13 @@ export function shorten(text: string, max: number): string {
   return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`
 }
 
+/** `45 s`, `3 min`, `2.5 min` */
+function formatSeconds(ms: number): string {
+  const s = ms / 1000
+  if (s < 120) return `${s < 10 ? Math.round(s * 10) / 10 : Math.round(s)} s`
+  return `${Math.round(s / 6) / 10} min`
+}
+
 export function formatSummary(s: SessionSummary): string {
   const lines = [
     `── ${s.outcome.toUpperCase()} ${s.task ? `"${s.task.text}"` : ''}`.trimEnd(),
@@ -101,6 +110,8 @@ export class LynxSession {
   private readonly t0 = Date.now()
   /** Tasks whose end a summary reports (runTask): their end line does not repeat the reason. */
   private readonly summarized = new Set<number>()
+  /** Set once runTask has its result (the caller prints the summary): nothing more is printed until a new task. */
+  private muted = false
 
   constructor(private readonly opts: SessionOptions) {
     this.out = opts.out ?? ((l) => process.stdout.write(l + '\n'))
@@ -111,6 +122,7 @@ export class LynxSession {
       logger: opts.logger ?? createLogger('lynxmind'),
       ...(opts.heartbeatMs !== undefined ? { heartbeatMs: opts.heartbeatMs } : {}),
       ...(opts.startTimeoutMs !== undefined ? { startTimeoutMs: opts.startTimeoutMs } : {}),
+      ...(opts.reconnectGraceMs !== undefined ? { reconnectGraceMs: opts.reconnectGraceMs } : {}),
     })
     this.wireProgress()
   }
@@ -121,19 +133,35 @@ export class LynxSession {
 
   private wireProgress(): void {
     let step = 0
+    const say = this.out
+    const out = (line: string) => {
+      if (!this.muted) say(line)
+    }
     this.link.on('action', ({ action, plans }: { action: Action; plans?: string }) => {
       step++
-      this.out(`${this.stamp()} step ${step}: ${describeAction(action)}${plans ? `  — ${plans}` : ''}`)
+      out(`${this.stamp()} step ${step}: ${describeAction(action)}${plans ? `  — ${plans}` : ''}`)
     })
     this.link.on('action.end', ({ ok, reason }: { ok: boolean; reason: string }) => {
-      this.out(`${this.stamp()}   ${ok ? 'ok' : 'FAILED'}: ${shorten(reason, 300)}`)
+      // the "disconnected from the server" line already said why this action stopped
+      if (!ok && this.link.serverLost && reason.includes('disconnected from the server')) return
+      out(`${this.stamp()}   ${ok ? 'ok' : 'FAILED'}: ${shorten(reason, 300)}`)
     })
     this.link.on('task', (t: TaskRecord) => {
-      if (t.status === 'running') this.out(`${this.stamp()} task #${t.id} from ${t.source}: ${t.text}`)
-      else if (this.summarized.has(t.id) || !t.reason) this.out(`${this.stamp()} task #${t.id} ${t.status}`)
-      else this.out(`${this.stamp()} task #${t.id} ${t.status}: ${oneLine(t.reason)}`)
+      if (t.status === 'running') {
+        this.muted = false
+        out(`${this.stamp()} task #${t.id} from ${t.source}: ${t.text}`)
+      } else if (this.summarized.has(t.id) || !t.reason) out(`${this.stamp()} task #${t.id} ${t.status}`)
+      else out(`${this.stamp()} task #${t.id} ${t.status}: ${oneLine(t.reason)}`)
     })
-    this.link.on('say', (m: string) => this.out(`${this.stamp()} (chat) ${m}`))
+    this.link.on('say', (m: string) => out(`${this.stamp()} (chat) ${m}`))
+    this.link.on('connection', (c: ConnectionChange) => {
+      if (c.state === 'lost') {
+        const wait = c.graceMs > 0 ? `waiting up to ${formatSeconds(c.graceMs)} for it to come back` : 'not waiting (no grace period)'
+        out(`${this.stamp()} disconnected from the server (${oneLine(c.reason)}); ${c.task ? `${wait}, then task #${c.task.id} resumes` : 'reconnecting'}`)
+      } else {
+        out(`${this.stamp()} reconnected to the server after ${formatSeconds(c.downMs)}${c.task ? `; task #${c.task.id} resumes from what the bot has now` : ''}`)
+      }
+    })
   }
 
   /** Opens the session and the task sources. */
@@ -181,6 +209,7 @@ export class LynxSession {
     opts.signal?.addEventListener('abort', onAbort, { once: true })
     if (opts.signal?.aborted) onAbort()
     const done = await this.link.waitTask(rec.id)
+    this.muted = true
     if (timer) clearTimeout(timer)
     opts.signal?.removeEventListener('abort', onAbort)
     const final: Outcome = outcome ?? (done.status === 'running' ? 'failed' : done.status)

@@ -11,6 +11,12 @@
  *
  * Mod→AI events go to the mind one at a time, in order; a heartbeat waiting in
  * the queue is replaced by a newer one rather than piling up.
+ *
+ * When the body loses the server, a running task is suspended, not failed: events
+ * for the mind wait (no status from a dead connection), and once the body is back
+ * the mind gets them and a fresh status, so it re-plans from what the bot really
+ * has. Only when `reconnectGraceMs` passes without the server does the task fail,
+ * once, with the reason.
  */
 import { EventEmitter } from 'node:events'
 import type { Body, ItemCount, ScannedEntity, SeenBlock, SkillCall, SkillResult } from '../body/types.js'
@@ -53,7 +59,17 @@ export interface LynxMindLinkOptions {
   say?: (message: string) => void
   /** Overrides how a task the mind stopped is judged. */
   judge?: typeof judgeTask
+  /**
+   * How long a running task waits for a lost server to come back before it fails
+   * (default 180 s; 0 fails it at once). The body reconnects by itself meanwhile.
+   */
+  reconnectGraceMs?: number
 }
+
+/** What the 'connection' event reports: the server went away (with the grace given) or came back. */
+export type ConnectionChange =
+  | { state: 'lost'; reason: string; graceMs: number; task?: TaskRecord }
+  | { state: 'back'; task?: TaskRecord; downMs: number }
 
 export interface TrafficEvent {
   dir: 'to_mind' | 'from_mind'
@@ -63,7 +79,8 @@ export interface TrafficEvent {
 
 /**
  * Events: 'session' (), 'task' (TaskRecord — on start and on end), 'traffic' (TrafficEvent),
- * 'action' ({action, plans}), 'action.end' ({action, ok, reason}), 'say' (message).
+ * 'action' ({action, plans}), 'action.end' ({action, ok, reason}), 'say' (message),
+ * 'connection' (ConnectionChange).
  */
 export class LynxMindLink extends EventEmitter {
   readonly body: Body
@@ -92,8 +109,32 @@ export class LynxMindLink extends EventEmitter {
   private readonly onPickup = (item: ItemCount) => {
     if (this.open) this.deliver({ type: 'EVENT_PLAYER_PICKUP_ITEM', name: item.name, count: item.count })
   }
+  private readonly reconnectGraceMs: number
+  /** Set while the body has lost the server: the mind hears nothing until it is back. */
+  private down: { since: number; reason: string } | undefined
+  private graceTimer: NodeJS.Timeout | undefined
   private readonly onDisconnect = (reason: string) => {
-    if (this.task) this.endTask('failed', `the bot disconnected: ${reason}`)
+    if (this.closed) return
+    this.down = { since: Date.now(), reason }
+    this.log.info('server lost; waiting for it', { reason, graceMs: this.reconnectGraceMs })
+    const t = this.task
+    this.emit('connection', { state: 'lost', reason, graceMs: this.reconnectGraceMs, ...(t ? { task: { ...t } } : {}) } satisfies ConnectionChange)
+    if (t) this.startGrace()
+  }
+  private readonly onReconnect = () => {
+    const d = this.down
+    if (this.closed || !d) return
+    this.down = undefined
+    this.stopGrace()
+    const t = this.task
+    this.emit('connection', { state: 'back', downMs: Date.now() - d.since, ...(t ? { task: { ...t } } : {}) } satisfies ConnectionChange)
+    if (t) {
+      this.bus?.pushEvent('reconnect', `back on the server after ${Math.round((Date.now() - d.since) / 1000)} s; task resumes`)
+      // The mind re-plans from the world's real state: a fresh status, unless the end of the
+      // interrupted action is still to be told (the mind then asks for the status itself).
+      if (!this.queue.some((e) => e.type === 'EVENT_PLAYER_BARITONE_TASK_STOP') && !this.actionDone) this.deliverHeartbeat()
+    }
+    if (this.open) void this.pump()
   }
 
   constructor(opts: LynxMindLinkOptions) {
@@ -106,8 +147,15 @@ export class LynxMindLink extends EventEmitter {
     this.startTimeoutMs = opts.startTimeoutMs ?? 60_000
     this.judge = opts.judge ?? judgeTask
     this.sayFn = opts.say ?? defaultSay(opts.body)
+    this.reconnectGraceMs = opts.reconnectGraceMs ?? 180_000
     this.body.on('pickup', this.onPickup)
     this.body.on('disconnect', this.onDisconnect)
+    this.body.on('reconnect', this.onReconnect)
+  }
+
+  /** True while the body has lost the server (the running task waits for it). */
+  get serverLost(): boolean {
+    return this.down !== undefined
   }
 
   get sessionOpen(): boolean {
@@ -167,6 +215,7 @@ export class LynxMindLink extends EventEmitter {
       baseline: safeCounts(this.body),
     }
     this.task = rec
+    if (this.down) this.startGrace()
     this.log.info('task created', { id: rec.id, task: clean, source })
     this.bus?.pushEvent('task.create', clean)
     this.emit('task', { ...rec })
@@ -216,8 +265,10 @@ export class LynxMindLink extends EventEmitter {
     this.closed = true
     this.open = false
     this.queue = []
+    this.stopGrace()
     this.body.off('pickup', this.onPickup)
     this.body.off('disconnect', this.onDisconnect)
+    this.body.off('reconnect', this.onReconnect)
     for (const w of this.sessionWaiters) w.reject(new Error('the link closed before the session opened'))
     this.sessionWaiters = []
     await this.mind.close().catch(() => {})
@@ -225,11 +276,33 @@ export class LynxMindLink extends EventEmitter {
 
   // -------------------------------------------------------------------------
 
+  private startGrace(): void {
+    if (this.graceTimer || !this.down) return
+    const fail = () => {
+      this.graceTimer = undefined
+      const d = this.down
+      if (!d || !this.task) return
+      const waited = Math.round(this.reconnectGraceMs / 1000)
+      this.endTask('failed', `the server did not come back within ${waited} s (lost: ${d.reason})`)
+      this.deliver({ type: 'EVENT_PLAYER_REMOVE_TASK' })
+    }
+    if (this.reconnectGraceMs <= 0) {
+      fail()
+      return
+    }
+    this.graceTimer = setTimeout(fail, this.reconnectGraceMs)
+  }
+
+  private stopGrace(): void {
+    if (this.graceTimer) clearTimeout(this.graceTimer)
+    this.graceTimer = undefined
+  }
+
   private startHeartbeats(): void {
     this.stopHeartbeats()
     if (this.heartbeatMs <= 0) return
     this.heartbeatTimer = setInterval(() => {
-      if (this.task && this.open) this.deliverHeartbeat()
+      if (this.task && this.open && !this.down) this.deliverHeartbeat()
     }, this.heartbeatMs)
     this.heartbeatTimer.unref()
   }
@@ -240,6 +313,8 @@ export class LynxMindLink extends EventEmitter {
   }
 
   private deliverHeartbeat(): void {
+    // no status from a lost connection: the reconnect delivers a fresh one
+    if (this.down) return
     try {
       this.deliver(heartbeatFromStatus(lynxStatusOf(this.body.status())))
     } catch (err) {
@@ -251,6 +326,7 @@ export class LynxMindLink extends EventEmitter {
     const t = this.task
     if (!t) return
     this.task = undefined
+    this.stopGrace()
     this.stopHeartbeats()
     this.actionAbort?.abort(new Error(reason))
     this.actionAbort = undefined
@@ -285,7 +361,8 @@ export class LynxMindLink extends EventEmitter {
     if (this.pumping) return
     this.pumping = true
     try {
-      while (this.open && this.queue.length > 0) {
+      // while the server is lost the mind waits: it would only see an empty status and dead actions
+      while (this.open && !this.down && this.queue.length > 0) {
         const event = this.queue.shift()!
         this.emit('traffic', { dir: 'to_mind', event, at: Date.now() } satisfies TrafficEvent)
         let answers: AiEvent[] = []
@@ -374,7 +451,8 @@ export class LynxMindLink extends EventEmitter {
       v = { verdict: 'failure', why: `could not check the result: ${String(err)}` }
     }
     const status = v.verdict === 'success' ? 'succeeded' : v.verdict === 'failure' ? 'failed' : 'unverified'
-    this.endTask(status, `${reason} (${v.why})`)
+    // say the judge's finding once: a mind that already named it ("unknown item …") is not repeated
+    this.endTask(status, reason.includes(v.why) ? reason : `${reason} (${v.why})`)
   }
 
   private control(action: Action, plans: string | undefined): void {

@@ -2,6 +2,8 @@
  * The embedded Minecraft world: a real flying-squid server (MC 1.16.5) running
  * in-process, plus our plugins (terrain, drops, crafting, smelting, health).
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { findFreePort } from './free-port.js'
 import { GENERATOR_NAME, registerGenerator } from './generator.js'
 import { createTerrain } from './terrain.js'
@@ -36,6 +38,12 @@ export interface StartWorldOptions {
   logging?: boolean
   /** Chunk radius sent to clients; default 4 (small is fast). */
   viewDistance?: number
+  /**
+   * World folder: chunks (flying-squid's anvil provider, `region/`), the seed (`mindbridge-world.json`)
+   * and players (`players.json`: position, inventory, health, food) are kept there, so a restarted
+   * server is the same world. An existing folder's seed wins over `seed`. Default: memory only.
+   */
+  dir?: string
 }
 
 export interface World {
@@ -46,26 +54,54 @@ export interface World {
   /** The flying-squid server object (escape hatch; prefer the methods below). */
   server: SquidServer
   spawn: { x: number; y: number; z: number }
+  /** The world folder (absolute), when the world is kept on disk. */
+  dir?: string
   damage(player: string, amount: number, cause?: string): void
   heal(player: string, amount: number): void
   give(player: string, itemName: string, count: number): void
   close(): Promise<void>
 }
 
-function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions, 'seed'>> & { seed: number } {
+/** What a world folder remembers besides chunks and players. */
+const META_FILE = 'mindbridge-world.json'
+
+/** The seed a world folder was made with, if it has one. */
+function savedSeed(dir: string): number | undefined {
+  try {
+    const meta = JSON.parse(readFileSync(join(dir, META_FILE), 'utf8')) as { seed?: unknown }
+    return Number.isSafeInteger(meta.seed) ? (meta.seed as number) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions, 'seed' | 'dir'>> & { seed: number; dir?: string } {
   const host = opts.host ?? '127.0.0.1'
   const port = opts.port ?? 0
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`startWorld: port must be an integer 0..65535, got ${String(opts.port)}`)
   if (typeof host !== 'string' || host.length === 0) throw new Error('startWorld: host must be a non-empty string')
-  const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 31)
+  if (opts.dir !== undefined && (typeof opts.dir !== 'string' || opts.dir.trim() === '')) throw new Error('startWorld: dir must be a folder path')
+  const dir = opts.dir === undefined ? undefined : resolve(opts.dir)
+  const seed = (dir ? savedSeed(dir) : undefined) ?? opts.seed ?? Math.floor(Math.random() * 2 ** 31)
   if (!Number.isSafeInteger(seed)) throw new Error(`startWorld: seed must be an integer, got ${String(opts.seed)}`)
   const viewDistance = opts.viewDistance ?? 4
   if (!Number.isInteger(viewDistance) || viewDistance < 1 || viewDistance > 16) throw new Error(`startWorld: viewDistance must be 1..16, got ${String(opts.viewDistance)}`)
-  return { host, port, seed, logging: opts.logging ?? false, viewDistance }
+  return { host, port, seed, logging: opts.logging ?? false, viewDistance, ...(dir ? { dir } : {}) }
+}
+
+/** Creates the folder and records the seed, so the same folder always grows the same terrain. */
+function prepareFolder(dir: string, seed: number): void {
+  try {
+    mkdirSync(dir, { recursive: true })
+    if (savedSeed(dir) === undefined) writeFileSync(join(dir, META_FILE), `${JSON.stringify({ seed, version: WORLD_VERSION }, null, 2)}\n`)
+  } catch (err) {
+    throw new Error(`startWorld: cannot use the world folder ${dir}: ${(err as Error).message}`)
+  }
 }
 
 export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
   const o = checkOptions(opts)
+  if (o.dir) prepareFolder(o.dir, o.seed)
   installQuietPlugins()
   registerGenerator()
   // A free port found with port 0 can be taken by someone else before we bind it: retry.
@@ -92,7 +128,8 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     logging: o.logging,
     gameMode: 0,
     difficulty: 1,
-    // no worldFolder: the world lives in memory only
+    // with a folder, chunks are kept by flying-squid's anvil provider; without one the world lives in memory only
+    ...(o.dir ? { worldFolder: o.dir } : {}),
     generation: { name: GENERATOR_NAME, options: { seed: o.seed, worldSeed: o.seed } },
     kickTimeout: 10000,
     plugins: {},
@@ -110,7 +147,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   installCrafting(serv, windows)
   installFurnaces(serv, windows)
   const health = installHealth(serv, spawn)
-  installMemory(serv)
+  const memory = installMemory(serv, { ...(o.dir ? { folder: o.dir } : {}), onProblem: (why) => log.warn(why) })
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)
 
   try {
@@ -135,7 +172,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     throw new Error(`startWorld: could not start the server on ${o.host}:${port}: ${(err as Error).message}`)
   }
   // Keep every column in memory: without a world folder an unloaded column would be
-  // regenerated and lose what players dug or placed.
+  // regenerated and lose what players dug or placed (with one, changed columns are saved too).
   ;(serv.overworld as unknown as { unloadColumn(): void }).unloadColumn = () => undefined
   // Never crash the host process on a server socket error after start; keep a trace at debug level.
   serv.on('error', (err: Error) => log.debug('server error', { error: err }))
@@ -152,7 +189,12 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   const checkAmount = (what: string, amount: number) => {
     if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) throw new Error(`${what}: amount must be a positive number, got ${String(amount)}`)
   }
+  const pendingIo = o.dir ? trackProviderIo(serv) : undefined
+  // players are recorded every few seconds too, so even a killed server loses little
+  const autosave = o.dir ? setInterval(() => memory.flush(), 5000) : undefined
+  autosave?.unref()
   const world: World = {
+    ...(o.dir ? { dir: o.dir } : {}),
     host: o.host,
     port,
     seed: o.seed,
@@ -179,7 +221,20 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     close() {
       closing ??= (async () => {
         serv.stopTickInterval()
+        if (autosave) clearInterval(autosave)
+        if (o.dir) memory.flush() // before the kick: what players have now, not after they are gone
         await shutdown(serv)
+        if (o.dir) {
+          const overworld = serv.overworld as unknown as { stopSaving(): void; waitSaving(): Promise<void>; storageProvider?: { close?(): Promise<unknown> } | null }
+          overworld.stopSaving()
+          await overworld.waitSaving().catch((err: unknown) => log.warn('could not save the world', { error: err as Error }))
+          // release the region files, so the next server on this folder opens them afresh; late
+          // column requests on this closed world then generate instead of reading a closed file
+          const provider = overworld.storageProvider
+          overworld.storageProvider = null
+          await Promise.allSettled([...(pendingIo ?? [])]) // a column still being read must finish before its file closes
+          await provider?.close?.().catch(() => undefined)
+        }
         timers.clearAll()
       })()
       return closing
@@ -187,6 +242,25 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   }
   installOperatorCommands(serv, world)
   return world
+}
+
+/** The region-file reads and writes in flight on the overworld's anvil provider. */
+function trackProviderIo(serv: SquidServer): Set<Promise<unknown>> {
+  const pending = new Set<Promise<unknown>>()
+  const provider = (serv.overworld as unknown as { storageProvider?: Record<string, unknown> | null }).storageProvider
+  if (!provider) return pending
+  for (const name of ['load', 'save'] as const) {
+    const original = provider[name] as ((...args: unknown[]) => Promise<unknown>) | undefined
+    if (typeof original !== 'function') continue
+    provider[name] = (...args: unknown[]) => {
+      const p = original.apply(provider, args)
+      pending.add(p)
+      const done = () => pending.delete(p)
+      p.then(done, done)
+      return p
+    }
+  }
+  return pending
 }
 
 /** Kick everyone, wait (bounded) for them to leave, then close the socket server. */
