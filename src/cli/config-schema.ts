@@ -39,6 +39,8 @@ export const WorldConfigSchema = z.strictObject({
   port: port().default(25565),
   /** World seed; unset = a random seed per start. */
   seed: z.int({ error: 'expected an integer seed' }).optional(),
+  /** Folder that keeps the `world` command's world (chunks, seed, players); unset = ./mindbridge-world. `play` keeps its world in memory. */
+  dir: z.string({ error: 'expected a folder path' }).min(1, { error: 'expected a folder path' }).optional(),
 })
 
 export const ControlConfigSchema = z.strictObject({

@@ -62,7 +62,38 @@ function assertSummaryLast(out: string): void {
   )
 }
 
+function world(args: string[]): Bot {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MINDBRIDGE_')) env[k] = v
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'world', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  let err = ''
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+  return { child, out: () => out, err: () => err, exited }
+}
+
 describe('the server goes away and comes back', { timeout: 6 * 60_000 }, () => {
+  test('mindbridge world --dir keeps the world in the folder; a second start finds its seed there', async () => {
+    const dir = join(tempDir(), 'my-world')
+    const first = world(['--port', '0', '--dir', dir, '--seed', '5'])
+    await waitFor('the world to start', () => /press Ctrl-C/.test(first.out()), { timeoutMs: 60_000, detail: () => first.out() + first.err() })
+    assert.match(first.out(), /seed 5/)
+    assert.ok(first.out().includes(`saved in: ${dir}`), first.out())
+    first.child.kill('SIGTERM')
+    assert.equal(await first.exited, 0, first.err())
+    const second = world(['--port', '0', '--dir', dir, '--seed', '6'])
+    try {
+      await waitFor('the world to start again', () => /press Ctrl-C/.test(second.out()), { timeoutMs: 60_000, detail: () => second.out() + second.err() })
+      assert.match(second.out(), /seed 5, offline mode/)
+      assert.match(second.out(), /was made with seed 5; --seed 6 is ignored/)
+    } finally {
+      second.child.kill('SIGTERM')
+      await second.exited
+    }
+  })
+
   test('a world folder keeps chunks and players: a restarted server gives the bot back its inventory and position', async () => {
     const dir = tempDir()
     let world: World = await startWorld({ dir, seed: 21 })
