@@ -12,6 +12,8 @@ import { DEFAULT_WORLD_PROFILE, WORLD_PROFILES } from '../minecraft/world/profil
 
 const PORT_MSG = 'expected an integer 0–65535'
 const port = () => z.int({ error: PORT_MSG }).min(0, { error: PORT_MSG }).max(65535, { error: PORT_MSG })
+const SERVER_PORT_MSG = 'expected the server\'s port, an integer 1–65535 (0 only means "any free port" when listening)'
+const serverPort = () => z.int({ error: SERVER_PORT_MSG }).min(1, { error: SERVER_PORT_MSG }).max(65535, { error: SERVER_PORT_MSG })
 const host = () => z.string({ error: 'expected a host name or IP address' }).min(1, { error: 'expected a host name or IP address' })
 
 export const LogConfigSchema = z.strictObject({
@@ -21,7 +23,7 @@ export const LogConfigSchema = z.strictObject({
 
 export const MinecraftConfigSchema = z.strictObject({
   host: host().default('127.0.0.1'),
-  port: port().default(25565),
+  port: serverPort().default(25565),
   username: z
     .string()
     .regex(/^[A-Za-z0-9_]{3,16}$/, { error: 'expected a Minecraft username: 3–16 letters, digits or _' })
@@ -34,6 +36,8 @@ export const MinecraftConfigSchema = z.strictObject({
    * solid stone). Default false: the bot plays fair (docs/minecraft.md, "Fair play").
    */
   xray: z.boolean({ error: 'expected true or false' }).default(false),
+  /** When the server goes away, a running task waits this long for it to come back (0 = fail at once). */
+  reconnectGraceSec: z.number({ error: 'expected a number of seconds ≥ 0' }).min(0, { error: 'expected a number of seconds ≥ 0' }).default(180),
 })
 
 export const WorldConfigSchema = z.strictObject({
@@ -43,6 +47,8 @@ export const WorldConfigSchema = z.strictObject({
   seed: z.int({ error: 'expected an integer seed' }).optional(),
   /** 'natural' (vanilla-like generator) or 'starter' (the staged layout, only when asked for). */
   profile: z.enum(WORLD_PROFILES, { error: `expected one of ${WORLD_PROFILES.join(', ')}` }).default(DEFAULT_WORLD_PROFILE),
+  /** Folder that keeps the `world` command's world (chunks, seed, players); unset = ./mindbridge-world. `play` keeps its world in memory. */
+  dir: z.string({ error: 'expected a folder path' }).min(1, { error: 'expected a folder path' }).optional(),
 })
 
 export const ControlConfigSchema = z.strictObject({

@@ -166,14 +166,15 @@ describe('llm client: requests and structured output', () => {
 })
 
 describe('llm client: failures, retries, timeouts, cancellation', () => {
-  test('a hanging server times out after timeoutMs and is not retried', async () => {
+  test('a hanging server times out after timeoutMs; timeouts are retried up to maxRetries, then reported once', async () => {
     const s = await serve([{ hang: true }])
-    const c = client(s, { maxRetries: 3 })
+    const c = client(s, { maxRetries: 2 })
     const err = await rejects(c.chat({ messages: user('x'), timeoutMs: 150 }))
     assert.equal(err.kind, 'timeout')
-    assert.match(err.message, /no answer within 150 ms/)
-    assert.equal(s.chatRequests().length, 1)
+    assert.match(err.message, /no answer within 150 ms.*gave up after 3 attempts/)
+    assert.equal(s.chatRequests().length, 3)
     assert.equal(c.usage().failures, 1)
+    assert.equal(c.usage().retries, 2)
   })
 
   test('429 with Retry-After: the retry waits at least the header value, then succeeds', async () => {
@@ -372,5 +373,73 @@ describe('llm client: usage meter and secrets', () => {
   test('an invalid config is an LlmError naming the field', () => {
     assert.throws(() => createLlmClient({ baseUrl: 'not a url', model: 'm' }), (e: unknown) => e instanceof LlmError && /llm\.baseUrl/.test(e.message))
     assert.throws(() => createLlmClient({ timeoutMs: -1 }), /llm\.timeoutMs/)
+  })
+})
+
+describe('llm client: slow or cold models', () => {
+  test('warm-up: the first call may take longer than timeoutMs (the model is loading); later calls may not', async () => {
+    // The first answer comes after 600 ms, later ones hang: timeoutMs 200 applies only once the model has answered.
+    const s = await serve([{ reply: 'loaded', delayMs: 600 }, { hang: true }])
+    const c = client(s, { timeoutMs: 200, firstCallTimeoutMs: 10_000, maxRetries: 1 })
+    const first = await c.chat({ messages: user('hello') })
+    assert.equal(first.text, 'loaded')
+    assert.equal(first.attempts, 1)
+    const err = await rejects(c.chat({ messages: user('again') }))
+    assert.equal(err.kind, 'timeout')
+    assert.match(err.message, /no answer within 200 ms/)
+    assert.equal(s.chatRequests().length, 3)
+  })
+
+  test('a timed-out attempt is retried and the retry answers', async () => {
+    const s = await serve([{ reply: 'warm' }, { hang: true }, { reply: 'second try' }])
+    const c = client(s, { timeoutMs: 150, maxRetries: 2 })
+    await c.chat({ messages: user('warm up') })
+    const r = await c.chat({ messages: user('x') })
+    assert.equal(r.text, 'second try')
+    assert.equal(r.attempts, 2)
+    assert.equal(c.usage().retries, 1)
+  })
+
+  test('retries stop at the total budget: the call fails once, naming the budget', async () => {
+    const s = await serve([{ hang: true }])
+    const c = client(s, { timeoutMs: 100, firstCallTimeoutMs: 100, callBudgetMs: 350, maxRetries: 20 })
+    const err = await rejects(c.chat({ messages: user('x') }))
+    assert.equal(err.kind, 'timeout')
+    assert.match(err.message, /within the call budget of 350 ms/)
+    const n = s.chatRequests().length
+    assert.ok(n >= 2 && n < 21, `attempts ${n}: retried, but far fewer than maxRetries allows`)
+  })
+
+  test('a per-call budget cuts the backoff: a 500 is not retried when the wait would not fit', async () => {
+    const s = await serve([{ status: 500 }, { reply: 'too late' }])
+    const c = client(s, { retryBaseDelayMs: 5_000, retryMaxDelayMs: 5_000 })
+    const err = await rejects(c.chat({ messages: user('x'), budgetMs: 1000 }))
+    assert.equal(err.kind, 'server')
+    assert.match(err.message, /gave up after 1 attempt within the call budget of 1 s/)
+    assert.equal(s.chatRequests().length, 1)
+  })
+
+  test('a Retry-After longer than the time the call has left fails at once', async () => {
+    const s = await serve([{ status: 429, headers: { 'retry-after': '5' } }, { reply: 'too late' }])
+    const err = await rejects(client(s).chat({ messages: user('x'), budgetMs: 800 }))
+    assert.equal(err.kind, 'rate_limit')
+    assert.match(err.message, /asked to wait 5 s, more than the .* this call has left/)
+    assert.equal(s.chatRequests().length, 1)
+  })
+
+  test('a slow model is announced once per call, in one line naming the model, while the call goes on', async () => {
+    const s = await serve([{ reply: 'finally', delayMs: 500 }, { reply: 'quick' }])
+    const lines: string[] = []
+    const c = createLlmClient(
+      { baseUrl: s.baseUrl, model: 'cold-model', slowNoticeMs: 50 },
+      { logger: quiet, onSlow: (l) => lines.push(l) },
+    )
+    const r = await c.chat({ messages: user('x') })
+    assert.equal(r.text, 'finally')
+    assert.equal(lines.length, 1)
+    assert.doesNotMatch(lines[0]!, /\n/)
+    assert.match(lines[0]!, /^waiting for the model "cold-model" at http:\/\/127\.0\.0\.1:\d+\/v1: no answer after 50 ms \(the first call may be loading the model/)
+    await c.chat({ messages: user('y') })
+    assert.equal(lines.length, 1, 'a quick answer is not announced')
   })
 })

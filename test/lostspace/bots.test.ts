@@ -7,6 +7,7 @@ import { createBuiltinPlayer, createLlmPlayer, createRandomPlayer, createStrateg
 import type { Player } from '../../src/lostspace/sdk/client.js'
 import { createLlmClient } from '../../src/core/llm/client.js'
 import { createLogger } from '../../src/core/logger.js'
+import { createServer } from 'node:net'
 import { startScriptedOpenAI, type RecordedRequest, type StaticStep } from '../support/scripted-openai.js'
 
 const quiet = createLogger('test', { level: 'silent' })
@@ -150,6 +151,45 @@ describe('llm player against a scripted OpenAI-compatible server', () => {
       assert.deepEqual(r.errors, [], 'the judger never timed the player out')
       assert.ok(llm.stats.fallbacks >= 3, `fallbacks ${llm.stats.fallbacks}`)
       assert.ok(llm.bus.getStore().some((e) => e.type === 'tool' && /model call failed/.test(e.content)))
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('a model server that is down (429 with Retry-After, 500, refused connection) never costs the seat a turn: the fallback plays', async () => {
+    // 429 asking for 2 s and 500 in turns, with the client's default retry settings (backoff from 500 ms, 3 retries):
+    // unbounded, the retries alone outlast the 1 s turn limit and the judger would disqualify the seat.
+    let n = 0
+    const server = await startScriptedOpenAI([() => (n++ % 2 === 0 ? { status: 429, headers: { 'retry-after': '2' } } : { status: 500 })])
+    const refusedPort = await new Promise<number>((resolve) => {
+      const srv = createServer()
+      srv.listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as { port: number }).port
+        srv.close(() => resolve(p))
+      })
+    })
+    try {
+      const failing = createLlmPlayer({ client: createLlmClient({ baseUrl: server.baseUrl, model: 'scripted-model' }, { logger: quiet }), turnBudgetMs: 600, logger: quiet })
+      const refused = createLlmPlayer({
+        client: createLlmClient({ baseUrl: `http://127.0.0.1:${refusedPort}/v1`, model: 'scripted-model' }, { logger: quiet }),
+        turnBudgetMs: 600,
+        logger: quiet,
+      })
+      const r = await runGame({
+        seats: [failing, refused, createRandomPlayer({ seed: 3 }), createRandomPlayer({ seed: 4 })].map((p) => seat(p)),
+        logic: new LostSpaceLogic({ seed: 6 }),
+        timeLimitSec: 1,
+        logger: quiet,
+      })
+      assert.deepEqual(r.errors, [], 'no seat was timed out or disqualified')
+      for (const [name, p] of [['429/500', failing], ['refused', refused]] as const) {
+        assert.equal(p.stats.modelActions, 0, name)
+        assert.ok(p.stats.fallbacks >= 10, `${name}: fallbacks ${p.stats.fallbacks}`)
+        assert.equal(p.stats.fallbacks, p.stats.calls, `${name}: every failed call fell back`)
+      }
+      assert.ok(server.chatRequests().length >= failing.stats.calls)
+      assert.ok(failing.bus.getStore().some((e) => e.type === 'tool' && /model call failed: .*(429|500)/.test(e.content)))
+      assert.ok(refused.bus.getStore().some((e) => e.type === 'tool' && /model call failed: cannot reach the model server/.test(e.content)))
     } finally {
       await server.close()
     }

@@ -112,6 +112,8 @@ describe('llm mind against the scripted OpenAI-compatible server', () => {
       const rec = await s.link.waitTask(s.link.createTask('collect 3 log').id)
       assert.equal(rec.status, 'failed')
       assert.match(rec.reason!, /3 unusable replies in a row/)
+      // the reason is one line, whole, and shows what the model said
+      assert.equal(rec.reason, 'failed: the model gave 3 unusable replies in a row (last: Your reply had no JSON object. Reply with exactly one JSON object like {"key": "value"} and nothing else.; it answered: "I think I should go mining now.") (gained only 0 of 3 log)')
       assert.equal(calls, 4)
       assert.ok(s.said.some((m) => /unusable replies/.test(m)), 'the players are told')
       const reqs = s.server.chatRequests()
@@ -188,6 +190,34 @@ describe('llm mind against the scripted OpenAI-compatible server', () => {
       assert.equal(rec3.status, 'succeeded', rec3.reason)
     } finally {
       await s.close()
+    }
+  })
+
+  test('a cold model: the first call (loading the model) outlasts timeoutMs, the operator is told once, the task succeeds', async () => {
+    const model = collectModel()
+    let calls = 0
+    const server = await startScriptedOpenAI([
+      async (req) => {
+        if (calls++ === 0) await new Promise((r) => setTimeout(r, 900)) // the model loads on the first request
+        return model(req)
+      },
+    ])
+    const lines: string[] = []
+    const client = createLlmClient(
+      { baseUrl: server.baseUrl, model: 'cold-model', timeoutMs: 300, firstCallTimeoutMs: 20_000, slowNoticeMs: 100, maxRetries: 0 },
+      { logger: quiet, onSlow: (l) => lines.push(l) },
+    )
+    const link = new LynxMindLink({ body: new FakeBody(), mind: new LlmMind({ client }), logger: quiet, say: () => undefined, startTimeoutMs: 30_000 })
+    try {
+      await link.start()
+      const rec = await link.waitTask(link.createTask('collect 3 log').id)
+      assert.equal(rec.status, 'succeeded', rec.reason)
+      assert.equal(server.chatRequests().length, calls)
+      assert.equal(lines.length, 1, lines.join('\n'))
+      assert.match(lines[0]!, /waiting for the model "cold-model" .*the first call may be loading the model/)
+    } finally {
+      await link.close()
+      await server.close()
     }
   })
 

@@ -45,7 +45,10 @@ describe('mindbridge play / bot (subprocess)', { timeout: 10 * 60_000 }, () => {
       assert.match(ok.out, /SUCCEEDED/)
       const bad = await cli(['bot', '--host', world.host, '--port', String(world.port), '--username', 'Walker2', '--no-control', '--task', 'get 1 minecraft:unobtainium'])
       assert.equal(bad.code, 1)
-      assert.match(bad.err, /task failed: .*unknown item "unobtainium"/)
+      // the reason is said once, in the summary, whole and on one line
+      assert.match(bad.out, /\n {3}reason: +failed: .*unknown item "unobtainium"/)
+      assert.equal(bad.out.split('unknown item "unobtainium"').length - 1, 1, bad.out)
+      assert.doesNotMatch(bad.err, /unobtainium/)
     } finally {
       await world.close()
     }

@@ -10,13 +10,15 @@ import { createLogger } from '../../core/logger.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
 import type { LynxSession } from '../../minecraft/links/lynxmind-session.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
-import { EXIT_FOR, addLynxOptions, announceMind, buildMind, loadGame, controlToken, interruptSignal, lynxConfigFlags, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
+import { checkPorts } from '../ports.js'
+import { EXIT_FOR, addLynxOptions, announceMind, buildMind, checkTask, loadGame, controlToken, interruptSignal, lynxConfigFlags, lynxPorts, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
 
 interface BotFlags extends LynxFlags {
   host?: string
   port?: string
   mcVersion?: string
   control?: boolean
+  reconnectGrace?: string
 }
 
 export function register(program: Command): void {
@@ -26,7 +28,8 @@ export function register(program: Command): void {
       .description('Connect the bot to a Minecraft server and serve LynxMind tasks (chat allow-list, control API, --task)')
       .option('--host <host>', 'server address (default 127.0.0.1)')
       .option('--port <port>', 'server port (default 25565; a LAN world shows its port in chat)')
-      .option('--mc-version <version>', 'Minecraft version (default: ask the server)'),
+      .option('--mc-version <version>', 'Minecraft version (default: ask the server)')
+      .option('--reconnect-grace <seconds>', 'when the server goes away, how long a running task waits for it to come back (default 180; 0 = fail at once)'),
   ).option('--no-control', 'do not serve the control API')
   configFlags(
     cmd,
@@ -36,9 +39,10 @@ export function register(program: Command): void {
       if (o.host !== undefined) mc.host = o.host
       if (o.port !== undefined) mc.port = numberOrRaw(o.port)
       if (o.mcVersion !== undefined) mc.version = o.mcVersion
+      if (o.reconnectGrace !== undefined) mc.reconnectGraceSec = numberOrRaw(o.reconnectGrace)
       return { ...f, ...(Object.keys(mc).length ? { minecraft: mc } : {}) }
     },
-    { 'minecraft.host': '--host', 'minecraft.port': '--port', 'minecraft.version': '--mc-version', 'mind.kind': '--mind', 'mind.remoteGraceSec': '--remote-grace', 'minecraft.username': '--username', 'control.port': '--control-port' },
+    { 'minecraft.host': '--host', 'minecraft.port': '--port', 'minecraft.version': '--mc-version', 'minecraft.reconnectGraceSec': '--reconnect-grace', 'mind.kind': '--mind', 'mind.remoteGraceSec': '--remote-grace', 'minecraft.username': '--username', 'control.port': '--control-port' },
   )
   cmd.action(async (flags: BotFlags) => {
     const config = resolveConfig(cmd)
@@ -46,7 +50,9 @@ export function register(program: Command): void {
     const logger = createLogger('bot')
     const timeout = positive(flags.timeout, '--timeout', 0)
     const heartbeat = positive(flags.heartbeat, '--heartbeat', 30)
-    const built = await buildMind(config, flags, logger)
+    checkTask(flags.task)
+    await checkPorts(lynxPorts(config, flags, { on: flags.control !== false, orElse: 'turn the control API off with --no-control' }))
+    const built = await buildMind(config, flags, logger, out)
     const { mind } = built
     const { createBody, LynxSession, formatSummary } = await loadGame()
     const { host, port, username, version, xray } = config.minecraft
@@ -57,7 +63,8 @@ export function register(program: Command): void {
     let code = 0
     try {
       out(`connecting ${username} to ${host}:${port}…`)
-      body = await createBody({ host, port, username, ...(version ? { version } : {}), xray, bus, logger: logger.child('body') }).catch((err: unknown) => {
+      // after the first join the body reconnects by itself; a short cap notices a restarted server soon
+      body = await createBody({ host, port, username, ...(version ? { version } : {}), xray, bus, logger: logger.child('body'), reconnect: { baseDelayMs: 500, maxDelayMs: 5000 } }).catch((err: unknown) => {
         throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
       })
       out(`bot ${body.username} joined ${host}:${port}${xray ? ' (x-ray on: an experiment, not fair play)' : ''}`)
@@ -74,13 +81,13 @@ export function register(program: Command): void {
         signal: intr.signal,
         out,
         startTimeoutMs: config.mind.kind === 'remote' ? 0 : 120_000,
+        reconnectGraceMs: config.minecraft.reconnectGraceSec * 1000,
       })
       await announceMind(built, out)
       if (flags.task) {
         const summary = await session.run(flags.task, 'cli')
         out(formatSummary(summary))
         code = EXIT_FOR[summary.outcome]
-        if (code !== 0) process.stderr.write(`mindbridge: task ${summary.outcome}: ${summary.reason}\n`)
       } else if ((await session.start()) === 'open') {
         if (!flags.allow && flags.control === false) out('warning: no --allow players and no control API: nobody can give tasks')
         out('serving tasks; press Ctrl-C to stop')

@@ -94,7 +94,7 @@ export function register(program: Command): void {
       kind === 'none'
         ? new NoMind()
         : kind === 'llm'
-          ? new BrainLlmMind({ client: (await import('../../core/llm/index.js')).createLlmClient(config.llm, { logger }), logger })
+          ? new BrainLlmMind({ client: (await import('../../core/llm/index.js')).createLlmClient(config.llm, { logger, onSlow: out }), logger })
           : new BrainBuiltinMind(flags.goal ? { goal: flags.goal } : {})
     const intr = interruptSignal()
     let world: World | undefined

@@ -59,7 +59,7 @@ async function runDemo(opts: DemoOptions, cmd: Command): Promise<void> {
   if (opts.llm) {
     // Imported here: every CLI start loads this module, and most never need the model client.
     const { createLlmClient } = await import('../../core/llm/client.js')
-    const client = createLlmClient(config.llm)
+    const client = createLlmClient(config.llm, { onSlow: (line) => process.stderr.write(`${line}\n`) })
     source = `${client.model} at ${client.baseUrl}`
     const messages: ChatMessage[] = [
       { role: 'system', content: SYSTEM_PROMPT },

@@ -17,6 +17,7 @@ import type { RemoteMind } from '../../minecraft/minds/remote.js'
 import type { LynxSession, SessionSummary } from '../../minecraft/links/lynxmind-session.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
 import { CliExit, UserError, configFlags, resolveConfig, type Config, type ConfigFlags } from '../config.js'
+import { checkPorts, type PortUse } from '../ports.js'
 
 /**
  * The game modules, imported when a command runs rather than when the CLI starts, so that
@@ -104,7 +105,7 @@ export interface BuiltMind {
   remote?: { mind: RemoteMind; token: string; tokenFrom: 'random' | 'flag' | 'env' }
 }
 
-export async function buildMind(config: Config, flags: LynxFlags, logger: Logger): Promise<BuiltMind> {
+export async function buildMind(config: Config, flags: LynxFlags, logger: Logger, out: (l: string) => void): Promise<BuiltMind> {
   const { createMind, RemoteMind } = await import('../../minecraft/minds/index.js')
   const kind = config.mind.kind as MindKind
   if (kind === 'remote') {
@@ -120,7 +121,7 @@ export async function buildMind(config: Config, flags: LynxFlags, logger: Logger
   }
   if (kind === 'llm') {
     const max = positive(flags.maxFormatFailures, '--max-format-failures', 3)
-    return { mind: createMind({ kind, llm: config.llm, llmMind: { maxFormatFailures: Math.max(1, Math.floor(max)) }, logger }) }
+    return { mind: createMind({ kind, llm: config.llm, llmMind: { maxFormatFailures: Math.max(1, Math.floor(max)) }, logger, notice: out }) }
   }
   return { mind: createMind({ kind: 'builtin' }) }
 }
@@ -139,6 +140,21 @@ export async function announceMind(built: BuiltMind, out: (l: string) => void): 
   out(`remote mind listening: ${url}`)
   out(`  token: ${from}`)
   out(`  connect with "Authorization: Bearer <token>" (or ${url}?token=<token>), then send {"type":"EVENT_AI_START"}`)
+}
+
+/** The ports a LynxMind session will listen on (control API, remote mind), to check before anything starts. */
+export function lynxPorts(config: Config, flags: LynxFlags, control: { on: boolean; orElse: string }): PortUse[] {
+  const uses: PortUse[] = []
+  if (control.on) uses.push({ what: 'the control API', host: config.control.host, port: config.control.port, flag: '--control-port', orElse: control.orElse })
+  if (config.mind.kind === 'remote') {
+    uses.push({ what: 'the remote mind WebSocket', host: '127.0.0.1', port: positive(flags.remotePort, '--remote-port', 8766), flag: '--remote-port' })
+  }
+  return uses
+}
+
+/** `--task ""` is a usage error (exit 2), not a task that fails later. */
+export function checkTask(task: string | undefined): void {
+  if (task !== undefined && task.trim() === '') throw new UserError('--task must not be empty, e.g. --task "get 1 minecraft:stone_pickaxe"', 2)
 }
 
 export function controlToken(config: Config, out: (l: string) => void): string {
@@ -190,8 +206,10 @@ export function register(program: Command): void {
     const logger = createLogger('play')
     const timeoutSec = positive(flags.timeout, '--timeout', 0)
     const heartbeatSec = positive(flags.heartbeat, '--heartbeat', 30)
+    checkTask(flags.task)
     const task = flags.task ?? DEFAULT_TASK
-    const built = await buildMind(config, flags, logger)
+    await checkPorts(lynxPorts(config, flags, { on: flags.control === true, orElse: 'leave out --control' }))
+    const built = await buildMind(config, flags, logger, out)
     const { mind } = built
     const { startWorld, createBody, LynxSession, formatSummary } = await loadGame()
     const intr = interruptSignal()
@@ -225,7 +243,6 @@ export function register(program: Command): void {
       const summary = await session.run(task, 'cli')
       out(formatSummary(summary))
       code = EXIT_FOR[summary.outcome]
-      if (code !== 0) process.stderr.write(`mindbridge: task ${summary.outcome}: ${summary.reason}\n`)
     } catch (err) {
       process.stderr.write(`mindbridge: ${(err as Error).message}\n`)
       code = 1

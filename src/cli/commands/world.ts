@@ -5,6 +5,7 @@
 import type { Command } from 'commander'
 import { getLogLevel, setLogLevel } from '../../core/logger.js'
 import { UserError, configFlags, resolveConfig } from '../config.js'
+import { checkPorts } from '../ports.js'
 
 /** A flag value as a number when it is one, else the raw text (the config schema then names the flag). */
 function numberOrRaw(raw: unknown): number | string | undefined {
@@ -18,8 +19,13 @@ interface WorldFlags {
   host?: string
   seed?: string
   world?: string
+  dir?: string
+  memory?: boolean
   serverLog?: boolean
 }
+
+/** Where `mindbridge world` keeps its world unless told otherwise (relative to the current folder). */
+export const DEFAULT_WORLD_DIR = 'mindbridge-world'
 
 export function register(program: Command): void {
   const cmd = program
@@ -27,8 +33,10 @@ export function register(program: Command): void {
     .description('Start the embedded Minecraft server (flying-squid, Minecraft 1.16.5, offline mode) until Ctrl-C')
     .option('--port <port>', 'TCP port (0 = any free port; default 25565)')
     .option('--host <host>', 'listen address (default 127.0.0.1; use 0.0.0.0 to allow other machines)')
-    .option('--seed <n>', 'world seed (integer; default random)')
-    .option('--world <profile>', "world profile: natural (default; vanilla-like) or starter (the staged layout: fixed trees, pond and quarry)")
+    .option('--seed <n>', 'world seed (integer; default random; an existing --dir keeps its own)')
+    .option('--world <profile>', "world profile: natural (default; vanilla-like) or starter (the staged layout: fixed trees, pond and quarry); an existing --dir keeps its own")
+    .option('--dir <folder>', `folder that keeps the world: chunks, seed, players' inventory and position (default ./${'mindbridge-world'})`)
+    .option('--memory', 'keep the world in memory only (gone when the command stops)')
     .option('--server-log', "show flying-squid's own log lines")
   configFlags(
     cmd,
@@ -38,28 +46,36 @@ export function register(program: Command): void {
         ...(o.host !== undefined ? { host: o.host } : {}),
         ...(o.seed !== undefined ? { seed: numberOrRaw(o.seed) as number } : {}),
         ...(o.world !== undefined ? { profile: o.world as 'natural' } : {}),
+        ...(o.dir !== undefined ? { dir: o.dir } : {}),
       },
     }),
-    { 'world.port': '--port', 'world.host': '--host', 'world.seed': '--seed', 'world.profile': '--world' },
+    { 'world.port': '--port', 'world.host': '--host', 'world.seed': '--seed', 'world.profile': '--world', 'world.dir': '--dir' },
   )
   cmd.action(async (opts: WorldFlags) => {
     const config = resolveConfig(cmd)
     const { host, port, seed, profile } = config.world
+    if (opts.memory && opts.dir !== undefined) throw new UserError('--memory and --dir exclude each other: choose one', 2)
+    const dir = opts.memory ? undefined : (config.world.dir ?? DEFAULT_WORLD_DIR)
     // flying-squid's lines are info-level; make them visible when asked for.
     if (opts.serverLog && ['warn', 'error', 'silent'].includes(getLogLevel())) setLogLevel('info')
+    await checkPorts([{ what: 'the Minecraft world', host, port, flag: '--port', hostFlag: '--host' }])
     const { startWorld } = await import('../../minecraft/world/index.js')
     let world
     try {
-      world = await startWorld({ host, port, ...(seed !== undefined ? { seed } : {}), profile, logging: opts.serverLog === true })
+      world = await startWorld({ host, port, ...(seed !== undefined ? { seed } : {}), profile, ...(dir ? { dir } : {}), logging: opts.serverLog === true })
     } catch (err) {
       throw new UserError((err as Error).message, 1)
     }
     const s = world.spawn
+    if (seed !== undefined && world.seed !== seed) {
+      process.stdout.write(`note: ${world.dir} was made with seed ${world.seed}; --seed ${seed} is ignored (choose another --dir for a new world)\n`)
+    }
     process.stdout.write(
       [
         `Minecraft ${world.version} world running on ${world.host}:${world.port} (seed ${world.seed}, offline mode)`,
         `world: ${world.profile}${world.profile === 'starter' ? ' (the staged layout: fixed trees, pond and quarry near spawn)' : ' (vanilla-like generator)'}`,
         `spawn: ${s.x} ${s.y} ${s.z}`,
+        world.dir ? `saved in: ${world.dir} (chunks, seed, players; --memory for a world that is not kept)` : 'kept in memory only: gone when this command stops',
         `connect: a Minecraft ${world.version} client → Multiplayer → Direct Connect → ${world.host}:${world.port}`,
         `         or a bot: mineflayer.createBot({ host: '${world.host}', port: ${world.port}, version: '${world.version}', auth: 'offline' })`,
         'operator commands: /mbhurt <player> <amount> [cause], /mbheal <player> <amount>, /mbgive <player> <item> [count]',

@@ -1,8 +1,13 @@
 /**
  * OpenAI-compatible chat client (Ollama, LM Studio, vLLM, llama.cpp server, hosted APIs) on the
- * `openai` package. The SDK's own retries are off: this module retries 429 / 5xx / network
- * errors itself so it can honour Retry-After, count retries in the usage meter, and stop
- * waiting the moment the caller's AbortSignal fires.
+ * `openai` package. The SDK's own retries are off: this module retries timeouts, 429 / 5xx and
+ * network errors itself so it can honour Retry-After, count retries in the usage meter, keep
+ * every call inside its total budget, and stop waiting the moment the caller's AbortSignal fires.
+ *
+ * The policy (docs/llm-and-config.md): each attempt has a time limit (`timeoutMs`; until the
+ * first answer the warm-up allowance `firstCallTimeoutMs`, since local servers load the model on
+ * the first request); a failed attempt is retried up to `maxRetries` times; the attempts and the
+ * waits between them never exceed the call's budget (`callBudgetMs`, or the caller's `budgetMs`).
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
 import { z } from 'zod'
@@ -31,8 +36,13 @@ export interface ChatRequest {
   maxTokens?: number
   /** Abort to cancel: the call rejects with kind `cancelled` at once, also while waiting to retry. */
   signal?: AbortSignal
-  /** Time limit of one HTTP attempt (default: config.timeoutMs). Timeouts are not retried. */
+  /** Time limit of one HTTP attempt (default: config.timeoutMs, or firstCallTimeoutMs before the first answer). */
   timeoutMs?: number
+  /**
+   * Total time this call may take, attempts and waits before retries included (default:
+   * config.callBudgetMs). A retry that cannot fit is not made: the call fails with the last error.
+   */
+  budgetMs?: number
 }
 
 export interface ChatResult {
@@ -69,6 +79,8 @@ export interface LlmClientOptions {
   fetch?: typeof fetch
   /** Randomness for jitter (tests may pin it). */
   random?: () => number
+  /** Told once per call, in one line, when a call has had no answer for `slowNoticeMs`. */
+  onSlow?: (line: string) => void
 }
 
 const CompletionSchema = z.object({
@@ -104,6 +116,13 @@ function publicUrl(baseUrl: string): string {
   u.username = ''
   u.password = ''
   return u.toString().replace(/\/+$/, '')
+}
+
+/** `850 ms`, `15 s`, `3 min` */
+export function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  if (ms < 120_000) return `${Math.round(ms / 100) / 10} s`
+  return `${Math.round(ms / 6000) / 10} min`
 }
 
 function snippet(value: unknown): string {
@@ -168,6 +187,8 @@ export function createLlmClient(config: LlmConfigInput | LlmConfig, opts: LlmCli
     return new LlmError('network', clean(`model call to ${shownUrl} failed: ${msg}`))
   }
 
+  let warmedUp = false
+
   /** One HTTP attempt under its own timer, linked to the caller's signal. */
   async function attempt<T>(run: (signal: AbortSignal) => Promise<T>, signal: AbortSignal | undefined, timeoutMs: number, usedFormat: boolean): Promise<T> {
     if (signal?.aborted) throw new LlmError('cancelled', 'model call cancelled before it started')
@@ -191,18 +212,32 @@ export function createLlmClient(config: LlmConfigInput | LlmConfig, opts: LlmCli
     }
   }
 
-  /** Retries retryable failures with backoff (or the server's Retry-After). */
-  async function withRetries<T>(run: (signal: AbortSignal) => Promise<T>, signal: AbortSignal | undefined, timeoutMs: number, usedFormat: boolean): Promise<{ value: T; attempts: number }> {
+  /**
+   * Retries retryable failures with backoff (or the server's Retry-After), each attempt limited
+   * to `timeoutMs` and everything to `deadline` (a performance.now() time).
+   */
+  async function withRetries<T>(
+    run: (signal: AbortSignal) => Promise<T>,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+    usedFormat: boolean,
+    deadline: number,
+    budgetMs: number,
+  ): Promise<{ value: T; attempts: number }> {
+    const giveUp = (err: LlmError, attempts: number, why: string) =>
+      attempts === 1 && !why
+        ? err
+        : new LlmError(err.kind, `${err.message} (gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}${why})`, { status: err.status, attempts, retryAfterMs: err.retryAfterMs })
+    const budgetText = ` within the call budget of ${formatMs(budgetMs)}`
     for (let retry = 0; ; retry++) {
+      const left = deadline - performance.now()
       try {
-        return { value: await attempt(run, signal, timeoutMs, usedFormat), attempts: retry + 1 }
+        return { value: await attempt(run, signal, Math.max(1, Math.min(timeoutMs, left)), usedFormat), attempts: retry + 1 }
       } catch (e) {
         const err = e instanceof LlmError ? e : classify(e, usedFormat)
         const attempts = retry + 1
-        if (!err.retryable || retry >= cfg.maxRetries) {
-          if (attempts === 1) throw err
-          throw new LlmError(err.kind, `${err.message} (gave up after ${attempts} attempts)`, { status: err.status, attempts, retryAfterMs: err.retryAfterMs })
-        }
+        if (!err.retryable || retry >= cfg.maxRetries) throw giveUp(err, attempts, '')
+        if (deadline - performance.now() < 1) throw giveUp(err, attempts, budgetText)
         let wait: number
         if (err.retryAfterMs !== undefined) {
           if (err.retryAfterMs > cfg.maxRetryAfterMs) {
@@ -216,6 +251,17 @@ export function createLlmClient(config: LlmConfigInput | LlmConfig, opts: LlmCli
           wait = err.retryAfterMs + random() * Math.min(250, err.retryAfterMs * 0.1)
         } else {
           wait = backoffDelay(retry, cfg.retryBaseDelayMs, cfg.retryMaxDelayMs, random)
+        }
+        // A retry must have time left to answer after the wait; otherwise fail now, so the caller can fall back.
+        if (performance.now() + wait >= deadline) {
+          if (err.retryAfterMs !== undefined) {
+            throw new LlmError(err.kind, `${err.message}; the server asked to wait ${formatMs(err.retryAfterMs)}, more than the ${formatMs(Math.max(0, deadline - performance.now()))} this call has left`, {
+              status: err.status,
+              attempts,
+              retryAfterMs: err.retryAfterMs,
+            })
+          }
+          throw giveUp(err, attempts, budgetText)
         }
         meter.retried()
         log.debug('model call failed, retrying', { kind: err.kind, status: err.status, retry: retry + 1, waitMs: Math.round(wait) })
@@ -243,7 +289,7 @@ export function createLlmClient(config: LlmConfigInput | LlmConfig, opts: LlmCli
     }
   }
 
-  async function chatOnce(req: ChatRequest, mode: FormatMode | 'text', timeoutMs: number) {
+  async function chatOnce(req: ChatRequest, mode: FormatMode | 'text', timeoutMs: number, deadline: number, budgetMs: number) {
     let messages = req.messages
     let responseFormat: ResponseFormat | undefined
     if (mode !== 'text' && req.jsonSchema) ({ messages, responseFormat } = buildStructured(req.messages, req.jsonSchema, mode))
@@ -260,6 +306,8 @@ export function createLlmClient(config: LlmConfigInput | LlmConfig, opts: LlmCli
       req.signal,
       timeoutMs,
       responseFormat !== undefined,
+      deadline,
+      budgetMs,
     )
     return { raw, attempts, messages }
   }
@@ -286,15 +334,33 @@ export function createLlmClient(config: LlmConfigInput | LlmConfig, opts: LlmCli
   async function chat(req: ChatRequest): Promise<ChatResult> {
     const started = performance.now()
     meter.callStarted()
-    const timeoutMs = req.timeoutMs ?? cfg.timeoutMs
+    const firstCall = !warmedUp
+    const timeoutMs = req.timeoutMs ?? (firstCall ? Math.max(cfg.timeoutMs, cfg.firstCallTimeoutMs) : cfg.timeoutMs)
+    const budgetMs = req.budgetMs ?? (firstCall ? Math.max(cfg.callBudgetMs, cfg.firstCallTimeoutMs) : cfg.callBudgetMs)
+    const deadline = started + budgetMs
     const modes = modesFor(req)
     const tentative: FormatMode[] = []
+    const slowTimer =
+      opts.onSlow && cfg.slowNoticeMs > 0 && cfg.slowNoticeMs < budgetMs
+        ? setTimeout(() => {
+            const why = firstCall ? 'the first call may be loading the model' : 'the model is slow or busy'
+            const line = `waiting for the model "${cfg.model}" at ${shownUrl}: no answer after ${formatMs(cfg.slowNoticeMs)} (${why}; waiting up to ${formatMs(budgetMs)} in all)`
+            log.info('model is slow', { model: cfg.model, waitedMs: cfg.slowNoticeMs })
+            try {
+              opts.onSlow?.(line)
+            } catch {
+              /* a notice must not break the call */
+            }
+          }, cfg.slowNoticeMs)
+        : undefined
+    slowTimer?.unref()
     try {
       for (let i = 0; ; i++) {
         const mode = modes[i]!
         try {
-          const { raw, attempts, messages } = await chatOnce(req, mode, timeoutMs)
+          const { raw, attempts, messages } = await chatOnce(req, mode, timeoutMs, deadline, budgetMs)
           const { text, finishReason, usage } = readCompletion(raw)
+          warmedUp = true
           if (mode === 'json_schema' || mode === 'json_object') support[mode] = 'supported'
           for (const m of tentative) if (m !== 'prompt') support[m] = 'unsupported'
           const estimated = typeof usage?.prompt_tokens !== 'number' || typeof usage?.completion_tokens !== 'number'
@@ -329,18 +395,23 @@ export function createLlmClient(config: LlmConfigInput | LlmConfig, opts: LlmCli
     } catch (e) {
       meter.failed(performance.now() - started)
       throw e instanceof LlmError ? e : classify(e, false)
+    } finally {
+      if (slowTimer) clearTimeout(slowTimer)
     }
   }
 
   async function listModels(o: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<string[]> {
+    const limit = o.timeoutMs ?? cfg.timeoutMs
     const { value } = await withRetries(
       async (signal) => {
         const page = await sdk.models.list({ signal, maxRetries: 0, timeout: (o.timeoutMs ?? cfg.timeoutMs) * 2 + 1000 })
         return page.data.map((m) => m.id)
       },
       o.signal,
-      o.timeoutMs ?? cfg.timeoutMs,
+      limit,
       false,
+      performance.now() + Math.max(limit, cfg.callBudgetMs),
+      Math.max(limit, cfg.callBudgetMs),
     )
     return value
   }

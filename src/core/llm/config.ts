@@ -24,9 +24,18 @@ export const LlmConfigSchema = z.object({
   model: z.string().min(1).default('qwen2.5:7b'),
   /** Optional: local servers need none (a placeholder is sent). */
   apiKey: z.string().optional(),
-  /** Time limit of one HTTP attempt, in ms. */
+  /** Time limit of one HTTP attempt, in ms. A timed-out attempt is retried (within maxRetries and callBudgetMs). */
   timeoutMs: z.int().positive().default(60_000),
-  /** Retries after the first attempt, on 429 / 5xx / network errors. */
+  /**
+   * Warm-up allowance: the time limit of each attempt until the client has had its first answer.
+   * Ollama and LM Studio load the model on the first request, which can take minutes.
+   */
+  firstCallTimeoutMs: z.int().positive().default(180_000),
+  /** Total time of one call, every attempt and every wait before a retry included (at least firstCallTimeoutMs for the first call). */
+  callBudgetMs: z.int().positive().default(300_000),
+  /** After this long without an answer the client says once that it is still waiting (0 = never). */
+  slowNoticeMs: z.int().min(0).default(15_000),
+  /** Retries after the first attempt, on timeouts, 429 / 5xx and network errors. */
   maxRetries: z.int().min(0).max(20).default(3),
   /** First backoff delay; doubles per retry, with jitter. */
   retryBaseDelayMs: z.int().min(0).default(500),

@@ -36,9 +36,9 @@ export class LlmError extends Error {
     if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs
   }
 
-  /** Whether trying again later may help. */
+  /** Whether trying again later may help (a timed-out model may still be loading or busy). */
   get retryable(): boolean {
-    return this.kind === 'rate_limit' || this.kind === 'server' || this.kind === 'network'
+    return this.kind === 'timeout' || this.kind === 'rate_limit' || this.kind === 'server' || this.kind === 'network'
   }
 }
 

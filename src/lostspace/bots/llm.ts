@@ -6,7 +6,9 @@
  * Answer: JSON `{"action": "<one of the listed labels>", "why": "..."}` under a
  * JSON Schema whose enum is the CURRENT legal actions (structured output).
  * Fallback: when the model fails, times out or answers garbage, the
- * strategist's main action is played instead, so a turn is never wasted.
+ * strategist's main action is played instead, so a turn is never wasted. Every
+ * model call, its retries and their waits (Retry-After, backoff) included, is
+ * bounded by the time the turn has left.
  */
 import { z } from 'zod'
 import { createContextBus, type ContextBus } from '../../core/context-bus.js'
@@ -39,6 +41,9 @@ export interface LlmPlayerStats {
 }
 
 export const FINISH = 'finish'
+
+/** Time kept back from a model call for the fallback move (the strategist plans in a few ms). */
+const FALLBACK_RESERVE_MS = 50
 
 /** Human-readable label of an action, unique within one list. */
 export function actionLabel(a: Action): string {
@@ -75,7 +80,7 @@ export function createLlmPlayer(opts: LlmPlayerOptions): Player & { stats: LlmPl
 
   const ask = async (s: GameStateTracker, labels: string[], deadline: number): Promise<string | null> => {
     const remaining = deadline - Date.now()
-    if (remaining < 200) return null
+    if (remaining < 200 + FALLBACK_RESERVE_MS) return null
     const schema = z.object({ action: z.enum(labels as [string, ...string[]]), why: z.string().max(200).optional() })
     const messages: ChatMessage[] = [
       { role: 'system', content: SYSTEM_PROMPT },
@@ -96,7 +101,8 @@ export function createLlmPlayer(opts: LlmPlayerOptions): Player & { stats: LlmPl
       const res = await opts.client.chat({
         messages,
         jsonSchema: { name: 'lostspace_action', schema: z.toJSONSchema(schema) as object },
-        timeoutMs: remaining,
+        // the whole call, retries and their waits included, must end while the seat still has time to fall back
+        budgetMs: remaining - FALLBACK_RESERVE_MS,
         maxTokens: 120,
       })
       const parsed = parseModelAnswer(res.text, schema)

@@ -10,7 +10,7 @@ import type { Action } from '../../protocols/lynxmind.js'
 import type { Mind, MindStats } from '../minds/types.js'
 import { startControlServer, type ControlServer } from '../control/server.js'
 import { attachChatTasks } from '../tasks.js'
-import { LynxMindLink, type AgentChange, type TaskRecord } from './lynxmind.js'
+import { LynxMindLink, type AgentChange, type ConnectionChange, type TaskRecord } from './lynxmind.js'
 
 export interface SessionOptions {
   body: Body
@@ -32,6 +32,8 @@ export interface SessionOptions {
   /** Ends the session (Ctrl-C). */
   signal?: AbortSignal
   startTimeoutMs?: number
+  /** How long a running task waits for a lost server (default 180 s; see LynxMindLinkOptions). */
+  reconnectGraceMs?: number
 }
 
 export type Outcome = 'succeeded' | 'failed' | 'unverified' | 'timeout' | 'interrupted' | 'cancelled'
@@ -69,10 +71,31 @@ export function describeAction(a: Action): string {
   }
 }
 
+/** One line: line breaks and runs of blanks become one space. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[ \t]{2,}/g, ' ').trim()
+}
+
+/** `text` on one line, at most `max` characters, cut at a word boundary with an ellipsis. */
+export function shorten(text: string, max: number): string {
+  const t = oneLine(text)
+  if (t.length <= max) return t
+  const cut = t.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`
+}
+
+/** `45 s`, `3 min`, `2.5 min` */
+function formatSeconds(ms: number): string {
+  const s = ms / 1000
+  if (s < 120) return `${s < 10 ? Math.round(s * 10) / 10 : Math.round(s)} s`
+  return `${Math.round(s / 6) / 10} min`
+}
+
 export function formatSummary(s: SessionSummary): string {
   const lines = [
     `── ${s.outcome.toUpperCase()} ${s.task || s.text ? `"${s.task?.text ?? s.text}"` : ''}`.trimEnd(),
-    `   reason:         ${s.reason}`,
+    `   reason:         ${oneLine(s.reason)}`,
     `   time:           ${s.seconds.toFixed(1)} s`,
     `   steps:          ${s.actions}`,
     `   skill failures: ${s.skillFailures}`,
@@ -92,6 +115,10 @@ export class LynxSession {
   private detachChat: (() => void) | undefined
   private readonly out: (line: string) => void
   private readonly t0 = Date.now()
+  /** Tasks whose end a summary reports (runTask): their end line does not repeat the reason. */
+  private readonly summarized = new Set<number>()
+  /** Set once runTask has its result (the caller prints the summary): nothing more is printed until a new task. */
+  private muted = false
 
   constructor(private readonly opts: SessionOptions) {
     this.out = opts.out ?? ((l) => process.stdout.write(l + '\n'))
@@ -103,6 +130,7 @@ export class LynxSession {
       ...(opts.heartbeatMs !== undefined ? { heartbeatMs: opts.heartbeatMs } : {}),
       ...(opts.startTimeoutMs !== undefined ? { startTimeoutMs: opts.startTimeoutMs } : {}),
       ...(opts.agentGraceSec !== undefined ? { agentGraceMs: opts.agentGraceSec * 1000 } : {}),
+      ...(opts.reconnectGraceMs !== undefined ? { reconnectGraceMs: opts.reconnectGraceMs } : {}),
     })
     this.wireProgress()
   }
@@ -113,29 +141,46 @@ export class LynxSession {
 
   private wireProgress(): void {
     let step = 0
+    const say = this.out
+    const out = (line: string) => {
+      if (!this.muted) say(line)
+    }
     this.link.on('action', ({ action, plans }: { action: Action; plans?: string }) => {
       step++
-      this.out(`${this.stamp()} step ${step}: ${describeAction(action)}${plans ? `  — ${plans}` : ''}`)
+      out(`${this.stamp()} step ${step}: ${describeAction(action)}${plans ? `  — ${plans}` : ''}`)
     })
     this.link.on('action.end', ({ ok, reason }: { ok: boolean; reason: string }) => {
-      this.out(`${this.stamp()}   ${ok ? 'ok' : 'FAILED'}: ${reason.slice(0, 200)}`)
+      // the "disconnected from the server" line already said why this action stopped
+      if (!ok && this.link.serverLost && reason.includes('disconnected from the server')) return
+      out(`${this.stamp()}   ${ok ? 'ok' : 'FAILED'}: ${shorten(reason, 300)}`)
     })
     this.link.on('task', (t: TaskRecord) => {
-      if (t.status === 'running') this.out(`${this.stamp()} task #${t.id} from ${t.source}: ${t.text}`)
-      else this.out(`${this.stamp()} task #${t.id} ${t.status}: ${t.reason ?? ''}`)
+      if (t.status === 'running') {
+        this.muted = false
+        out(`${this.stamp()} task #${t.id} from ${t.source}: ${t.text}`)
+      } else if (this.summarized.has(t.id) || !t.reason) out(`${this.stamp()} task #${t.id} ${t.status}`)
+      else out(`${this.stamp()} task #${t.id} ${t.status}: ${oneLine(t.reason)}`)
     })
-    this.link.on('say', (m: string) => this.out(`${this.stamp()} (chat) ${m}`))
+    this.link.on('say', (m: string) => out(`${this.stamp()} (chat) ${m}`))
+    this.link.on('connection', (c: ConnectionChange) => {
+      if (c.state === 'lost') {
+        const wait = c.graceMs > 0 ? `waiting up to ${formatSeconds(c.graceMs)} for it to come back` : 'not waiting (no grace period)'
+        out(`${this.stamp()} disconnected from the server (${oneLine(c.reason)}); ${c.task ? `${wait}, then task #${c.task.id} resumes` : 'reconnecting'}`)
+      } else {
+        out(`${this.stamp()} reconnected to the server after ${formatSeconds(c.downMs)}${c.task ? `; task #${c.task.id} resumes from what the bot has now` : ''}`)
+      }
+    })
     const agent = `the ${this.opts.mind.kind} agent`
     this.link.on('agent', (c: AgentChange) => {
       if (c.state === 'connected') {
         const carry = c.again && c.task ? `; it gets task #${c.task.id} and a fresh status` : ''
-        this.out(`${this.stamp()} ${agent} ${c.again ? 'connected again' : 'connected'}${carry}`)
+        out(`${this.stamp()} ${agent} ${c.again ? 'connected again' : 'connected'}${carry}`)
       } else if (!c.task) {
-        this.out(`${this.stamp()} ${agent} disconnected`)
+        out(`${this.stamp()} ${agent} disconnected`)
       } else if (c.waitMs === undefined) {
-        this.out(`${this.stamp()} ${agent} disconnected; the body stopped; task #${c.task.id}'s goal is met`)
+        out(`${this.stamp()} ${agent} disconnected; the body stopped; task #${c.task.id}'s goal is met`)
       } else {
-        this.out(`${this.stamp()} ${agent} disconnected; the body stopped; task #${c.task.id} waits ${c.waitMs / 1000} s for an agent to connect again`)
+        out(`${this.stamp()} ${agent} disconnected; the body stopped; task #${c.task.id} waits ${c.waitMs / 1000} s for an agent to connect again`)
       }
     })
   }
@@ -215,6 +260,7 @@ export class LynxSession {
     const { opts } = this
     const started = at.started ?? Date.now()
     const rec = this.link.createTask(text, source)
+    this.summarized.add(rec.id)
     let outcome: Outcome | undefined
     let timer: NodeJS.Timeout | undefined
     const timeoutSec = opts.timeoutSec ?? 0
@@ -232,6 +278,7 @@ export class LynxSession {
     opts.signal?.addEventListener('abort', onAbort, { once: true })
     if (opts.signal?.aborted) onAbort()
     const done = await this.link.waitTask(rec.id)
+    this.muted = true
     if (timer) clearTimeout(timer)
     opts.signal?.removeEventListener('abort', onAbort)
     const final: Outcome = outcome ?? (done.status === 'running' ? 'failed' : done.status)

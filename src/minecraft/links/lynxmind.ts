@@ -17,6 +17,12 @@
  * → succeeded at once; otherwise it waits `agentGraceMs` for an agent to
  * connect, which gets the current task and a fresh status, and fails with
  * "the remote agent left" when none does.
+ *
+ * When the body loses the server, a running task is suspended, not failed: events
+ * for the mind wait (no status from a dead connection), and once the body is back
+ * the mind gets them and a fresh status, so it re-plans from what the bot really
+ * has. Only when `reconnectGraceMs` passes without the server does the task fail,
+ * once, with the reason.
  */
 import { EventEmitter } from 'node:events'
 import type { Body, ItemCount, ScannedEntity, SeenBlock, SkillCall, SkillResult } from '../body/types.js'
@@ -61,6 +67,11 @@ export interface LynxMindLinkOptions {
   judge?: typeof judgeTask
   /** How long a task waits for an agent to reconnect after it left (default 30 s; 0 = fail at once). */
   agentGraceMs?: number
+  /**
+   * How long a running task waits for a lost server to come back before it fails
+   * (default 180 s; 0 fails it at once). The body reconnects by itself meanwhile.
+   */
+  reconnectGraceMs?: number
 }
 
 /** The `agent` event: a mind's agent connected or left, and what that did to the task. */
@@ -68,6 +79,11 @@ export type AgentChange =
   | { state: 'connected'; again: boolean; task?: TaskRecord }
   /** `waitMs`: how long the running task waits for an agent (none when no task runs or it just ended). */
   | { state: 'disconnected'; task?: TaskRecord; waitMs?: number }
+
+/** What the 'connection' event reports: the server went away (with the grace given) or came back. */
+export type ConnectionChange =
+  | { state: 'lost'; reason: string; graceMs: number; task?: TaskRecord }
+  | { state: 'back'; task?: TaskRecord; downMs: number }
 
 export interface TrafficEvent {
   dir: 'to_mind' | 'from_mind'
@@ -78,7 +94,7 @@ export interface TrafficEvent {
 /**
  * Events: 'session' (), 'task' (TaskRecord — on start and on end), 'traffic' (TrafficEvent),
  * 'action' ({action, plans}), 'action.end' ({action, ok, reason}), 'say' (message),
- * 'agent' (AgentChange).
+ * 'agent' (AgentChange), 'connection' (ConnectionChange).
  */
 export class LynxMindLink extends EventEmitter {
   readonly body: Body
@@ -93,7 +109,7 @@ export class LynxMindLink extends EventEmitter {
   /** The mind's agent: unknown until the mind reports it (builtin and llm minds never do). */
   private agent: 'unknown' | 'present' | 'away' = 'unknown'
   private everConnected = false
-  private graceTimer: NodeJS.Timeout | undefined
+  private agentGraceTimer: NodeJS.Timeout | undefined
   private open = false
   private closed = false
   private queue: ModEvent[] = []
@@ -112,8 +128,32 @@ export class LynxMindLink extends EventEmitter {
   private readonly onPickup = (item: ItemCount) => {
     if (this.open) this.deliver({ type: 'EVENT_PLAYER_PICKUP_ITEM', name: item.name, count: item.count })
   }
+  private readonly reconnectGraceMs: number
+  /** Set while the body has lost the server: the mind hears nothing until it is back. */
+  private down: { since: number; reason: string } | undefined
+  private graceTimer: NodeJS.Timeout | undefined
   private readonly onDisconnect = (reason: string) => {
-    if (this.task) this.endTask('failed', `the bot disconnected: ${reason}`)
+    if (this.closed) return
+    this.down = { since: Date.now(), reason }
+    this.log.info('server lost; waiting for it', { reason, graceMs: this.reconnectGraceMs })
+    const t = this.task
+    this.emit('connection', { state: 'lost', reason, graceMs: this.reconnectGraceMs, ...(t ? { task: { ...t } } : {}) } satisfies ConnectionChange)
+    if (t) this.startGrace()
+  }
+  private readonly onReconnect = () => {
+    const d = this.down
+    if (this.closed || !d) return
+    this.down = undefined
+    this.stopGrace()
+    const t = this.task
+    this.emit('connection', { state: 'back', downMs: Date.now() - d.since, ...(t ? { task: { ...t } } : {}) } satisfies ConnectionChange)
+    if (t) {
+      this.bus?.pushEvent('reconnect', `back on the server after ${Math.round((Date.now() - d.since) / 1000)} s; task resumes`)
+      // The mind re-plans from the world's real state: a fresh status, unless the end of the
+      // interrupted action is still to be told (the mind then asks for the status itself).
+      if (!this.queue.some((e) => e.type === 'EVENT_PLAYER_BARITONE_TASK_STOP') && !this.actionDone) this.deliverHeartbeat()
+    }
+    if (this.open) void this.pump()
   }
 
   constructor(opts: LynxMindLinkOptions) {
@@ -127,8 +167,15 @@ export class LynxMindLink extends EventEmitter {
     this.judge = opts.judge ?? judgeTask
     this.agentGraceMs = opts.agentGraceMs ?? 30_000
     this.sayFn = opts.say ?? defaultSay(opts.body)
+    this.reconnectGraceMs = opts.reconnectGraceMs ?? 180_000
     this.body.on('pickup', this.onPickup)
     this.body.on('disconnect', this.onDisconnect)
+    this.body.on('reconnect', this.onReconnect)
+  }
+
+  /** True while the body has lost the server (the running task waits for it). */
+  get serverLost(): boolean {
+    return this.down !== undefined
   }
 
   get sessionOpen(): boolean {
@@ -189,6 +236,7 @@ export class LynxMindLink extends EventEmitter {
       baseline: safeCounts(this.body),
     }
     this.task = rec
+    if (this.down) this.startGrace()
     this.log.info('task created', { id: rec.id, task: clean, source })
     this.bus?.pushEvent('task.create', clean)
     this.emit('task', { ...rec })
@@ -240,8 +288,11 @@ export class LynxMindLink extends EventEmitter {
     this.closed = true
     this.open = false
     this.queue = []
+    this.stopGrace()
+    this.stopAgentGrace()
     this.body.off('pickup', this.onPickup)
     this.body.off('disconnect', this.onDisconnect)
+    this.body.off('reconnect', this.onReconnect)
     for (const w of this.sessionWaiters) w.reject(new Error('the link closed before the session opened'))
     this.sessionWaiters = []
     await this.mind.close().catch(() => {})
@@ -249,11 +300,33 @@ export class LynxMindLink extends EventEmitter {
 
   // -------------------------------------------------------------------------
 
+  private startGrace(): void {
+    if (this.graceTimer || !this.down) return
+    const fail = () => {
+      this.graceTimer = undefined
+      const d = this.down
+      if (!d || !this.task) return
+      const waited = Math.round(this.reconnectGraceMs / 1000)
+      this.endTask('failed', `the server did not come back within ${waited} s (lost: ${d.reason})`)
+      this.deliver({ type: 'EVENT_PLAYER_REMOVE_TASK' })
+    }
+    if (this.reconnectGraceMs <= 0) {
+      fail()
+      return
+    }
+    this.graceTimer = setTimeout(fail, this.reconnectGraceMs)
+  }
+
+  private stopGrace(): void {
+    if (this.graceTimer) clearTimeout(this.graceTimer)
+    this.graceTimer = undefined
+  }
+
   private startHeartbeats(): void {
     this.stopHeartbeats()
     if (this.heartbeatMs <= 0) return
     this.heartbeatTimer = setInterval(() => {
-      if (this.task && this.open) this.deliverHeartbeat()
+      if (this.task && this.open && !this.down) this.deliverHeartbeat()
     }, this.heartbeatMs)
     this.heartbeatTimer.unref()
   }
@@ -264,6 +337,8 @@ export class LynxMindLink extends EventEmitter {
   }
 
   private deliverHeartbeat(): void {
+    // no status from a lost connection: the reconnect delivers a fresh one
+    if (this.down) return
     try {
       this.deliver(heartbeatFromStatus(lynxStatusOf(this.body.status())))
     } catch (err) {
@@ -276,6 +351,7 @@ export class LynxMindLink extends EventEmitter {
     if (!t) return
     this.task = undefined
     this.stopGrace()
+    this.stopAgentGrace()
     this.stopHeartbeats()
     this.actionAbort?.abort(new Error(reason))
     this.actionAbort = undefined
@@ -298,7 +374,7 @@ export class LynxMindLink extends EventEmitter {
       const again = this.everConnected
       this.everConnected = true
       this.agent = 'present'
-      this.stopGrace()
+      this.stopAgentGrace()
       const t = this.task
       this.emit('agent', { state, again, ...(t ? { task: { ...t } } : {}) } satisfies AgentChange)
       // a returning agent carries on: the current task, then where the body is now
@@ -324,14 +400,14 @@ export class LynxMindLink extends EventEmitter {
       return
     }
     this.emit('agent', { state, task: { ...t }, waitMs: this.agentGraceMs } satisfies AgentChange)
-    this.startGrace()
+    this.startAgentGrace()
   }
 
   /** The running task fails unless an agent connects within the grace period (the world is checked once more). */
-  private startGrace(): void {
-    this.stopGrace()
+  private startAgentGrace(): void {
+    this.stopAgentGrace()
     const expire = () => {
-      this.graceTimer = undefined
+      this.agentGraceTimer = undefined
       const t = this.task
       if (!t || this.agent !== 'away') return
       const v = this.verdict(t, 'the remote agent left')
@@ -339,12 +415,12 @@ export class LynxMindLink extends EventEmitter {
       else this.endTask('failed', `the remote agent left and no agent connected within ${this.agentGraceMs / 1000} s (${v.why})`)
     }
     if (this.agentGraceMs <= 0) return expire()
-    this.graceTimer = setTimeout(expire, this.agentGraceMs)
+    this.agentGraceTimer = setTimeout(expire, this.agentGraceMs)
   }
 
-  private stopGrace(): void {
-    if (this.graceTimer) clearTimeout(this.graceTimer)
-    this.graceTimer = undefined
+  private stopAgentGrace(): void {
+    if (this.agentGraceTimer) clearTimeout(this.agentGraceTimer)
+    this.agentGraceTimer = undefined
   }
 
   private verdict(t: TaskRecord, reason: string): Verdict {
@@ -373,7 +449,8 @@ export class LynxMindLink extends EventEmitter {
     if (this.pumping) return
     this.pumping = true
     try {
-      while (this.open && this.queue.length > 0) {
+      // while the server is lost the mind waits: it would only see an empty status and dead actions
+      while (this.open && !this.down && this.queue.length > 0) {
         const event = this.queue.shift()!
         this.emit('traffic', { dir: 'to_mind', event, at: Date.now() } satisfies TrafficEvent)
         let answers: AiEvent[] = []
@@ -457,7 +534,8 @@ export class LynxMindLink extends EventEmitter {
     if (!t) return
     const v = this.verdict(t, reason)
     const status = v.verdict === 'success' ? 'succeeded' : v.verdict === 'failure' ? 'failed' : 'unverified'
-    this.endTask(status, `${reason} (${v.why})`)
+    // say the judge's finding once: a mind that already named it ("unknown item …") is not repeated
+    this.endTask(status, reason.includes(v.why) ? reason : `${reason} (${v.why})`)
   }
 
   private control(action: Action, plans: string | undefined): void {

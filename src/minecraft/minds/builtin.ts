@@ -124,6 +124,11 @@ export class BuiltinMind implements Mind {
         const t = this.task
         if (!t || t.waiting !== 'action') return []
         t.lastReason = event.reason
+        // an action cut short because the server went away is no failed attempt: re-plan from the fresh status
+        if (event.reason.includes('disconnected from the server')) {
+          t.last = undefined
+          if (t.goal.kind === 'goto') t.gotoTries = Math.max(0, t.gotoTries - 1)
+        }
         // a station that could not be found or made is not nearby after all
         for (const s of STATIONS) if (event.reason.includes(s)) t.stationsPlaced.delete(s)
         t.waiting = 'status'

@@ -16,6 +16,8 @@ export interface CreateMindOptions {
   /** For kind 'remote'. */
   remote?: { host?: string; port?: number; token: string; dialect?: LynxDialect }
   logger?: Logger
+  /** One-line notices for the operator (e.g. "waiting for the model … no answer after 15 s"). */
+  notice?: (line: string) => void
 }
 
 export function createMind(opts: CreateMindOptions): Mind {
@@ -23,7 +25,7 @@ export function createMind(opts: CreateMindOptions): Mind {
     case 'builtin':
       return new BuiltinMind(opts.builtin)
     case 'llm': {
-      const client = createLlmClient(opts.llm ?? {}, opts.logger ? { logger: opts.logger } : {})
+      const client = createLlmClient(opts.llm ?? {}, { ...(opts.logger ? { logger: opts.logger } : {}), ...(opts.notice ? { onSlow: opts.notice } : {}) })
       return new LlmMind({ client, ...opts.llmMind })
     }
     case 'remote':

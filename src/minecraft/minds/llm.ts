@@ -227,7 +227,7 @@ export class LlmMind implements Mind {
         this.ctx?.say(msg)
         if (!inTask) return []
         this.taskActive = false
-        return [{ type: 'EVENT_AI_STOP', reason: `failed: the model gave ${this.maxFormatFailures} unusable replies in a row (last: ${parsed.error.slice(0, 200)})` }]
+        return [{ type: 'EVENT_AI_STOP', reason: `failed: the model gave ${this.maxFormatFailures} unusable replies in a row (last: ${problemOf(parsed.error)}; it answered: ${quoteShort(text, 160)})` }]
       }
       turn.push({ role: 'assistant', content: text.slice(0, 2000) })
       turn.push({ role: 'user', content: `Your reply was not usable: ${parsed.error}\nReply with only one JSON object.` })
@@ -244,4 +244,23 @@ export class LlmMind implements Mind {
 
 export function createLlmMind(opts: LlmMindOptions): LlmMind {
   return new LlmMind(opts)
+}
+
+/** What was wrong with a reply, without the format reminder the model also gets: one line, whole. */
+export function problemOf(correction: string): string {
+  const head = correction.split(/\n?The answer must look like/)[0]!
+  const lines = head
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+  return lines.reduce((acc, l) => (acc === '' ? l : /[.!?:]$/.test(acc) ? `${acc} ${l}` : `${acc}; ${l}`), '')
+}
+
+/** The model's text quoted on one line, at most `max` characters (cut at a word, with an ellipsis). */
+export function quoteShort(text: string, max: number): string {
+  const t = text.replace(/\s+/g, ' ').trim()
+  if (t.length <= max) return JSON.stringify(t)
+  const cut = t.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return JSON.stringify(`${space > max * 0.6 ? cut.slice(0, space) : cut}…`)
 }

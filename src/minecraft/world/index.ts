@@ -2,6 +2,8 @@
  * The embedded Minecraft world: a real flying-squid server (MC 1.16.5) running
  * in-process, plus our plugins (terrain, drops, crafting, smelting, health).
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { findFreePort } from './free-port.js'
 import { NATURAL_GENERATOR, STARTER_GENERATOR, registerGenerators } from './generator.js'
 import { createTerrain } from './terrain.js'
@@ -45,6 +47,12 @@ export interface StartWorldOptions {
    * pond and quarry near spawn), only for callers that need it and say so.
    */
   profile?: WorldProfile
+  /**
+   * World folder: chunks (flying-squid's anvil provider, `region/`), the seed (`mindbridge-world.json`)
+   * and players (`players.json`: position, inventory, health, food) are kept there, so a restarted
+   * server is the same world. An existing folder's seed wins over `seed`. Default: memory only.
+   */
+  dir?: string
 }
 
 export interface World {
@@ -56,28 +64,60 @@ export interface World {
   /** The flying-squid server object (escape hatch; prefer the methods below). */
   server: SquidServer
   spawn: { x: number; y: number; z: number }
+  /** The world folder (absolute), when the world is kept on disk. */
+  dir?: string
   damage(player: string, amount: number, cause?: string): void
   heal(player: string, amount: number): void
   give(player: string, itemName: string, count: number): void
   close(): Promise<void>
 }
 
-function checkOptions(opts: StartWorldOptions): Required<StartWorldOptions> {
+/** What a world folder remembers besides chunks and players. */
+const META_FILE = 'mindbridge-world.json'
+
+/** The seed and profile a world folder was made with, if it has them. */
+function savedMeta(dir: string): { seed?: number; profile?: WorldProfile } {
+  try {
+    const meta = JSON.parse(readFileSync(join(dir, META_FILE), 'utf8')) as { seed?: unknown; profile?: unknown }
+    return {
+      ...(Number.isSafeInteger(meta.seed) ? { seed: meta.seed as number } : {}),
+      ...(WORLD_PROFILES.includes(meta.profile as WorldProfile) ? { profile: meta.profile as WorldProfile } : {}),
+    }
+  } catch {
+    return {}
+  }
+}
+
+function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions, 'seed' | 'dir'>> & { seed: number; dir?: string } {
   const host = opts.host ?? '127.0.0.1'
   const port = opts.port ?? 0
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`startWorld: port must be an integer 0..65535, got ${String(opts.port)}`)
   if (typeof host !== 'string' || host.length === 0) throw new Error('startWorld: host must be a non-empty string')
-  const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 31)
+  if (opts.dir !== undefined && (typeof opts.dir !== 'string' || opts.dir.trim() === '')) throw new Error('startWorld: dir must be a folder path')
+  const dir = opts.dir === undefined ? undefined : resolve(opts.dir)
+  const saved = dir ? savedMeta(dir) : {}
+  const seed = saved.seed ?? opts.seed ?? Math.floor(Math.random() * 2 ** 31)
   if (!Number.isSafeInteger(seed)) throw new Error(`startWorld: seed must be an integer, got ${String(opts.seed)}`)
   const viewDistance = opts.viewDistance ?? 4
   if (!Number.isInteger(viewDistance) || viewDistance < 1 || viewDistance > 16) throw new Error(`startWorld: viewDistance must be 1..16, got ${String(opts.viewDistance)}`)
-  const profile = opts.profile ?? DEFAULT_WORLD_PROFILE
+  const profile = (dir ? saved.profile : undefined) ?? opts.profile ?? DEFAULT_WORLD_PROFILE
   if (!WORLD_PROFILES.includes(profile)) throw new Error(`startWorld: profile must be one of ${WORLD_PROFILES.join(', ')}, got ${String(opts.profile)}`)
-  return { host, port, seed, logging: opts.logging ?? false, viewDistance, profile }
+  return { host, port, seed, logging: opts.logging ?? false, viewDistance, profile, ...(dir ? { dir } : {}) }
+}
+
+/** Creates the folder and records the seed and profile, so the same folder always grows the same terrain. */
+function prepareFolder(dir: string, seed: number, profile: WorldProfile): void {
+  try {
+    mkdirSync(dir, { recursive: true })
+    if (savedMeta(dir).seed === undefined) writeFileSync(join(dir, META_FILE), `${JSON.stringify({ seed, profile, version: WORLD_VERSION }, null, 2)}\n`)
+  } catch (err) {
+    throw new Error(`startWorld: cannot use the world folder ${dir}: ${(err as Error).message}`)
+  }
 }
 
 export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
   const o = checkOptions(opts)
+  if (o.dir) prepareFolder(o.dir, o.seed, o.profile)
   installQuietPlugins()
   registerGenerators()
   // A free port found with port 0 can be taken by someone else before we bind it: retry.
@@ -105,7 +145,8 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     logging: o.logging,
     gameMode: 0,
     difficulty: 1,
-    // no worldFolder: the world lives in memory only
+    // with a folder, chunks are kept by flying-squid's anvil provider; without one the world lives in memory only
+    ...(o.dir ? { worldFolder: o.dir } : {}),
     generation: natural
       ? { name: NATURAL_GENERATOR, options: { seed: o.seed, worldSeed: o.seed, natural } }
       : { name: STARTER_GENERATOR, options: { seed: o.seed, worldSeed: o.seed } },
@@ -125,7 +166,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   installFurnaces(serv, windows)
   installChests(serv, windows)
   const health = installHealth(serv, spawn)
-  installMemory(serv)
+  const memory = installMemory(serv, { ...(o.dir ? { folder: o.dir } : {}), onProblem: (why) => log.warn(why) })
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)
 
   try {
@@ -150,7 +191,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     throw new Error(`startWorld: could not start the server on ${o.host}:${port}: ${(err as Error).message}`)
   }
   // Keep every column in memory: without a world folder an unloaded column would be
-  // regenerated and lose what players dug or placed.
+  // regenerated and lose what players dug or placed (with one, changed columns are saved too).
   ;(serv.overworld as unknown as { unloadColumn(): void }).unloadColumn = () => undefined
   try {
     await pregenerateSpawnArea(serv, spawn, o.viewDistance)
@@ -174,7 +215,12 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   const checkAmount = (what: string, amount: number) => {
     if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) throw new Error(`${what}: amount must be a positive number, got ${String(amount)}`)
   }
+  const pendingIo = o.dir ? trackProviderIo(serv) : undefined
+  // players are recorded every few seconds too, so even a killed server loses little
+  const autosave = o.dir ? setInterval(() => memory.flush(), 5000) : undefined
+  autosave?.unref()
   const world: World = {
+    ...(o.dir ? { dir: o.dir } : {}),
     host: o.host,
     port,
     seed: o.seed,
@@ -202,7 +248,20 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     close() {
       closing ??= (async () => {
         serv.stopTickInterval()
+        if (autosave) clearInterval(autosave)
+        if (o.dir) memory.flush() // before the kick: what players have now, not after they are gone
         await shutdown(serv)
+        if (o.dir) {
+          const overworld = serv.overworld as unknown as { stopSaving(): void; waitSaving(): Promise<void>; storageProvider?: { close?(): Promise<unknown> } | null }
+          overworld.stopSaving()
+          await overworld.waitSaving().catch((err: unknown) => log.warn('could not save the world', { error: err as Error }))
+          // release the region files, so the next server on this folder opens them afresh; late
+          // column requests on this closed world then generate instead of reading a closed file
+          const provider = overworld.storageProvider
+          overworld.storageProvider = null
+          await Promise.allSettled([...(pendingIo ?? [])]) // a column still being read must finish before its file closes
+          await provider?.close?.().catch(() => undefined)
+        }
         timers.clearAll()
       })()
       return closing
@@ -228,6 +287,25 @@ async function pregenerateSpawnArea(serv: SquidServer, spawn: { x: number; z: nu
       await world.getColumn(cx, cz)
     }
   }
+}
+
+/** The region-file reads and writes in flight on the overworld's anvil provider. */
+function trackProviderIo(serv: SquidServer): Set<Promise<unknown>> {
+  const pending = new Set<Promise<unknown>>()
+  const provider = (serv.overworld as unknown as { storageProvider?: Record<string, unknown> | null }).storageProvider
+  if (!provider) return pending
+  for (const name of ['load', 'save'] as const) {
+    const original = provider[name] as ((...args: unknown[]) => Promise<unknown>) | undefined
+    if (typeof original !== 'function') continue
+    provider[name] = (...args: unknown[]) => {
+      const p = original.apply(provider, args)
+      pending.add(p)
+      const done = () => pending.delete(p)
+      p.then(done, done)
+      return p
+    }
+  }
+  return pending
 }
 
 /** Kick everyone, wait (bounded) for them to leave, then close the socket server. */
