@@ -142,6 +142,11 @@ export class HumanSeat {
     }
   }
 
+  /** Gives the seat up (the server is shutting down): the judger records a runError and the game goes on. */
+  abandon(reason: string): void {
+    this.hooks?.onFailure({ error: 0, log: reason })
+  }
+
   close(reason: string): void {
     if (this.closedReason) return
     this.closedReason = reason

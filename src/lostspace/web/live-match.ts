@@ -193,6 +193,12 @@ export class LiveMatch {
     this.watchers.delete(w)
   }
 
+  /** Ends the match early as far as people are concerned: every human seat gives up, the programs play on to the end. */
+  async abandon(reason: string): Promise<void> {
+    if (!this.over) for (const h of this.humans.values()) h.abandon(reason)
+    await this.done
+  }
+
   /** Tells every watcher that the seat list changed (a human page came or went). */
   seatsChanged(): void {
     this.broadcast({ type: 'match', match: this.info() })

@@ -347,6 +347,8 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<WebSe
     startMatch,
     match: (id) => matches.get(id),
     async close() {
+      // Running matches: human seats give up, the programs finish the game (seconds at most).
+      await Promise.all([...matches.values()].map((m) => m.abandon('the web server is shutting down')))
       for (const c of wss.clients) c.terminate()
       wss.close()
       const closed = new Promise<void>((r) => server.close(() => r()))
