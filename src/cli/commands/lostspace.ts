@@ -97,6 +97,7 @@ interface MatchFlags extends LimitFlags {
   json?: boolean
   web?: string | boolean
   humanTimeLimit?: string
+  pace?: string
 }
 
 function printResult(result: GameResult, seed: number, flags: MatchFlags): void {
@@ -134,7 +135,7 @@ async function webMatch(flags: MatchFlags, specs: string[], seed: number, config
     let started
     try {
       started = await server.startMatch(
-        { seats: specs, seed },
+        { seats: specs, seed, paceMs: intOption('--pace', flags.pace, 0) ?? 0 },
         { replayPath: flags.replay, onRound: flags.quiet ? undefined : (r) => process.stderr.write(`round ${r}/100\n`) },
       )
     } catch (err) {
@@ -251,6 +252,7 @@ export function register(program: Command): void {
     .option('--json', 'print the result as JSON on stdout')
     .option('--web [port]', 'serve the web page while the match runs (default port 8230) so browsers can follow it; allows --ai human')
     .option('--human-time-limit <sec>', 'per-turn limit of a human seat with --web (default 60)')
+    .option('--pace <ms>', 'with --web: wait this long before each built-in turn, so people can follow (default 0)')
     .action(async (flags: MatchFlags, cmd: Command) => {
       await match(flags, cmd)
     })
