@@ -3,6 +3,7 @@
  *   match --ai <spec> ×4   a whole game with our logic and judger (spec: shell command or builtin:<name>)
  *   logic                  our logic as a Saiblo logic program on stdin/stdout
  *   ai --bot <name>        a built-in player as a Saiblo AI program on stdin/stdout
+ *   web                    the web page: replay viewer, live spectating, human seats
  */
 import type { Command } from 'commander'
 import { accessSync, constants } from 'node:fs'
@@ -94,6 +95,62 @@ interface MatchFlags extends LimitFlags {
   replay?: string
   quiet?: boolean
   json?: boolean
+  web?: string | boolean
+  humanTimeLimit?: string
+  pace?: string
+}
+
+function printResult(result: GameResult, seed: number, flags: MatchFlags): void {
+  if (!flags.quiet) {
+    for (const e of result.errors) {
+      const kind = ['runError', 'timeOutError', 'outputLimitError'][e.error]
+      process.stderr.write(`seat ${e.player} (${result.seatNames[e.player]}): ${kind}: ${e.log.split('\n')[0]}\n`)
+    }
+    if (flags.replay && !result.replayError) process.stderr.write(`replay written to ${flags.replay}\n`)
+  }
+  if (result.replayError) process.stderr.write(`mindbridge: ${result.replayError}\n`)
+  if (flags.json) {
+    process.stdout.write(
+      JSON.stringify({ seed, ranking: result.ranking, endInfo: result.endInfo, errors: result.errors, rounds: result.rounds, seats: result.seatNames }) + '\n',
+    )
+  } else {
+    process.stdout.write(formatRanking(result) + '\n')
+  }
+}
+
+/** `match --web`: the same match, run by the web server so pages can follow it (and play `human` seats). */
+async function webMatch(flags: MatchFlags, specs: string[], seed: number, config: Config): Promise<void> {
+  const { startWebServer, DEFAULT_PORT } = await import('../../lostspace/web/server.js')
+  const port = flags.web === true || flags.web === undefined ? DEFAULT_PORT : intOption('--web', String(flags.web), 0)
+  const humanTimeLimitSec = numOption('--human-time-limit', flags.humanTimeLimit) ?? 60
+  const server = await startWebServer({
+    port,
+    timeLimitSec: config.lostspace.timeLimitSec,
+    humanTimeLimitSec,
+    maxLength: config.lostspace.maxLength,
+    allowCommands: specs.filter((s) => s !== 'human' && !s.startsWith('builtin:')),
+    makeBuiltin: (name, s) => builtin(name, s, config),
+  })
+  try {
+    let started
+    try {
+      started = await server.startMatch(
+        { seats: specs, seed, paceMs: intOption('--pace', flags.pace, 0) ?? 0 },
+        { replayPath: flags.replay, onRound: flags.quiet ? undefined : (r) => process.stderr.write(`round ${r}/100\n`) },
+      )
+    } catch (err) {
+      throw new UserError((err as Error).message)
+    }
+    const { live } = started
+    process.stderr.write(`lostspace: follow the match at ${server.url}/?match=${live.id}\n`)
+    for (const l of started.started.links) process.stderr.write(`lostspace: seat ${l.seat} (human) plays at ${l.url}\n`)
+    await live.done
+    const result = live.gameResult
+    if (!result) throw new Error(`the match failed: ${live.info().failure ?? 'unknown error'}`)
+    printResult(result, seed, flags)
+  } finally {
+    await server.close()
+  }
 }
 
 async function match(flags: MatchFlags, cmd: Command): Promise<void> {
@@ -102,6 +159,12 @@ async function match(flags: MatchFlags, cmd: Command): Promise<void> {
   const seed = intOption('--seed', flags.seed, 0) ?? Math.floor(Math.random() * 2 ** 31)
   const config = limits(cmd, flags)
   if (flags.replay) checkWritable(flags.replay)
+  if (flags.web !== undefined && flags.web !== false) {
+    if (!flags.quiet) process.stderr.write(`lostspace: seed ${seed}, time limit ${config.lostspace.timeLimitSec} s, max length ${config.lostspace.maxLength} B\n`)
+    return webMatch(flags, specs.map((s) => s.trim()), seed, config)
+  }
+  const human = specs.findIndex((s) => s.trim() === 'human')
+  if (human >= 0) throw new UserError(`--ai #${human + 1} is 'human': a human seat needs --web (the seat is played in the browser)`)
   const seats = await Promise.all(specs.map((s, i) => parseSeat(s, i, seed, config)))
   const logic = new LostSpaceLogic({ seed, timeLimitSec: config.lostspace.timeLimitSec, maxLength: config.lostspace.maxLength })
   const quiet = !!flags.quiet
@@ -121,21 +184,58 @@ async function match(flags: MatchFlags, cmd: Command): Promise<void> {
     maxLength: config.lostspace.maxLength,
     onRound: quiet ? undefined : (r) => process.stderr.write(`round ${r}/100\n`),
   })
-  if (!quiet) {
-    for (const e of result.errors) {
-      const kind = ['runError', 'timeOutError', 'outputLimitError'][e.error]
-      process.stderr.write(`seat ${e.player} (${result.seatNames[e.player]}): ${kind}: ${e.log.split('\n')[0]}\n`)
+  printResult(result, seed, flags)
+}
+
+
+interface WebFlags extends LimitFlags {
+  host?: string
+  port?: string
+  humanTimeLimit?: string
+  allowCommand?: string[]
+  replayDir?: string
+}
+
+async function web(flags: WebFlags, cmd: Command): Promise<void> {
+  const config = limits(cmd, flags)
+  const { startWebServer, DEFAULT_PORT } = await import('../../lostspace/web/server.js')
+  const port = intOption('--port', flags.port, 0) ?? DEFAULT_PORT
+  if (port > 65535) throw new UserError(`--port must be ≤ 65535, got ${port}`)
+  const humanTimeLimitSec = numOption('--human-time-limit', flags.humanTimeLimit) ?? 60
+  if (flags.replayDir) {
+    try {
+      accessSync(flags.replayDir, constants.R_OK)
+    } catch {
+      throw new UserError(`--replay-dir: ${flags.replayDir} does not exist or is not readable`)
     }
-    if (flags.replay && !result.replayError) process.stderr.write(`replay written to ${flags.replay}\n`)
   }
-  if (result.replayError) process.stderr.write(`mindbridge: ${result.replayError}\n`)
-  if (flags.json) {
-    process.stdout.write(
-      JSON.stringify({ seed, ranking: result.ranking, endInfo: result.endInfo, errors: result.errors, rounds: result.rounds, seats: result.seatNames }) + '\n',
-    )
-  } else {
-    process.stdout.write(formatRanking(result) + '\n')
+  let server
+  try {
+    server = await startWebServer({
+      host: flags.host ?? '127.0.0.1',
+      port,
+      timeLimitSec: config.lostspace.timeLimitSec,
+      humanTimeLimitSec,
+      maxLength: config.lostspace.maxLength,
+      allowCommands: flags.allowCommand ?? [],
+      replayDir: flags.replayDir,
+      makeBuiltin: (name, seed) => builtin(name, seed, config),
+    })
+  } catch (err) {
+    throw new UserError(`cannot listen on ${flags.host ?? '127.0.0.1'}:${port}: ${(err as Error).message}`)
   }
+  process.stderr.write(`lostspace web: ${server.url}/\n`)
+  if (server.requireTokens) {
+    process.stderr.write(`lostspace web: listening beyond loopback: human seats need their seat links, and starting a match needs the control token ${server.controlToken}\n`)
+  }
+  await new Promise<void>((resolveStop) => {
+    const stop = () => {
+      killAllAiProcesses()
+      void server.close().finally(() => resolveStop())
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
 }
 
 export function register(program: Command): void {
@@ -150,8 +250,24 @@ export function register(program: Command): void {
     .option('--max-length <bytes>', 'largest AI message in bytes (default 1024)')
     .option('--quiet', 'no progress on stderr')
     .option('--json', 'print the result as JSON on stdout')
+    .option('--web [port]', 'serve the web page while the match runs (default port 8230) so browsers can follow it; allows --ai human')
+    .option('--human-time-limit <sec>', 'per-turn limit of a human seat with --web (default 60)')
+    .option('--pace <ms>', 'with --web: wait this long before each built-in turn, so people can follow (default 0)')
     .action(async (flags: MatchFlags, cmd: Command) => {
       await match(flags, cmd)
+    })
+
+  ls.command('web')
+    .description('serve the LostSpace page: replay viewer, live spectating, human seats (127.0.0.1 by default)')
+    .option('--host <host>', 'address to listen on (default 127.0.0.1; beyond loopback seats need tokens)')
+    .option('--port <n>', 'port (default 8230, 0 = any free port)')
+    .option('--time-limit <sec>', 'per-turn time limit of program seats (default 3)')
+    .option('--human-time-limit <sec>', 'per-turn time limit of human seats (default 60)')
+    .option('--max-length <bytes>', 'largest AI message in bytes (default 1024)')
+    .option('--allow-command <cmd>', 'a command line a page may put in a seat (repeatable; exact match)', collect)
+    .option('--replay-dir <dir>', 'list the replay files (*.json) of this folder on the page')
+    .action(async (flags: WebFlags, cmd: Command) => {
+      await web(flags, cmd)
     })
 
   ls.command('logic')

@@ -126,7 +126,8 @@ class Game {
       this.reject = reject
       try {
         // The judger writes the replay itself (below, with error reporting), so the logic is given no path.
-        const frames = this.logic.init({ player_list: [1, 1, 1, 1], player_num: 4, config: {}, replay: '' })
+        const playerList = this.opts.seats.map((s) => (s.kind === 'custom' ? s.playerType : 1))
+        const frames = this.logic.init({ player_list: playerList, player_num: 4, config: {}, replay: '' })
         // The config frame comes first; seats start with its message-length limit.
         const cfg = frames.find(isConfig)
         if (cfg) this.applyConfig(cfg)
@@ -230,11 +231,14 @@ class Game {
   }
 
   private startTimer(p: number): void {
-    const grace = this.heard.has(p) ? 0 : (this.opts.startupGraceSec ?? 5) * 1000
+    const spec = this.opts.seats[p]
+    // A custom seat starts no program, so it gets no start-up grace.
+    const grace = this.heard.has(p) || spec?.kind === 'custom' ? 0 : (this.opts.startupGraceSec ?? 5) * 1000
+    const limitMs = spec?.kind === 'custom' && spec.timeLimitSec !== undefined ? spec.timeLimitSec * 1000 : this.timeLimitMs
     const t = setTimeout(() => {
       this.timers.delete(p)
-      if (this.listen.includes(p)) this.onSeatFailure(p, 1, `no answer within ${this.timeLimitMs / 1000} s (state ${this.state})`)
-    }, this.timeLimitMs + grace)
+      if (this.listen.includes(p)) this.onSeatFailure(p, 1, `no answer within ${limitMs / 1000} s (state ${this.state})`)
+    }, limitMs + grace)
     this.timers.set(p, t)
   }
 

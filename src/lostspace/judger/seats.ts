@@ -12,6 +12,13 @@ import type { Logger } from '../../core/logger.js'
 export type SeatSpec =
   | { kind: 'command'; command: string; cwd?: string; env?: NodeJS.ProcessEnv; name?: string }
   | { kind: 'player'; player: Player; name?: string }
+  /**
+   * A seat the caller builds itself (the web page's human seat). `playerType` is
+   * what the logic is told in `player_list`: 2 = a web player, which gets raw
+   * JSON with the legal-move hints instead of the 4-digit framed payload.
+   * `timeLimitSec` replaces the per-turn limit for this seat (a person needs longer).
+   */
+  | { kind: 'custom'; name: string; playerType: 1 | 2; timeLimitSec?: number; open(hooks: SeatHooks): Seat }
 
 export type ErrorCode = 0 | 1 | 2
 
@@ -41,10 +48,12 @@ export interface SeatContext {
 
 export function seatName(spec: SeatSpec): string {
   if (spec.name) return spec.name
+  if (spec.kind === 'custom') return 'custom'
   return spec.kind === 'command' ? spec.command : (spec.player.name ?? 'player')
 }
 
 export function openSeat(spec: SeatSpec, hooks: SeatHooks, ctx: SeatContext): Seat {
+  if (spec.kind === 'custom') return spec.open(hooks)
   return spec.kind === 'command' ? new ProcessSeat(spec, hooks, ctx) : new PlayerSeat(spec, hooks, ctx.trustedLogic === true)
 }
 
