@@ -1,6 +1,9 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { Vec3 } from 'vec3'
@@ -155,9 +158,11 @@ describe('players are remembered while the world runs', () => {
 })
 
 describe('mindbridge world (CLI)', () => {
-  test('prints where to connect, serves a bot, and stops cleanly on SIGINT', async () => {
+  test('prints where to connect, serves a bot, and stops cleanly on SIGINT', async (t) => {
     const root = fileURLToPath(new URL('../..', import.meta.url))
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'world', '--port', '0', '--seed', '12', '--world', 'starter'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const dir = mkdtempSync(join(tmpdir(), 'mb-world-cli-'))
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'world', '--port', '0', '--seed', '12', '--world', 'starter', '--dir', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     let err = ''
     child.stderr.on('data', (d) => (err += d))
@@ -182,6 +187,9 @@ describe('mindbridge world (CLI)', () => {
       await kicked
       assert.equal(code, 0, err)
       assert.match(out, /stopping…\nstopped\n$/)
+      assert.match(out, new RegExp(`saved in: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+      const meta = JSON.parse(readFileSync(join(dir, 'mindbridge-world.json'), 'utf8')) as { seed: number; profile: string }
+      assert.deepEqual([meta.seed, meta.profile], [12, 'starter'])
     } finally {
       clearTimeout(guard)
       if (child.exitCode === null) child.kill('SIGKILL')
@@ -207,8 +215,8 @@ describe('mindbridge world (CLI)', () => {
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()))
     try {
       const busy = await run(['--port', String((blocker.address() as { port: number }).port)])
-      assert.equal(busy.code, 1)
-      assert.match(busy.err, /could not start the server on 127\.0\.0\.1:\d+: .*EADDRINUSE/)
+      assert.equal(busy.code, 2)
+      assert.match(busy.err, /port \d+ on 127\.0\.0\.1 \(the Minecraft world, --port\) is already in use/)
     } finally {
       await new Promise<void>((r) => blocker.close(() => r()))
     }
