@@ -12,10 +12,11 @@ import { MaimServer } from '../../src/minecraft/links/maicore/standin-server.js'
 import { LLM_STANDIN_SYSTEM, LlmStandinMind, maiCoreReply, startStandin } from '../../src/minecraft/links/maicore/standin.js'
 import { createLlmClient } from '../../src/core/llm/index.js'
 import { startScriptedOpenAI } from '../support/scripted-openai.js'
-import { buildStateMessage, MaiCoreGame, NEXT_ACTION_LINE, NEXT_GOAL_LINE } from '../../src/minecraft/links/maicore/state.js'
+import { buildStateMessage, MaiCoreGame, NEXT_ACTION_LINE, NEXT_GOAL_LINE, type CodeInfo } from '../../src/minecraft/links/maicore/state.js'
+import type { ProgramSpec } from '../../src/minecraft/links/maicore/runner.js'
 import { parseReplyText } from '../../src/minecraft/links/maicore/replies.js'
 import { buildMessageBase, type MessageBase } from '../../src/protocols/maim.js'
-import { RealPeer, RecordingRunner, StillBody, freePort, realPeerUnavailable, stillStatus, stillVision, waitFor } from './support/maicore.js'
+import { BlockingRunner, RealPeer, RecordingRunner, StillBody, freePort, realPeerUnavailable, stillStatus, stillVision, waitFor } from './support/maicore.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 const FAST = { baseDelayMs: 100, maxDelayMs: 400, stableMs: 60_000 }
@@ -166,6 +167,73 @@ describe('against our maim_message server (stand-in wire)', () => {
 
       // silent MaiCore: the state is sent again after autoSendInterval
       await sent(link, 'auto', 'an automatic resend while MaiCore is silent')
+    } finally {
+      await link.close()
+      await server.close()
+    }
+  })
+
+  test('a new program stops the running one first; the stopped one sends no state, the new one does', async () => {
+    const server = new MaimServer({ port: 0 })
+    await server.listen()
+    const runner = new BlockingRunner()
+    const body = new StillBody()
+    const link = new MaiCoreLink({ body, runner, logger: quiet, client: FAST, config: { url: server.url, platform: 'minecraft', user_id: 'mai_bot', nickname: 'Mai', goal: '挖到铁矿', autoSendInterval: 3600, programTimeout: 60, sayChat: false } })
+    const reasons: SendReason[] = []
+    link.on('sent', (_m: MessageBase, r: SendReason) => reasons.push(r))
+    try {
+      const first = waitFor<[string, MessageBase]>(server, 'message', 'the start state')
+      link.start()
+      const [, start] = await first
+      const one = waitFor<[ProgramSpec]>(runner, 'run', 'the first program to run')
+      server.send(maiCoreReply(start, JSON.stringify({ actions: 'await sleep(600000)' })))
+      await one
+      assert.ok(link.busy)
+      const two = waitFor<[ProgramSpec]>(runner, 'run', 'the second program to run')
+      const ended = waitFor<[CodeInfo]>(link, 'program.end', 'the first program to end')
+      server.send(maiCoreReply(start, JSON.stringify({ actions: "await mineBlock(bot, 'log', 1)" })))
+      const [info] = await ended
+      assert.equal(info.code_error?.error_type, 'Cancelled')
+      assert.match(info.code_error!.error_message, /replaced by a new program/)
+      await two
+      assert.equal(runner.cancelled.length, 1)
+      assert.ok(runner.programs[0]!.signal!.aborted)
+      assert.ok(!runner.programs[1]!.signal!.aborted)
+      // two replies back to back: the newest one ends up running, never two programs at once
+      const newest = waitFor<[ProgramSpec]>(runner, 'run', 'the newest program to run', (spec) => spec.code.includes('third'))
+      server.send(maiCoreReply(start, JSON.stringify({ actions: "bot.chat('second')" })))
+      server.send(maiCoreReply(start, JSON.stringify({ actions: "bot.chat('third')" })))
+      await newest
+      assert.equal(runner.maxConcurrent, 1)
+      assert.equal(runner.cancelled.length, runner.programs.length - 1, 'every program but the newest was stopped')
+      assert.ok(link.busy)
+      // closing stops the newest; only the start state was ever sent
+      await link.close()
+      assert.equal(runner.cancelled.length, runner.programs.length)
+      assert.deepEqual(reasons, ['start'])
+    } finally {
+      await link.close()
+      await server.close()
+    }
+  })
+
+  test('a reached goal is reported at once: progress filled in, the next-goal line, a goalReached event', async () => {
+    const server = new MaimServer({ port: 0 })
+    await server.listen()
+    const { link, body } = linkFor(server.url)
+    try {
+      const first = waitFor<[string, MessageBase]>(server, 'message', 'the start state')
+      link.start()
+      const [, start] = await first
+      assert.equal(start.message_info.template_info!.template_items!.current_value, '0')
+      body.statusValue = stillStatus({ inventory: [...stillStatus().inventory, { slot: 38, name: 'minecraft:stone_pickaxe', count: 1 }] })
+      const goal = sent(link, 'goal')
+      server.send(maiCoreReply(start, JSON.stringify({ actions: "await craftItem(bot, 'stone_pickaxe', 1)" })))
+      const [msg] = await goal
+      const items = msg.message_info.template_info!.template_items!
+      assert.deepEqual([items.target_value, items.current_value], ['1', '1'])
+      assert.equal(String(msg.message_segment.data).split('\n')[0], NEXT_GOAL_LINE)
+      assert.ok(JSON.parse(items.event_history!).some((e: { type: string }) => e.type === 'goalReached'))
     } finally {
       await link.close()
       await server.close()

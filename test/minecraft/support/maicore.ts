@@ -171,3 +171,25 @@ export class RealPeer extends EventEmitter {
     clearTimeout(kill)
   }
 }
+
+/** Holds every program until it is cancelled (tests of "a new program stops the running one"). */
+export class BlockingRunner extends EventEmitter implements ProgramRunner {
+  readonly programs: ProgramSpec[] = []
+  readonly cancelled: ProgramSpec[] = []
+  /** Most programs ever running at once (a sandbox runs one at a time). */
+  maxConcurrent = 0
+  private runningNow = 0
+  async run(spec: ProgramSpec): Promise<ProgramResult> {
+    this.programs.push(spec)
+    this.runningNow++
+    this.maxConcurrent = Math.max(this.maxConcurrent, this.runningNow)
+    this.emit('run', spec)
+    const signal = spec.signal
+    if (!signal) throw new Error('BlockingRunner needs a signal')
+    await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })))
+    this.cancelled.push(spec)
+    this.runningNow--
+    return { ok: false, error: { error_type: 'Cancelled', error_message: String((signal.reason as Error)?.message ?? signal.reason), error_stack: null }, logs: [] }
+  }
+  async close(): Promise<void> {}
+}

@@ -49,7 +49,8 @@ export class MaiCoreLink extends EventEmitter {
   private readonly cfg: MaiCoreLinkOptions['config']
   private readonly log: Logger | undefined
   private readonly out: (line: string) => void
-  private running: { controller: AbortController; done: Promise<void> } | undefined
+  private running: { controller: AbortController; done: Promise<void>; superseded: boolean } | undefined
+  private generation = 0
   private lastHeard = 0
   private lastSent = 0
   private lastMessageId = 0
@@ -160,12 +161,16 @@ export class MaiCoreLink extends EventEmitter {
   }
 
   private async startProgram(code: string): Promise<void> {
-    const previous = this.running
-    if (previous) {
+    // Replies that arrive while the running program is being stopped: only the newest one runs.
+    const generation = ++this.generation
+    while (this.running) {
+      const previous = this.running
+      previous.superseded = true
       previous.controller.abort(new Error('replaced by a new program'))
       await previous.done
+      if (generation !== this.generation) return
     }
-    if (this.closed) return
+    if (this.closed || generation !== this.generation) return
     const controller = new AbortController()
     const wallClockMs = this.cfg.programTimeout * 1000
     const deadline = Date.now() + wallClockMs
@@ -176,7 +181,7 @@ export class MaiCoreLink extends EventEmitter {
     this.emit('program.start', code)
     const host = createHostFunctions({ body: this.body, signal: controller.signal, deadline, ...(this.log ? { logger: this.log.child('primitives') } : {}) })
     let finish!: () => void
-    const entry = { controller, done: new Promise<void>((r) => (finish = r)) }
+    const entry = { controller, done: new Promise<void>((r) => (finish = r)), superseded: false }
     this.running = entry
     let info: CodeInfo
     try {
@@ -199,7 +204,7 @@ export class MaiCoreLink extends EventEmitter {
     }
     // A stopped program may leave a skill running; the next one starts from rest.
     if (controller.signal.aborted) await this.body.stop('program stopped').catch(() => undefined)
-    const superseded = this.running !== entry
+    const superseded = entry.superseded
     if (this.running === entry) this.running = undefined
     this.game.code = info
     const e = info.code_error
