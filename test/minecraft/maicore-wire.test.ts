@@ -240,6 +240,28 @@ describe('against our maim_message server (stand-in wire)', () => {
     }
   })
 
+  test("MaiCore's default Chinese goal 挖到铁矿 is measured: reached once the bot holds iron ore", async () => {
+    const server = new MaimServer({ port: 0 })
+    await server.listen()
+    const { link, body } = linkFor(server.url, { goal: '挖到铁矿' })
+    try {
+      const first = waitFor<[string, MessageBase]>(server, 'message', 'the start state')
+      link.start()
+      const [, start] = await first
+      assert.equal(start.message_info.template_info!.template_items!.target_value, '1')
+      body.statusValue = stillStatus({ inventory: [...stillStatus().inventory, { slot: 37, name: 'minecraft:iron_ore', count: 1 }] })
+      const goal = sent(link, 'goal')
+      server.send(maiCoreReply(start, JSON.stringify({ actions: "await mineBlock(bot, 'iron_ore', 1)" })))
+      const [msg] = await goal
+      const items = msg.message_info.template_info!.template_items!
+      assert.deepEqual([items.target_value, items.current_value], ['1', '1'])
+      assert.ok(JSON.parse(items.event_history!).some((e: { type: string; message: string }) => e.type === 'goalReached' && e.message.includes('挖到铁矿')))
+    } finally {
+      await link.close()
+      await server.close()
+    }
+  })
+
   test('a bad token is closed with 1008 and retried with growing delays, never in a hot loop', async () => {
     const server = new MaimServer({ port: 0, tokens: ['right'] })
     await server.listen()

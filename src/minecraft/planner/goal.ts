@@ -1,10 +1,12 @@
 /**
  * Task text → goal. Understands the terse forms (`get 1 minecraft:stone_pickaxe`,
  * `collect 10 log`, `craft 4 minecraft:torch`, `goto 100 64 -20`) and plain
- * English ("get me a stone pickaxe", "collect ten logs", "go to 10 70 5").
+ * English ("get me a stone pickaxe", "collect ten logs", "go to 10 70 5"). Chinese text goes
+ * to goal-zh.ts ("挖到铁矿", "获得一把石镐").
  */
 import { defaultItemBook, ItemBook } from './items.js'
 import { bareName, planKey } from '../names.js'
+import { looksChinese, parseChineseGoal } from './goal-zh.js'
 
 export type Goal =
   /** Hold at least `count` of item (absolute). */
@@ -62,6 +64,7 @@ function toNumber(word: string): number | undefined {
 }
 
 export function parseGoal(text: string, book: ItemBook = defaultItemBook()): GoalResult {
+  if (looksChinese(text)) return parseChineseGoal(text)
   const clean = text.trim().toLowerCase().replace(/[,!?.]+(\s|$)/g, ' ').replace(/\s+/g, ' ').trim()
   if (!clean) return { ok: false, reason: 'empty task' }
 

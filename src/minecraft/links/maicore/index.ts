@@ -56,6 +56,8 @@ export class MaiCoreLink extends EventEmitter {
   private lastMessageId = 0
   private autoTimer: NodeJS.Timeout | undefined
   private reachedGoal: string | undefined
+  /** What the bot held of the goal's item when that goal was set: collect/craft goals count from there. */
+  private goalBaseline: { goal: string; held: number } | undefined
   private closed = false
   private readonly detach: Array<() => void> = []
 
@@ -77,6 +79,7 @@ export class MaiCoreLink extends EventEmitter {
   }
 
   start(): void {
+    this.noteGoal()
     this.client.on('open', () => {
       this.out(`connected to MaiCore at ${this.cfg.url} as platform '${this.cfg.platform}'`)
       this.emit('open')
@@ -157,6 +160,7 @@ export class MaiCoreLink extends EventEmitter {
       return
     }
     this.game.applyReply(parsed.reply)
+    this.noteGoal()
     void this.startProgram(parsed.reply.actions)
   }
 
@@ -216,12 +220,25 @@ export class MaiCoreLink extends EventEmitter {
     if (!this.checkGoal()) this.sendState('action')
   }
 
+  private heldOf(item: string): number {
+    return countByKey(this.body.inventoryCounts()).get(planKey(item)) ?? 0
+  }
+
+  /** Remembers what the bot holds when a goal is first seen, so "收集10个原木" means ten more. */
+  private noteGoal(): void {
+    if (this.goalBaseline?.goal === this.game.goal) return
+    const g = parseGoal(this.game.goal)
+    this.goalBaseline = { goal: this.game.goal, held: g.ok && g.goal.kind !== 'goto' ? this.heldOf(g.goal.item) : 0 }
+  }
+
   /** When the goal names an item we can count and the inventory holds it: mark it reached and tell MaiCore. */
   private checkGoal(): boolean {
     const g = parseGoal(this.game.goal)
     if (!g.ok || g.goal.kind === 'goto' || this.reachedGoal === this.game.goal) return false
-    const have = countByKey(this.body.inventoryCounts()).get(planKey(g.goal.item)) ?? 0
-    if (have < g.goal.count) return false
+    this.noteGoal()
+    const have = this.heldOf(g.goal.item)
+    const from = g.goal.kind === 'get' ? 0 : (this.goalBaseline?.held ?? 0)
+    if (have - from < g.goal.count) return false
     this.reachedGoal = this.game.goal
     this.game.targetValue = g.goal.count
     this.game.currentValue = Math.max(this.game.currentValue, g.goal.count)
