@@ -5,7 +5,7 @@ import { botInventory, waitForEvent, waitForInventory, waitUntil, worldWithBot }
 
 describe('health, hunger, death', () => {
   test('damage and heal (API and chat commands) update the bot health with a hurt event', async (t) => {
-    const { world, bot, close } = await worldWithBot({ seed: 31 }, 'patient')
+    const { world, bot, close } = await worldWithBot({ seed: 31, ops: ['patient'] }, 'patient')
     t.after(close)
     const hurt = waitForEvent(bot as never, 'entityHurt', (e: unknown) => e === bot.entity)
     let health = waitForEvent(bot as never, 'health')
