@@ -147,7 +147,8 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
     for (const t of pending) clearTimeout(t)
     pending.clear()
   })
-  let prevHealth: number | null = null
+  // attached to a bot that has spawned already: its current health is the baseline
+  let prevHealth: number | null = bot.entity && typeof bot.health === "number" ? bot.health : null
   on(bot, 'health', () =>
     safe('health', () => {
       const hp = bot.health
