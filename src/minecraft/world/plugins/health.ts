@@ -335,9 +335,10 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     })
     p.on('dug', () => exhaust(p, EXHAUSTION.perBlockBroken, 'dig'))
     p.on('attack', () => exhaust(p, EXHAUSTION.perAttack, 'attack'))
-    p._client.on('entity_action', ({ actionId }: { actionId?: number }) => {
-      if (actionId === 3) st.sprinting = true
-      else if (actionId === 4) st.sprinting = false
+    // minecraft-protocol maps 1.16.5's action ids to names ('start_sprinting'); older ones are numbers
+    p._client.on('entity_action', ({ actionId }: { actionId?: number | string }) => {
+      if (actionId === 3 || actionId === 'start_sprinting') st.sprinting = true
+      else if (actionId === 4 || actionId === 'stop_sprinting') st.sprinting = false
     })
     // Respawn at the world spawn with full stats (flying-squid keeps the death position).
     p.on('requestRespawn', () => {
