@@ -85,7 +85,7 @@ describe('night and hostile mobs', () => {
     const p = bot.entity.position
     const z = world.spawnMob('zombie', { x: p.x + 6, y: p.y, z: p.z + 6 })
     const seen = await waitFor('the zombie entity', () => Object.values(bot.entities).find((e) => e.id === z.entityId))
-    await waitFor('the zombie on fire (metadata flag seen by the bot)', () => ((seen.metadata?.[0] as number | undefined) ?? 0) & 0x01)
+    await waitFor('the zombie on fire (metadata flag seen by the bot)', () => ((seen.metadata?.[0] as unknown as number | undefined) ?? 0) & 0x01)
     await waitForEvent(bot as never, 'entityDead', (e: { id: number }) => e.id === seen.id, 60_000)
     assert.equal(world.mobs('zombie').length, 0)
   })

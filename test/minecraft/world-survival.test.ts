@@ -59,7 +59,7 @@ describe('survival as vanilla', () => {
     const [hit] = await hurt
     assert.deepEqual({ cause: hit.cause, amount: hit.amount }, { cause: 'lava', amount: 4 })
     assert.ok(world.vitals('stoker').fireTicks > 0)
-    await waitFor('the bot shown on fire', () => ((bot.entity.metadata?.[0] as number | undefined) ?? 0) & 0x01)
+    await waitFor('the bot shown on fire', () => ((bot.entity.metadata?.[0] as unknown as number | undefined) ?? 0) & 0x01)
   })
 
   test('death and respawn reach the ContextBus', async (t) => {

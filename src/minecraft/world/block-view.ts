@@ -38,7 +38,8 @@ export interface BlockView {
   groundBelow(x: number, fromY: number, z: number, maxDrop: number): number
 }
 
-export function createBlockView(registry: any, world: SquidWorld): BlockView {
+/** `worldOf` is read on every query: with a world folder flying-squid sets `serv.overworld` only after start. */
+export function createBlockView(registry: any, worldOf: () => SquidWorld | undefined): BlockView {
   const states: number = Object.keys(registry.blocksByStateId).reduce((m: number, k: string) => Math.max(m, Number(k)), 0) + 1
   const cells = new Uint8Array(states)
   const light = new Uint8Array(states)
@@ -59,12 +60,12 @@ export function createBlockView(registry: any, world: SquidWorld): BlockView {
     else if (def.boundingBox === 'block') cells[id] = Cell.solid
     else cells[id] = Cell.passable
   }
-  const w = world as unknown as { getLoadedColumn(cx: number, cz: number): Column | undefined }
   const pos = { x: 0, y: 0, z: 0 }
 
   function state(x: number, y: number, z: number): number {
     if (y < 0 || y > 255) return y < 0 ? -1 : 0
-    const col = w.getLoadedColumn(x >> 4, z >> 4)
+    const w = worldOf() as unknown as { getLoadedColumn(cx: number, cz: number): Column | undefined } | undefined
+    const col = w?.getLoadedColumn(x >> 4, z >> 4)
     if (!col) return -1
     pos.x = x & 15
     pos.y = y

@@ -88,7 +88,7 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
   const registry = serv.registry
   const Item = require('prismarine-item')(registry)
   const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
-  const view = createBlockView(registry, serv.overworld)
+  const view = createBlockView(registry, () => serv.overworld)
   const states = new Map<SquidPlayer, PlayerState>()
   const freshState = (): PlayerState => ({
     airborneMaxY: null,

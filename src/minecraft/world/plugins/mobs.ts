@@ -83,7 +83,7 @@ const DEATH_ANIMATION_TICKS = 15
 export function installMobs(serv: SquidServer, rng: () => number, hooks: { hurtPlayer(p: SquidPlayer, amount: number, cause: string): void }): MobsApi {
   const registry = serv.registry
   const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
-  const view = createBlockView(registry, serv.overworld)
+  const view = createBlockView(registry, () => serv.overworld)
   const records = new Set<MobRecord>()
   const awake = new Set<MobRecord>()
   const hostiles = new Set<MobRecord>()
