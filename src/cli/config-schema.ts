@@ -49,6 +49,8 @@ export const WorldConfigSchema = z.strictObject({
   profile: z.enum(WORLD_PROFILES, { error: `expected one of ${WORLD_PROFILES.join(', ')}` }).default(DEFAULT_WORLD_PROFILE),
   /** Folder that keeps the `world` command's world (chunks, seed, players); unset = ./mindbridge-world. `play` keeps its world in memory. */
   dir: z.string({ error: 'expected a folder path' }).min(1, { error: 'expected a folder path' }).optional(),
+  /** Players allowed to run operator commands (/mb…, /time, /tp …); nobody else is an operator. */
+  ops: z.array(z.string().regex(/^[A-Za-z0-9_]{1,16}$/, { error: 'expected Minecraft player names' })).default([]),
 })
 
 export const ControlConfigSchema = z.strictObject({

@@ -153,13 +153,23 @@ describe('hunger rules', () => {
     assert.equal(exhaust(v, -1), false)
   })
 
-  test('regeneration heals when fed, starves down to 10 when empty; eating caps at 20', async () => {
-    const { eat, regenerate } = await import('../../src/minecraft/world/hunger.js')
-    assert.equal(regenerate({ health: 15, food: 18, saturation: 0, exhaustion: 0 }), 'heal')
-    assert.equal(regenerate({ health: 20, food: 20, saturation: 5, exhaustion: 0 }), null)
-    assert.equal(regenerate({ health: 15, food: 17, saturation: 0, exhaustion: 0 }), null)
-    assert.equal(regenerate({ health: 11, food: 0, saturation: 0, exhaustion: 0 }), 'starve')
-    assert.equal(regenerate({ health: 10, food: 0, saturation: 0, exhaustion: 0 }), null)
+  test('regeneration heals when fed (fast at full food with saturation), starves down to 10 when empty; eating caps at 20', async () => {
+    const { eat, tickFood } = await import('../../src/minecraft/world/hunger.js')
+    const run = (v: { health: number; food: number; saturation: number; exhaustion: number }, ticks: number) => {
+      const timer = { timer: 0 }
+      const out = []
+      for (let i = 0; i < ticks; i++) {
+        const r = tickFood(v, timer)
+        if (r) out.push({ at: i + 1, ...r })
+      }
+      return out
+    }
+    assert.deepEqual(run({ health: 15, food: 18, saturation: 0, exhaustion: 0 }, 80), [{ at: 80, heal: 1, cost: 6 }])
+    assert.deepEqual(run({ health: 15, food: 20, saturation: 3, exhaustion: 0 }, 10), [{ at: 10, heal: 0.5, cost: 3 }])
+    assert.deepEqual(run({ health: 20, food: 20, saturation: 5, exhaustion: 0 }, 200), [])
+    assert.deepEqual(run({ health: 15, food: 17, saturation: 0, exhaustion: 0 }, 200), [])
+    assert.deepEqual(run({ health: 11, food: 0, saturation: 0, exhaustion: 0 }, 80), [{ at: 80, starve: true }])
+    assert.deepEqual(run({ health: 10, food: 0, saturation: 0, exhaustion: 0 }, 200), [])
     const v = { health: 20, food: 17, saturation: 0, exhaustion: 0 }
     eat(v, 5, 6) // bread
     assert.deepEqual({ food: v.food, saturation: v.saturation }, { food: 20, saturation: 6 })

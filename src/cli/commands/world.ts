@@ -22,6 +22,7 @@ interface WorldFlags {
   dir?: string
   memory?: boolean
   serverLog?: boolean
+  op?: string[]
 }
 
 /** Where `mindbridge world` keeps its world unless told otherwise (relative to the current folder). */
@@ -38,6 +39,7 @@ export function register(program: Command): void {
     .option('--dir <folder>', `folder that keeps the world: chunks, seed, players' inventory and position (default ./${'mindbridge-world'})`)
     .option('--memory', 'keep the world in memory only (gone when the command stops)')
     .option('--server-log', "show flying-squid's own log lines")
+    .option('--op <name...>', 'player(s) allowed to run operator commands (/mbhurt, /time, /tp …); default: nobody')
   configFlags(
     cmd,
     (o: WorldFlags) => ({
@@ -47,13 +49,14 @@ export function register(program: Command): void {
         ...(o.seed !== undefined ? { seed: numberOrRaw(o.seed) as number } : {}),
         ...(o.world !== undefined ? { profile: o.world as 'natural' } : {}),
         ...(o.dir !== undefined ? { dir: o.dir } : {}),
+        ...(o.op !== undefined ? { ops: o.op } : {}),
       },
     }),
-    { 'world.port': '--port', 'world.host': '--host', 'world.seed': '--seed', 'world.profile': '--world', 'world.dir': '--dir' },
+    { 'world.port': '--port', 'world.host': '--host', 'world.seed': '--seed', 'world.profile': '--world', 'world.dir': '--dir', 'world.ops': '--op' },
   )
   cmd.action(async (opts: WorldFlags) => {
     const config = resolveConfig(cmd)
-    const { host, port, seed, profile } = config.world
+    const { host, port, seed, profile, ops } = config.world
     if (opts.memory && opts.dir !== undefined) throw new UserError('--memory and --dir exclude each other: choose one', 2)
     const dir = opts.memory ? undefined : (config.world.dir ?? DEFAULT_WORLD_DIR)
     // flying-squid's lines are info-level; make them visible when asked for.
@@ -62,7 +65,7 @@ export function register(program: Command): void {
     const { startWorld } = await import('../../minecraft/world/index.js')
     let world
     try {
-      world = await startWorld({ host, port, ...(seed !== undefined ? { seed } : {}), profile, ...(dir ? { dir } : {}), logging: opts.serverLog === true })
+      world = await startWorld({ host, port, ...(seed !== undefined ? { seed } : {}), profile, ops, ...(dir ? { dir } : {}), logging: opts.serverLog === true })
     } catch (err) {
       throw new UserError((err as Error).message, 1)
     }
@@ -78,7 +81,7 @@ export function register(program: Command): void {
         world.dir ? `saved in: ${world.dir} (chunks, seed, players; --memory for a world that is not kept)` : 'kept in memory only: gone when this command stops',
         `connect: a Minecraft ${world.version} client → Multiplayer → Direct Connect → ${world.host}:${world.port}`,
         `         or a bot: mineflayer.createBot({ host: '${world.host}', port: ${world.port}, version: '${world.version}', auth: 'offline' })`,
-        'operator commands: /mbhurt <player> <amount> [cause], /mbheal <player> <amount>, /mbgive <player> <item> [count]',
+        `operators: ${ops.length ? ops.join(', ') : 'nobody (add --op <name>)'}; commands /mbhurt <player> <amount> [cause], /mbheal <player> <amount>, /mbgive <player> <item> [count]`,
         'press Ctrl-C to stop',
         '',
       ].join('\n'),

@@ -8,7 +8,7 @@
 import { flyingSquid, require } from './squid.js'
 import { MAX_TERRAIN_Y, createTerrain } from './terrain.js'
 import { createChunkBuilder } from './chunk-builder.js'
-import { createNaturalWorld, type NaturalWorld } from './natural/index.js'
+import { createNaturalWorld, type AnimalPlacement, type NaturalWorld } from './natural/index.js'
 
 export const STARTER_GENERATOR = 'mindbridge-starter'
 export const NATURAL_GENERATOR = 'mindbridge-natural'
@@ -64,11 +64,24 @@ export function createStarterGenerator(opts: GeneratorOptions): (cx: number, cz:
   }
 }
 
-/** The natural generator; pass `natural` to share one world (and its caches) with the spawn search. */
-export function createNaturalGenerator(opts: GeneratorOptions & { natural?: NaturalWorld }): (cx: number, cz: number) => unknown {
+export interface NaturalGeneratorOptions extends GeneratorOptions {
+  /** Share one world (and its caches) with the spawn search. */
+  natural?: NaturalWorld
+  /** Receives the animals placed in each generated chunk (the animals plugin spawns them). */
+  onAnimals?: (cx: number, cz: number, animals: AnimalPlacement[]) => void
+}
+
+/** The natural generator: blocks, then the chunk's animals (vanilla places them at generation). */
+export function createNaturalGenerator(opts: NaturalGeneratorOptions): (cx: number, cz: number) => unknown {
   const natural = opts.natural ?? createNaturalWorld(opts.worldSeed)
   const build = createChunkBuilder(opts.registry)
-  return (cx: number, cz: number) => build(natural.generate(cx, cz))
+  const onAnimals = opts.onAnimals
+  return (cx: number, cz: number) => {
+    const chunk = natural.generate(cx, cz)
+    const animals = natural.animals(cx, cz, chunk)
+    if (onAnimals && animals.length > 0) onAnimals(cx, cz, animals)
+    return build(chunk)
+  }
 }
 
 let registered = false
@@ -76,5 +89,5 @@ export function registerGenerators(): void {
   if (registered) return
   registered = true
   flyingSquid.generations[STARTER_GENERATOR] = (opts: GeneratorOptions) => createStarterGenerator(opts)
-  flyingSquid.generations[NATURAL_GENERATOR] = (opts: GeneratorOptions & { natural?: NaturalWorld }) => createNaturalGenerator(opts)
+  flyingSquid.generations[NATURAL_GENERATOR] = (opts: NaturalGeneratorOptions) => createNaturalGenerator(opts)
 }

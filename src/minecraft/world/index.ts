@@ -14,7 +14,12 @@ import { installCrafting } from './plugins/crafting.js'
 import { installDrops } from './plugins/drops.js'
 import { installFurnaces } from './plugins/furnace.js'
 import { installChests } from './plugins/chest.js'
-import { installHealth } from './plugins/health.js'
+import { installHealth, type PlayerVitals } from './plugins/health.js'
+import { installDaytime } from './plugins/daytime.js'
+import { installMobs, type MobInfo } from './plugins/mobs.js'
+import { installMonsters } from './plugins/monsters.js'
+import { createAnimalSpawner } from './plugins/animals.js'
+import { isMobKind, type MobKind } from './mob-rules.js'
 import { installMemory } from './plugins/memory.js'
 import { installOperatorCommands } from './plugins/operator.js'
 import { installWindows } from './plugins/windows.js'
@@ -25,6 +30,9 @@ import { flyingSquid, require, type SquidPlayer, type SquidServer } from './squi
 import { createLogger } from '../../core/logger.js'
 
 export type { SquidPlayer, SquidServer } from './squid.js'
+export type { PlayerVitals } from './plugins/health.js'
+export type { MobInfo } from './plugins/mobs.js'
+export type { MobKind } from './mob-rules.js'
 export { WORLD_PROFILES, DEFAULT_WORLD_PROFILE, type WorldProfile } from './profiles.js'
 
 const log = createLogger('world')
@@ -53,6 +61,17 @@ export interface StartWorldOptions {
    * server is the same world. An existing folder's seed wins over `seed`. Default: memory only.
    */
   dir?: string
+  /** Time of day the world starts at, 0..23999 (0 sunrise, 6000 noon, 13000 night, 18000 midnight); default 0. */
+  startTime?: number
+  /**
+   * Players allowed to run operator commands (/mb…, /time, /tp, …). Nobody else is an operator
+   * (flying-squid's `everybody-op` stays off). Default: none.
+   */
+  ops?: string[]
+  /** Natural monster spawning at night and in the dark; default true. */
+  monsters?: boolean
+  /** Passive animals placed at chunk generation (natural profile); default true. */
+  animals?: boolean
 }
 
 export interface World {
@@ -69,6 +88,17 @@ export interface World {
   damage(player: string, amount: number, cause?: string): void
   heal(player: string, amount: number): void
   give(player: string, itemName: string, count: number): void
+  /** Health, food, exhaustion counters, air and fire of an online player. */
+  vitals(player: string): PlayerVitals
+  /** Sets the time of day (in-process only: no command does this for non-operators). */
+  setTime(timeOfDay: number): void
+  timeOfDay(): number
+  /** Living mobs of the world (awake or asleep), optionally of one kind. */
+  mobs(kind?: MobKind): MobInfo[]
+  /** Spawns a mob at a position (tests and benches). */
+  spawnMob(kind: MobKind, pos: { x: number; y: number; z: number }): MobInfo
+  /** Turns natural monster spawning on or off. */
+  setMonsterSpawning(on: boolean): void
   close(): Promise<void>
 }
 
@@ -89,6 +119,10 @@ function savedMeta(dir: string): { seed?: number; profile?: WorldProfile } {
 }
 
 function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions, 'seed' | 'dir'>> & { seed: number; dir?: string } {
+  const startTime = opts.startTime ?? 0
+  if (!Number.isInteger(startTime) || startTime < 0 || startTime > 23999) throw new Error(`startWorld: startTime must be an integer 0..23999, got ${String(opts.startTime)}`)
+  const ops = opts.ops ?? []
+  if (!Array.isArray(ops) || ops.some((n) => typeof n !== 'string' || !/^[A-Za-z0-9_]{1,16}$/.test(n))) throw new Error('startWorld: ops must be a list of player names (letters, digits, _)')
   const host = opts.host ?? '127.0.0.1'
   const port = opts.port ?? 0
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`startWorld: port must be an integer 0..65535, got ${String(opts.port)}`)
@@ -102,7 +136,19 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
   if (!Number.isInteger(viewDistance) || viewDistance < 1 || viewDistance > 16) throw new Error(`startWorld: viewDistance must be 1..16, got ${String(opts.viewDistance)}`)
   const profile = (dir ? saved.profile : undefined) ?? opts.profile ?? DEFAULT_WORLD_PROFILE
   if (!WORLD_PROFILES.includes(profile)) throw new Error(`startWorld: profile must be one of ${WORLD_PROFILES.join(', ')}, got ${String(opts.profile)}`)
-  return { host, port, seed, logging: opts.logging ?? false, viewDistance, profile, ...(dir ? { dir } : {}) }
+  return {
+    host,
+    port,
+    seed,
+    logging: opts.logging ?? false,
+    viewDistance,
+    profile,
+    startTime,
+    ops: [...ops],
+    monsters: opts.monsters ?? true,
+    animals: opts.animals ?? true,
+    ...(dir ? { dir } : {}),
+  }
 }
 
 /** Creates the folder and records the seed and profile, so the same folder always grows the same terrain. */
@@ -136,6 +182,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
   const natural = o.profile === 'natural' ? createNaturalWorld(o.seed) : undefined
   const spawn = natural ? natural.spawn() : { ...createTerrain(o.seed).spawn }
+  const animals = createAnimalSpawner()
   const serv = flyingSquid.createMCServer({
     motd: 'mindbridge world',
     port,
@@ -148,14 +195,14 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     // with a folder, chunks are kept by flying-squid's anvil provider; without one the world lives in memory only
     ...(o.dir ? { worldFolder: o.dir } : {}),
     generation: natural
-      ? { name: NATURAL_GENERATOR, options: { seed: o.seed, worldSeed: o.seed, natural } }
+      ? { name: NATURAL_GENERATOR, options: { seed: o.seed, worldSeed: o.seed, natural, ...(o.animals ? { onAnimals: animals.onAnimals } : {}) } }
       : { name: STARTER_GENERATOR, options: { seed: o.seed, worldSeed: o.seed } },
     kickTimeout: 10000,
     plugins: {},
     modpe: false,
     'view-distance': o.viewDistance,
     'player-list-text': { header: { text: 'mindbridge' }, footer: { text: 'flying-squid' } },
-    'everybody-op': true,
+    'everybody-op': false,
     'max-entities': 500,
     version: WORLD_VERSION,
   })
@@ -166,6 +213,11 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   installFurnaces(serv, windows)
   installChests(serv, windows)
   const health = installHealth(serv, spawn)
+  installDaytime(serv, o.startTime)
+  const mobRng = createRng(o.seed ^ 0x5eed)
+  const mobs = installMobs(serv, mobRng, { hurtPlayer: (p, amount, cause) => health.damage(p, amount, cause) })
+  animals.attach(mobs)
+  const monsters = installMonsters(serv, mobs, mobRng, o.monsters)
   const memory = installMemory(serv, { ...(o.dir ? { folder: o.dir } : {}), onProblem: (why) => log.warn(why) })
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)
 
@@ -245,6 +297,27 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
       const left = addToInventory(p.inventory, Item, def.id, count)
       if (left > 0) throw new Error(`give: inventory of ${player} is full (${left} ${itemName} not given)`)
     },
+    vitals(player) {
+      return health.vitals(findPlayer(player))
+    },
+    setTime(timeOfDay) {
+      if (!Number.isFinite(timeOfDay)) throw new Error(`setTime: expected a number, got ${String(timeOfDay)}`)
+      serv.setTime(timeOfDay)
+    },
+    timeOfDay: () => mobs.timeOfDay(),
+    mobs(kind) {
+      return mobs
+        .all()
+        .filter((r) => kind === undefined || r.kind === kind)
+        .map((r) => mobs.info(r))
+    },
+    spawnMob(kind, pos) {
+      if (!isMobKind(kind)) throw new Error(`spawnMob: unknown mob ${JSON.stringify(kind)}`)
+      return mobs.info(mobs.add(kind, pos))
+    },
+    setMonsterSpawning(on) {
+      monsters.setEnabled(on)
+    },
     close() {
       closing ??= (async () => {
         serv.stopTickInterval()
@@ -267,7 +340,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
       return closing
     },
   }
-  installOperatorCommands(serv, world)
+  installOperatorCommands(serv, world, o.ops)
   return world
 }
 

@@ -1,7 +1,7 @@
 /**
  * Senses: turns a bot's events into body events and ContextBus entries
  * (player chat, server messages, join/leave, death, respawn, hurt.*, heal,
- * health.low) and item pickups from inventory deltas.
+ * health.low, entity.spawn/gone, time.day/night) and item pickups from inventory deltas.
  */
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
@@ -10,6 +10,7 @@ import type { BusLike } from '../bus.js'
 import type { ItemCount } from '../types.js'
 import { countsOf } from './status.js'
 import { healthChangeEvent, lowHealthDue, type HurtEvidence } from './hurt.js'
+import { attachSurroundings } from './surroundings.js'
 
 export interface SenseState {
   lastLowHealthAt?: number
@@ -57,6 +58,8 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
       host.log.warn(`sense ${what} failed`, { err: err instanceof Error ? err.message : String(err) })
     }
   }
+
+  offs.push(attachSurroundings(bot, bus, now))
 
   // --- chat and server messages
   on(bot, 'chat', (username: string, message: string) =>
@@ -114,7 +117,9 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
       const nearest = Object.values(bot.entities)
         .filter((x) => x !== bot.entity && isFighter(x) && near(x) && x.position.distanceTo(bot.entity.position) <= 4)
         .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))[0]
-      if (nearest) lastAttacker = { name: label(nearest), at: now() }
+      // nobody in reach: a skeleton that can shoot us is the likely source
+      const archer = nearest ?? Object.values(bot.entities).find((x) => x.name === 'skeleton' && x.position.distanceTo(bot.entity.position) <= 16)
+      if (archer) lastAttacker = { name: label(archer), at: now() }
     }
   })
   const onExplosion = () => {
@@ -142,7 +147,8 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
     for (const t of pending) clearTimeout(t)
     pending.clear()
   })
-  let prevHealth: number | null = null
+  // attached to a bot that has spawned already: its current health is the baseline
+  let prevHealth: number | null = bot.entity && typeof bot.health === "number" ? bot.health : null
   on(bot, 'health', () =>
     safe('health', () => {
       const hp = bot.health

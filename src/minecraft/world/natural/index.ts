@@ -4,6 +4,7 @@
  * (./blocks.ts); generator.ts turns it into a flying-squid chunk. Stages run in vanilla's
  * order: land and soil, carvers, lakes, ores, trees.
  */
+import { placeAnimals, type AnimalPlacement } from './animals.js'
 import { createBiomeSource, BIOMES } from './biomes.js'
 import { CHUNK_VOLUME } from './blocks.js'
 import { createCarvers } from './carvers.js'
@@ -20,6 +21,7 @@ export { BIOMES, BIOME } from './biomes.js'
 export { SEA_LEVEL, MAX_HEIGHT } from './columns.js'
 export { ORE_RULES } from './ores.js'
 export type { SpawnPoint } from './spawn.js'
+export type { AnimalPlacement, AnimalKind } from './animals.js'
 
 export interface NaturalChunk {
   /** Block ids, index (y << 8) | (z << 4) | x. */
@@ -34,6 +36,8 @@ export interface NaturalWorld {
   spawn(): SpawnPoint
   /** Minecraft biome name at a block column. */
   biomeName(x: number, z: number): string
+  /** The passive animals placed when chunk (cx, cz) is generated (vanilla's chunk-generation spawns). */
+  animals(cx: number, cz: number, chunk: NaturalChunk): AnimalPlacement[]
 }
 
 export function createNaturalWorld(seedInput: number): NaturalWorld {
@@ -62,5 +66,6 @@ export function createNaturalWorld(seedInput: number): NaturalWorld {
     generate,
     spawn: () => (spawn ??= findSpawn(seed, biomes, (cx, cz) => generate(cx, cz).blocks)),
     biomeName: (x, z) => BIOMES[columns.biomeAt(x, z)]!.name,
+    animals: (cx, cz, chunk) => placeAnimals(seed, cx, cz, chunk.blocks, chunk.columns.chunkBiome),
   }
 }

@@ -4,29 +4,81 @@
  *  - damage/heal with a cause, hurt animation (entity_status 2), death at 0
  *    (death message, inventory dropped, entity_status 3), respawn at spawn;
  *  - fall damage: ceil(fall distance - 3) when landing, reset in water;
- *  - hunger (simplified): exhaustion from time alive (1 per 30 s), walking
- *    (0.01/block), jumping (0.05) and breaking blocks (0.005); 4 exhaustion
- *    take 1 saturation, else 1 food; food >= 18 regenerates 1 health per 4 s
- *    (costing 6 exhaustion), food 0 starves 1 health per 4 s down to 10;
+ *  - hunger as vanilla (hunger.ts): exhaustion from sprinting (0.1/m, from the
+ *    client's sprint flag), swimming (0.01/m), jumps (0.05, sprint-jump 0.2),
+ *    breaking blocks (0.005), attacking and being hurt (0.1); none from standing
+ *    or walking; natural regeneration (fast at full food) and starvation;
+ *  - drowning: 300 ticks of air with the head in water (sent as the air
+ *    metadata mineflayer reads as bot.oxygenLevel), then 2 damage a second;
+ *  - lava (4 damage every 10 ticks, 15 s of fire), fire blocks, burning (1 a
+ *    second, water puts it out; the on-fire flag is sent to everyone);
  *  - eating: holding food and using it for 32 ticks (1.6 s) restores its
  *    food points and saturation from minecraft-data `foods`, sends
  *    entity_status 9 (what mineflayer's bot.consume() waits for).
  */
-import { EXHAUSTION, REGEN_COST, REGEN_PERIOD_TICKS, eat, exhaust as spend, regenerate, type Vitals } from '../hunger.js'
+import { Cell, createBlockView } from '../block-view.js'
+import { EXHAUSTION, eat, exhaust as spend, tickFood, type Vitals } from '../hunger.js'
 import { require, type SquidPlayer, type SquidServer } from '../squid.js'
 
 export interface HealthApi {
   damage(player: SquidPlayer, amount: number, cause: string): void
   heal(player: SquidPlayer, amount: number): void
+  vitals(player: SquidPlayer): PlayerVitals
+}
+
+/** Exhaustion by what caused it (cumulative since the last respawn). */
+export type ExhaustionLedger = Record<'sprint' | 'swim' | 'jump' | 'dig' | 'attack' | 'hurt' | 'regen', number>
+
+export interface PlayerVitals {
+  health: number
+  food: number
+  saturation: number
+  /** Exhaustion not yet spent (0..4). */
+  exhaustion: number
+  /** Total exhaustion added since the last respawn, and by cause. */
+  exhaustionTotal: number
+  exhaustionBy: ExhaustionLedger
+  /** Air in ticks (300 full; below 0 while drowning). */
+  air: number
+  fireTicks: number
+  sprinting: boolean
 }
 
 interface PlayerState {
   airborneMaxY: number | null
   lastPos: { x: number; y: number; z: number } | null
+  wasOnGround: boolean
   exhaustion: number
-  ticks: number
+  total: number
+  by: ExhaustionLedger
+  foodTimer: { timer: number }
   eating: { ticks: number; slot: number; type: number } | null
   dead: boolean
+  sprinting: boolean
+  air: number
+  sentAir: number
+  fireTicks: number
+  shownOnFire: boolean
+  lavaCooldown: number
+}
+
+const MAX_AIR = 300
+/** Damage that costs no exhaustion (vanilla `bypassArmor` sources) or is not a hit at all. */
+const NO_HURT_EXHAUSTION = new Set(['fall', 'drown', 'starvation', 'fire', 'void', 'operator', 'marker', 'test'])
+
+function deathMessage(name: string, cause: string): string {
+  const by: Record<string, string> = {
+    fall: 'fell from a high place',
+    drown: 'drowned',
+    lava: 'tried to swim in lava',
+    fire: 'burned to death',
+    starvation: 'starved to death',
+    explosion: 'was blown up by Creeper',
+    zombie: 'was slain by Zombie',
+    spider: 'was slain by Spider',
+    skeleton: 'was shot by Skeleton',
+  }
+  return `${name} ${by[cause] ?? `died (${cause})`}`
 }
 
 const EAT_TICKS = 32
@@ -36,11 +88,29 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
   const registry = serv.registry
   const Item = require('prismarine-item')(registry)
   const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
+  const view = createBlockView(registry, () => serv.overworld)
   const states = new Map<SquidPlayer, PlayerState>()
+  const freshState = (): PlayerState => ({
+    airborneMaxY: null,
+    lastPos: null,
+    wasOnGround: true,
+    exhaustion: 0,
+    total: 0,
+    by: { sprint: 0, swim: 0, jump: 0, dig: 0, attack: 0, hurt: 0, regen: 0 },
+    foodTimer: { timer: 0 },
+    eating: null,
+    dead: false,
+    sprinting: false,
+    air: MAX_AIR,
+    sentAir: MAX_AIR,
+    fireTicks: 0,
+    shownOnFire: false,
+    lavaCooldown: 0,
+  })
   const stateOf = (p: SquidPlayer): PlayerState => {
     let s = states.get(p)
     if (!s) {
-      s = { airborneMaxY: null, lastPos: null, exhaustion: 0, ticks: 0, eating: null, dead: false }
+      s = freshState()
       states.set(p, s)
     }
     return s
@@ -61,7 +131,9 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     st.dead = true
     st.eating = null
     writeStatus(p, 3)
-    const message = cause === 'fall' ? `${p.username} fell from a high place` : `${p.username} died (${cause})`
+    st.fireTicks = 0
+    st.air = MAX_AIR
+    const message = deathMessage(p.username, cause)
     p._client.write('combat_event', { event: 2, playerId: p.id, entityId: p.id, message: JSON.stringify({ text: message }) })
     serv.broadcast?.(message)
     // keepInventory is off: everything drops where the player died.
@@ -82,6 +154,7 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     send(p)
     writeStatus(p, 2)
     serv.emit('mbHurt', { player: p.username, amount, cause, health: p.health })
+    if (!NO_HURT_EXHAUSTION.has(cause)) exhaust(p, EXHAUSTION.perHurt, 'hurt')
     if (p.health <= 0) die(p, cause)
   }
 
@@ -92,8 +165,11 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     send(p)
   }
 
-  function exhaust(p: SquidPlayer, amount: number): void {
+  function exhaust(p: SquidPlayer, amount: number, why: keyof ExhaustionLedger): void {
     const st = stateOf(p)
+    if (!(amount > 0) || p.gameMode === 1 || p.gameMode === 3) return
+    st.total += amount
+    st.by[why] += amount
     const v: Vitals = { health: p.health, food: p.food, saturation: p.foodSaturation, exhaustion: st.exhaustion }
     const changed = spend(v, amount)
     st.exhaustion = v.exhaustion
@@ -114,15 +190,24 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
       const dx = packet.x - st.lastPos.x
       const dz = packet.z - st.lastPos.z
       const d = Math.hypot(dx, dz)
-      if (d < 10) exhaust(p, d * EXHAUSTION.perBlockWalked) // ignore teleports
-      if (packet.y - st.lastPos.y > 0.4 && !packet.onGround) exhaust(p, EXHAUSTION.perJump)
+      const inWater = view.cell(packet.x, packet.y, packet.z) === Cell.water
+      if (d > 0 && d < 10) {
+        // ignore teleports; walking costs nothing
+        if (inWater) exhaust(p, d * EXHAUSTION.perMetreSwum, 'swim')
+        else if (st.sprinting) exhaust(p, d * EXHAUSTION.perMetreSprinted, 'sprint')
+      }
+      // a jump: leaving the ground upwards (a step up keeps onGround)
+      if (st.wasOnGround && !packet.onGround && packet.y > st.lastPos.y && !inWater) {
+        exhaust(p, st.sprinting ? EXHAUSTION.perSprintJump : EXHAUSTION.perJump, 'jump')
+      }
     }
+    st.wasOnGround = packet.onGround
     st.lastPos = { x: packet.x, y: packet.y, z: packet.z }
-    void checkFall(p, st, packet)
+    checkFall(p, st, packet)
   }
 
-  async function checkFall(p: SquidPlayer, st: PlayerState, packet: { x: number; y: number; z: number; onGround: boolean }): Promise<void> {
-    const inWater = await isWater(p, packet)
+  function checkFall(p: SquidPlayer, st: PlayerState, packet: { x: number; y: number; z: number; onGround: boolean }): void {
+    const inWater = view.cell(packet.x, packet.y, packet.z) === Cell.water
     if (inWater) {
       st.airborneMaxY = null
       return
@@ -139,12 +224,57 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     }
   }
 
-  async function isWater(p: SquidPlayer, pos: { x: number; y: number; z: number }): Promise<boolean> {
-    try {
-      const b = await p.world.getBlock(new Vec3(Math.floor(pos.x), Math.floor(pos.y), Math.floor(pos.z)))
-      return b?.name === 'water'
-    } catch {
-      return false
+  /** Sends a player's on-fire flag to itself and to the others. */
+  function showFire(p: SquidPlayer, on: boolean): void {
+    const packet = { entityId: p.id, metadata: [{ key: 0, type: 0, value: on ? 0x01 : 0 }] }
+    for (const other of serv.players) if (other.world === p.world && !other.disconnected) other._client.write('entity_metadata', packet)
+  }
+
+  /** Air, lava, fire and burning, once per tick. */
+  function environment(p: SquidPlayer, st: PlayerState): void {
+    if (p.world !== serv.overworld) return
+    const { x, y, z } = p.position
+    const feet = view.cell(x, y, z)
+    const body = view.cell(x, y + 1, z)
+    const head = view.cell(x, y + 1.62, z)
+    // air and drowning
+    if (head === Cell.water) {
+      st.air--
+      if (st.air <= -20) {
+        st.air = 0
+        damage(p, 2, 'drown')
+      }
+    } else if (st.air < MAX_AIR) st.air = Math.min(MAX_AIR, Math.max(st.air, 0) + 4)
+    const shownAir = Math.max(0, st.air)
+    if (shownAir !== st.sentAir && !p.disconnected) {
+      st.sentAir = shownAir
+      p._client.write('entity_metadata', { entityId: p.id, metadata: [{ key: 1, type: 1, value: shownAir }] })
+    }
+    if (st.dead) return
+    // lava and fire blocks
+    if (st.lavaCooldown > 0) st.lavaCooldown--
+    if (feet === Cell.lava || body === Cell.lava) {
+      st.fireTicks = Math.max(st.fireTicks, 300)
+      if (st.lavaCooldown === 0) {
+        st.lavaCooldown = 10
+        damage(p, 4, 'lava')
+      }
+    } else if (feet === Cell.fire || body === Cell.fire) {
+      st.fireTicks = Math.max(st.fireTicks, 160)
+      if (st.lavaCooldown === 0) {
+        st.lavaCooldown = 10
+        damage(p, 1, 'fire')
+      }
+    }
+    if (feet === Cell.water || body === Cell.water) st.fireTicks = 0
+    if (st.fireTicks > 0) {
+      st.fireTicks--
+      if (st.fireTicks % 20 === 0 && feet !== Cell.lava && body !== Cell.lava) damage(p, 1, 'fire')
+    }
+    const onFire = st.fireTicks > 0 && !st.dead
+    if (onFire !== st.shownOnFire) {
+      st.shownOnFire = onFire
+      showFire(p, onFire)
     }
   }
 
@@ -168,18 +298,15 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
   function onTick(p: SquidPlayer): void {
     const st = stateOf(p)
     if (st.dead || p.health <= 0 || p.gameMode === 1 || p.gameMode === 3) return
-    st.ticks++
     if (st.eating && ++st.eating.ticks >= EAT_TICKS) finishEating(p, st)
-    if (st.ticks % 20 === 0) exhaust(p, EXHAUSTION.perSecondAlive)
-    if (st.ticks % REGEN_PERIOD_TICKS === 0) {
-      const what = regenerate({ health: p.health, food: p.food, saturation: p.foodSaturation, exhaustion: st.exhaustion })
-      if (what === 'heal') {
-        heal(p, 1)
-        exhaust(p, REGEN_COST)
-      } else if (what === 'starve') {
-        damage(p, 1, 'starvation')
-      }
-    }
+    environment(p, st)
+    if (st.dead) return
+    const floor = (serv.difficulty ?? 1) <= 1 ? 10 : serv.difficulty === 2 ? 1 : 0
+    const what = tickFood({ health: p.health, food: p.food, saturation: p.foodSaturation, exhaustion: st.exhaustion }, st.foodTimer, floor)
+    if (what && 'heal' in what) {
+      heal(p, what.heal)
+      exhaust(p, what.cost, 'regen')
+    } else if (what) damage(p, 1, 'starvation')
   }
 
   serv.on('newPlayer', (p: SquidPlayer) => {
@@ -206,16 +333,20 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     p._client.on('block_dig', ({ status }: { status: number }) => {
       if (status === 5) st.eating = null // released the use button
     })
-    p.on('dug', () => exhaust(p, EXHAUSTION.perBlockBroken))
+    p.on('dug', () => exhaust(p, EXHAUSTION.perBlockBroken, 'dig'))
+    p.on('attack', () => exhaust(p, EXHAUSTION.perAttack, 'attack'))
+    // minecraft-protocol maps 1.16.5's action ids to names ('start_sprinting'); older ones are numbers
+    p._client.on('entity_action', ({ actionId }: { actionId?: number | string }) => {
+      if (actionId === 3 || actionId === 'start_sprinting') st.sprinting = true
+      else if (actionId === 4 || actionId === 'stop_sprinting') st.sprinting = false
+    })
     // Respawn at the world spawn with full stats (flying-squid keeps the death position).
     p.on('requestRespawn', () => {
       p.position = new Vec3(spawn.x, spawn.y, spawn.z)
       p.food = 20
       p.foodSaturation = 5
-      st.dead = false
-      st.airborneMaxY = null
-      st.lastPos = null
-      st.exhaustion = 0
+      Object.assign(st, freshState())
+      serv.emit('mbRespawn', { player: p.username })
     })
     // flying-squid compares the respawn action to 0, but minecraft-protocol maps it to
     // 'perform_respawn' for 1.16.5, so flying-squid never respawns anyone; we do.
@@ -243,5 +374,20 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     for (const p of serv.players) onTick(p)
   })
 
-  return { damage, heal }
+  function vitals(p: SquidPlayer): PlayerVitals {
+    const st = stateOf(p)
+    return {
+      health: p.health,
+      food: p.food,
+      saturation: p.foodSaturation,
+      exhaustion: st.exhaustion,
+      exhaustionTotal: st.total,
+      exhaustionBy: { ...st.by },
+      air: st.air,
+      fireTicks: st.fireTicks,
+      sprinting: st.sprinting,
+    }
+  }
+
+  return { damage, heal, vitals }
 }

@@ -5,8 +5,12 @@
  *   /mbgive <player> <item> [count]        give items (minecraft-data item names)
  * Errors come back as a chat line; they never throw into flying-squid (which
  * would rethrow non-user errors from a timer and crash the process).
+ *
+ * Who is an operator: only the players the world's owner names (`ops`); flying-squid's
+ * `everybody-op` is off. Every flying-squid command that changes the world or other players
+ * (/kill, /gamemode, /tp, /time, …) needs operator rights here too.
  */
-import type { SquidServer } from '../squid.js'
+import type { SquidPlayer, SquidServer } from '../squid.js'
 
 export interface OperatorApi {
   damage(player: string, amount: number, cause?: string): void
@@ -23,7 +27,22 @@ function run(fn: () => void, ok: string): string {
   }
 }
 
-export function installOperatorCommands(serv: SquidServer, api: OperatorApi): void {
+/** flying-squid commands a non-operator may still use (they only affect or inform the player). */
+const PLAYER_COMMANDS = new Set(['help', 'ping', 'me', 'msg', 'tell', 'list', 'version', 'seed', 'clear', ''])
+
+export function installOperatorCommands(serv: SquidServer, api: OperatorApi, ops: readonly string[] = []): void {
+  const opNames = new Set(ops.map((n) => n.toLowerCase()))
+  // set after flying-squid's login (it assigns `op` from everybody-op while adding the player)
+  serv.on('newPlayer', (p: SquidPlayer) => {
+    p.once('connected', () => {
+      p.op = opNames.has(String(p.username).toLowerCase())
+    })
+  })
+  const root = serv.commands as unknown as { hash?: Record<string, { params: { op?: boolean; base?: string } }> }
+  for (const [base, cmd] of Object.entries(root.hash ?? {})) {
+    if (!PLAYER_COMMANDS.has(base) && cmd?.params) cmd.params.op = true
+  }
+
   serv.commands.add({
     base: 'mbhurt',
     info: 'damage a player (mindbridge test command)',

@@ -1,0 +1,62 @@
+/**
+ * Mob ticking: the server tick interval (time between flying-squid 'tick' events, nominally
+ * 50 ms) while a bot stands in a natural world at night, with 0 awake mobs against N mobs
+ * (half monsters chasing the player, half animals wandering) around it, measured in the same
+ * run. Prints p50/p99 of the interval and the ratio N vs 0. Monster spawning is off so the
+ * counts are what the bench sets; the bot is in creative mode so it is not killed.
+ * MINDBRIDGE_BENCH_MOBS=n sets N (default 60).
+ */
+import { startWorld, type World } from '../src/minecraft/world/index.js'
+import { connectBot, quitBot } from '../test/minecraft/support/world.js'
+import { fmt } from './util.js'
+
+const N = Number(process.env.MINDBRIDGE_BENCH_MOBS ?? 60)
+const TICKS = 200
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!
+}
+
+async function intervals(world: World, ticks: number): Promise<number[]> {
+  const out: number[] = []
+  let last = performance.now()
+  await new Promise<void>((resolve) => {
+    const on = () => {
+      const t = performance.now()
+      out.push(t - last)
+      last = t
+      if (out.length >= ticks) {
+        world.server.off('tick', on)
+        resolve()
+      }
+    }
+    world.server.on('tick', on)
+  })
+  return out.slice(1)
+}
+
+export async function run(): Promise<void> {
+  const world = await startWorld({ seed: 77, startTime: 18000, monsters: false, animals: false })
+  try {
+    const bot = await connectBot(world, 'benchmob')
+    world.server.players[0]!.gameMode = 1
+    await bot.waitForChunksToLoad()
+    const base = await intervals(world, TICKS)
+    const p = bot.entity.position
+    for (let i = 0; i < N; i++) {
+      const a = (i / N) * Math.PI * 2
+      const r = 6 + (i % 5) * 4
+      const kind = i % 2 === 0 ? (['zombie', 'skeleton', 'spider', 'creeper'] as const)[(i / 2) % 4]! : (['cow', 'pig', 'sheep', 'chicken'] as const)[((i - 1) / 2) % 4]!
+      world.spawnMob(kind, { x: p.x + Math.cos(a) * r, y: p.y + 2, z: p.z + Math.sin(a) * r })
+    }
+    const busy = await intervals(world, TICKS)
+    await quitBot(bot)
+    console.log(`server tick interval over ${TICKS} ticks (nominal 50 ms), bot present, ${world.mobs().length} mobs alive at the end`)
+    console.log(`mobs   p50 ms  p99 ms  p99 × 0 mobs`)
+    console.log(`0      ${fmt(quantile(base, 0.5), 1).padStart(6)}  ${fmt(quantile(base, 0.99), 1).padStart(6)}  ${fmt(1, 2).padStart(12)}`)
+    console.log(`${String(N).padEnd(6)} ${fmt(quantile(busy, 0.5), 1).padStart(6)}  ${fmt(quantile(busy, 0.99), 1).padStart(6)}  ${fmt(quantile(busy, 0.99) / quantile(base, 0.99), 2).padStart(12)}`)
+  } finally {
+    await world.close()
+  }
+}
