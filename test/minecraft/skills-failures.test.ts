@@ -118,17 +118,19 @@ describe('skills: failure reasons and simple skills (embedded world)', { timeout
   })
 
   test('scanEntities lists a mob with UUID and health; attack kills it by type name', async () => {
-    const serv = world.server as unknown as { spawnMob(type: number, w: unknown, pos: unknown): { uuid: string; id: number; health: number }; overworld: unknown; registry: { entitiesByName: Record<string, { id: number }> } }
     const p = body.bot.entity.position
-    const cow = serv.spawnMob(serv.registry.entitiesByName.cow!.id, serv.overworld, p.offset(2, 0, 1))
-    cow.health = 3 // flying-squid mobs take 1 damage per hit; keep the fight short
-    await until(() => body.bot.entities[cow.id], 15_000, 'cow in sight')
+    // a cow of the world's own mob plugin (vanilla health and damage); the bot fights it bare-handed
+    const cow = world.spawnMob('cow', { x: p.x + 2, y: p.y, z: p.z + 1 })
+    const seen = await until(() => {
+      const id = world.mobs('cow').find((m) => m.id === cow.id)?.entityId
+      return id != null ? body.bot.entities[id] : undefined
+    }, 15_000, 'cow in sight')
     const r = await body.run({ skill: 'scanEntities', radius: 16, ids: ['minecraft:cow'] })
     assert.equal(r.ok, true, r.reason)
     const list = r.entities as ScannedEntity[]
     assert.equal(list.length, 1)
     assert.equal(list[0]!.type, 'minecraft:cow')
-    assert.equal(list[0]!.uuid.replace(/-/g, ''), cow.uuid.replace(/-/g, ''))
+    assert.equal(list[0]!.uuid.replace(/-/g, ''), String(seen.uuid).replace(/-/g, ''))
     assert.equal(list[0]!.maxHealth, 10)
     assert.ok(Number.isInteger(list[0]!.position.x))
     assert.ok(list[0]!.distance > 0 && list[0]!.distance < 16)

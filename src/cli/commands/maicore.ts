@@ -178,7 +178,8 @@ function registerMaiCore(program: Command): void {
       })
       if (code !== 130 && timeoutSec > 0) {
         code = reached ? 0 : 3
-        out(reached ? `goal reached: ${link.game.goal}` : `timed out after ${timeoutSec} s before the goal`)
+        // the link has said "goal reached" already
+        if (!reached) out(`timed out after ${timeoutSec} s before the goal`)
       }
     } catch (err) {
       process.stderr.write(`mindbridge: ${(err as Error).message}\n`)

@@ -234,12 +234,13 @@ export class MaiCoreLink extends EventEmitter {
   /** When the goal names an item we can count and the inventory holds it: mark it reached and tell MaiCore. */
   private checkGoal(): boolean {
     const g = parseGoal(this.game.goal)
-    if (!g.ok || g.goal.kind === 'goto' || this.reachedGoal === this.game.goal) return false
+    // the same goal in other words (MaiCore answering 挖到铁矿 with "get 1 iron_ore") is not reached twice
+    if (!g.ok || g.goal.kind === 'goto' || this.reachedGoal === JSON.stringify(g.goal)) return false
     this.noteGoal()
     const have = this.heldOf(g.goal.item)
     const from = g.goal.kind === 'get' ? 0 : (this.goalBaseline?.held ?? 0)
     if (have - from < g.goal.count) return false
-    this.reachedGoal = this.game.goal
+    this.reachedGoal = JSON.stringify(g.goal)
     this.game.targetValue = g.goal.count
     this.game.currentValue = Math.max(this.game.currentValue, g.goal.count)
     this.game.addEvent({ type: 'goalReached', message: `目标完成: ${this.game.goal}`, tick: tickOf(this.body.status()) })
