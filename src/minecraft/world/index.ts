@@ -25,6 +25,7 @@ import { installOperatorCommands } from './plugins/operator.js'
 import { installWindows } from './plugins/windows.js'
 import { createRng } from './rng.js'
 import { trackLoginTimers } from './login-timers.js'
+import { trackDigAnimations } from './dig-timers.js'
 import { installQuietPlugins } from './quiet-plugins.js'
 import { flyingSquid, require, type SquidPlayer, type SquidServer } from './squid.js'
 import { createLogger } from '../../core/logger.js'
@@ -207,6 +208,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     version: WORLD_VERSION,
   })
   const timers = trackLoginTimers(serv)
+  const releaseDigAnimations = trackDigAnimations()
   installDrops(serv, createRng(o.seed))
   const windows = installWindows(serv)
   installCrafting(serv, windows)
@@ -240,6 +242,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
       /* expected: no address on a server that never listened */
     }
     await serv.destroy().catch(() => undefined)
+    releaseDigAnimations()
     throw new Error(`startWorld: could not start the server on ${o.host}:${port}: ${(err as Error).message}`)
   }
   // Keep every column in memory: without a world folder an unloaded column would be
@@ -250,6 +253,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   } catch (err) {
     serv.stopTickInterval()
     await shutdown(serv)
+    releaseDigAnimations()
     throw new Error(`startWorld: generating the spawn area failed: ${(err as Error).message}`)
   }
   // Never crash the host process on a server socket error after start; keep a trace at debug level.
@@ -336,6 +340,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
           await provider?.close?.().catch(() => undefined)
         }
         timers.clearAll()
+        releaseDigAnimations()
       })()
       return closing
     },
