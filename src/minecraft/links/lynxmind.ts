@@ -242,7 +242,7 @@ export class LynxMindLink extends EventEmitter {
     this.emit('task', { ...rec })
     this.startHeartbeats()
     this.deliver({ type: 'EVENT_PLAYER_STATUS_CREATE_TASK', task: clean })
-    if (this.agent === 'away') this.startGrace()
+    if (this.agent === 'away') this.startAgentGrace()
     return { ...rec }
   }
 
