@@ -72,9 +72,9 @@ export function addLynxOptions(cmd: Command): Command {
   return cmd
     .option('--task <text>', `the task, e.g. "get 1 minecraft:iron_pickaxe", "collect 10 log", "goto 100 64 -20"`)
     .option('--mind <kind>', 'builtin (default, no model) | llm (OpenAI-compatible model) | remote (WebSocket agent)')
-    .option('--timeout <seconds>', 'give up on the task after this long, the wait for the mind included (0 = never)')
+    .option('--timeout <seconds>', 'give up on the task after this long, the wait for the mind included (default 0 = never)')
     .option('--allow <players>', 'comma-separated players whose chat commands "@<bot> <task>" / "@<bot> stop" are obeyed')
-    .option('--heartbeat <seconds>', 'status heartbeat period while a task runs (default 30)')
+    .option('--heartbeat <seconds>', 'status heartbeat period while a task runs (default 30; 0 = no heartbeats, only the status the mind asks for)')
     .option('--username <name>', "the bot's name")
     .option('--remote-port <port>', 'port of the remote mind WebSocket (default 8766; 0 = any)')
     .option('--remote-token <token>', 'token remote agents must send (default $MINDBRIDGE_REMOTE_TOKEN or a random one, printed)')
@@ -105,9 +105,24 @@ export interface BuiltMind {
   remote?: { mind: RemoteMind; token: string; tokenFrom: 'random' | 'flag' | 'env' }
 }
 
+/** Flags that only one mind reads, given with another mind: one warning line each (they change nothing). */
+export function ignoredMindFlags(kind: string, flags: LynxFlags): string[] {
+  const only: Array<[keyof LynxFlags, string, string]> = [
+    ['remotePort', '--remote-port', 'remote'],
+    ['remoteToken', '--remote-token', 'remote'],
+    ['remoteGrace', '--remote-grace', 'remote'],
+    ['dialect', '--dialect', 'remote'],
+    ['maxFormatFailures', '--max-format-failures', 'llm'],
+  ]
+  return only
+    .filter(([key, , mind]) => flags[key] !== undefined && kind !== mind)
+    .map(([, flag, mind]) => `warning: ${flag} only applies to --mind ${mind} (this run uses the ${kind} mind); ignored`)
+}
+
 export async function buildMind(config: Config, flags: LynxFlags, logger: Logger, out: (l: string) => void): Promise<BuiltMind> {
   const { createMind, RemoteMind } = await import('../../minecraft/minds/index.js')
   const kind = config.mind.kind as MindKind
+  for (const w of ignoredMindFlags(kind, flags)) process.stderr.write(`mindbridge: ${w}\n`)
   if (kind === 'remote') {
     const env = process.env.MINDBRIDGE_REMOTE_TOKEN
     if (flags.remoteToken !== undefined && !flags.remoteToken.trim()) throw new UserError('--remote-token must not be empty', 2)
