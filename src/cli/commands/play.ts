@@ -179,13 +179,20 @@ export function controlToken(config: Config, out: (l: string) => void): string {
   return t
 }
 
-/** Ctrl-C / SIGTERM → abort signal (a second one exits at once); dispose only after the cleanup. */
-export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
+/**
+ * Ctrl-C / SIGTERM → abort signal, with one line saying the run is stopping; a second one exits
+ * at once (130). Dispose only after the cleanup.
+ */
+export function interruptSignal(err: (l: string) => void = (l) => process.stderr.write(l + '\n')): { signal: AbortSignal; dispose(): void } {
   const ctrl = new AbortController()
   let count = 0
-  const on = () => {
+  const on = (sig: NodeJS.Signals) => {
     count++
-    if (count > 1) process.exit(130)
+    if (count > 1) {
+      err(`mindbridge: ${sig} again: quitting at once`)
+      process.exit(130)
+    }
+    err(`mindbridge: ${sig === 'SIGINT' ? 'Ctrl-C' : sig}: stopping… (press Ctrl-C again to quit at once)`)
     ctrl.abort(new Error('interrupted'))
   }
   process.on('SIGINT', on)
@@ -196,6 +203,45 @@ export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
       process.off('SIGINT', on)
       process.off('SIGTERM', on)
     },
+  }
+}
+
+/**
+ * `start`'s result, or undefined as soon as `signal` aborts. What `start` still brings after that
+ * is given to `dispose`; with `settle` the interruption waits for it first (a world that is half
+ * started is closed cleanly before the run ends), otherwise it is disposed whenever it comes.
+ */
+export async function unlessInterrupted<T>(start: Promise<T>, signal: AbortSignal, dispose: (v: T) => Promise<unknown>, settle = false): Promise<T | undefined> {
+  let onAbort: (() => void) | undefined
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted')
+    if (signal.aborted) onAbort()
+    else signal.addEventListener('abort', onAbort, { once: true })
+  })
+  try {
+    const first = await Promise.race([start, aborted])
+    if (first !== 'aborted' || !signal.aborted) return first as T
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort)
+  }
+  const late = start.then(
+    (v) => dispose(v).catch(() => undefined),
+    () => undefined,
+  )
+  if (settle) await late
+  return undefined
+}
+
+/** The summary of a run interrupted before its task could start. */
+export function interruptedBeforeTask(text: string, while_: string, started: number, mind: Mind): SessionSummary {
+  return {
+    outcome: 'interrupted',
+    reason: `interrupted while ${while_}`,
+    text,
+    seconds: (Date.now() - started) / 1000,
+    actions: 0,
+    skillFailures: 0,
+    mind: { kind: mind.kind, ...mind.stats() },
   }
 }
 
@@ -228,17 +274,41 @@ export function register(program: Command): void {
     const { mind } = built
     const { startWorld, createBody, LynxSession, formatSummary } = await loadGame()
     const intr = interruptSignal()
-    const world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile }).catch((err: unknown) => {
+    const t0 = Date.now()
+    // One Ctrl-C ends the run at any moment, start-up included: a world half started is closed
+    // once it is up (a second Ctrl-C quits at once), a bot still joining is dropped.
+    out('starting the embedded world…')
+    const world = await unlessInterrupted(
+      startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile }),
+      intr.signal,
+      (w) => w.close(),
+      true,
+    ).catch((err: unknown) => {
       intr.dispose()
       throw new UserError(`could not start the world: ${(err as Error).message}`, 1)
     })
+    if (!world) {
+      out(formatSummary(interruptedBeforeTask(task, 'starting the world', t0, mind)))
+      await mind.close().catch(() => {})
+      intr.dispose()
+      throw new CliExit(130)
+    }
     out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}, ${world.profile} profile`)
     let session: LynxSession | undefined
     let body: MineflayerBody | undefined
     let code = 1
     try {
       const bus = createContextBus()
-      body = await createBody({ host: world.host, port: world.port, username: config.minecraft.username, version: world.version, bus, reconnect: false, xray: config.minecraft.xray })
+      body = await unlessInterrupted(
+        createBody({ host: world.host, port: world.port, username: config.minecraft.username, version: world.version, bus, reconnect: false, xray: config.minecraft.xray }),
+        intr.signal,
+        (b) => b.close(),
+      )
+      if (!body) {
+        out(formatSummary(interruptedBeforeTask(task, 'the bot was joining the world', t0, mind)))
+        code = 130
+        return
+      }
       out(`bot ${body.username} spawned${config.minecraft.xray ? ' (x-ray on: an experiment, not fair play)' : ''}`)
       session = new LynxSession({
         body,
@@ -267,8 +337,9 @@ export function register(program: Command): void {
       await body?.close().catch(() => {})
       await world.close().catch(() => {})
       intr.dispose()
+      // the exit code of every path, the early return included
+      if (code !== 0) throw new CliExit(code)
     }
-    if (code !== 0) throw new CliExit(code)
   })
 }
 
