@@ -12,6 +12,7 @@ import type { Command } from 'commander'
 import { parse as parseYaml } from 'yaml'
 import type { z } from 'zod'
 import { setLogFormat, setLogLevel } from '../core/logger.js'
+import { locateJsonError } from './json-position.js'
 import { CONFIG_FILE_NAMES, ConfigSchema, coerceString, envMapping, flagNameFor, leafAt, type Config, type ConfigFlags } from './config-schema.js'
 
 export {
@@ -132,18 +133,25 @@ function readConfigFile(path: string, label: string): Plain {
     const code = (err as NodeJS.ErrnoException).code
     throw new ConfigError(code === 'ENOENT' ? `config file not found: ${label}` : `cannot read config file ${label}: ${(err as Error).message}`)
   }
+  // Windows Notepad starts UTF-8 files with a byte order mark; it is no part of the config.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  // An empty file (or only blanks) is an empty config, in JSON as in YAML: nothing set, defaults apply.
+  if (text.trim() === '') return {}
   let data: unknown
   if (/\.ya?ml$/i.test(path)) {
     try {
       data = parseYaml(text)
     } catch (err) {
-      throw new ConfigError(`${label}: invalid YAML: ${(err as Error).message.split('\n')[0]}`)
+      const pos = (err as { linePos?: Array<{ line: number; col: number }> }).linePos?.[0]
+      const what = (err as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
+      throw new ConfigError(`${label}: invalid YAML${pos ? ` at line ${pos.line}, column ${pos.col}` : ''}: ${what}`)
     }
   } else {
     try {
       data = JSON.parse(text)
     } catch (err) {
-      throw new ConfigError(`${label}: invalid JSON: ${(err as Error).message}`)
+      const at = locateJsonError(text)
+      throw new ConfigError(at ? `${label}: invalid JSON at line ${at.line}, column ${at.column}: ${at.message}` : `${label}: invalid JSON: ${(err as Error).message}`)
     }
   }
   if (data === null || data === undefined) return {}

@@ -85,7 +85,8 @@ export async function runCli(argv: string[] = process.argv): Promise<number> {
   const program = buildProgram()
   await registerCommands(program, verbose)
   // Subcommands inherit exitOverride and the help hint.
-  for (const cmd of program.commands) cmd.exitOverride().showHelpAfterError('(run mindbridge --help for usage)')
+  // Their help also lists the global options (--llm-*, --config, --set …), which work after the command name too.
+  for (const cmd of program.commands) cmd.exitOverride().showHelpAfterError('(run mindbridge --help for usage)').configureHelp({ showGlobalOptions: true })
   try {
     await program.parseAsync(argv)
     return 0

@@ -56,7 +56,7 @@ export function attachChatTasks(opts: ChatTaskOptions): () => void {
         void opts.link.cancelTask(`stopped by ${username}`).then((t) => say(t ? `stopped: ${t.text}` : 'nothing to stop'))
       } else if (cmd.kind === 'status') {
         const t = opts.link.current()
-        say(t ? `working on: ${t.text} (${t.actions} actions so far)` : 'idle')
+        say(t ? `working on: ${t.text} (${t.actions} action${t.actions === 1 ? '' : 's'} so far)` : 'idle')
       } else {
         const t = opts.link.createTask(cmd.text, `chat:${username}`)
         chatTasks.add(t.id)

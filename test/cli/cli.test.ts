@@ -42,6 +42,28 @@ describe('mindbridge CLI', () => {
     }
   })
 
+  test('play --help shows the global --llm-* flags the README uses with play, and the --timeout default', async () => {
+    const r = await cli(['play', '--help'])
+    assert.equal(r.code, 0, r.stderr)
+    for (const s of ['--llm-base-url <url>', '--llm-model <name>', '--llm-api-key <key>', '--config <path>']) assert.ok(r.stdout.includes(s), `play --help lacks ${s}`)
+    assert.match(r.stdout.replace(/\s+/g, ' '), /--timeout <seconds> .*\(default 0 = never\)/)
+    assert.match(r.stdout.replace(/\s+/g, ' '), /--heartbeat <seconds> .*0 = no heartbeats/)
+  })
+
+  test('flags for another mind than the one chosen are warned about, once each, and change nothing', async () => {
+    // a closed port: the run ends at the join (exit 1) after the flags were read
+    const r = await cli(['bot', '--port', '1', '--no-control', '--dialect', 'mod', '--remote-grace', '5', '--max-format-failures', '2', '--task', 'collect 1 log'])
+    assert.equal(r.code, 1, r.stderr)
+    const warnings = r.stderr.split('\n').filter((l) => l.includes('warning:'))
+    assert.deepEqual(warnings, [
+      'mindbridge: warning: --remote-grace only applies to --mind remote (this run uses the builtin mind); ignored',
+      'mindbridge: warning: --dialect only applies to --mind remote (this run uses the builtin mind); ignored',
+      'mindbridge: warning: --max-format-failures only applies to --mind llm (this run uses the builtin mind); ignored',
+    ])
+    const llm = await cli(['bot', '--port', '1', '--no-control', '--mind', 'llm', '--max-format-failures', '2', '--task', 'collect 1 log'], { env: { MINDBRIDGE_LLM_BASE_URL: 'http://127.0.0.1:1/v1' } })
+    assert.doesNotMatch(llm.stderr, /warning:/, 'the llm mind reads --max-format-failures')
+  })
+
   test('--version prints the package version', async () => {
     const r = await cli(['--version'])
     assert.equal(r.code, 0)

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import fc from 'fast-check'
+import { locateJsonError } from '../../src/cli/json-position.js'
 import { ConfigError, ConfigSchema, envMapping, loadConfig, loadConfigDetailed, maskSecrets } from '../../src/cli/config.js'
 
 let dir: string
@@ -115,6 +117,56 @@ describe('config', () => {
     const arr = cwdWith({ 'mindbridge.config.json': '[1]' })
     assert.match(configError(() => loadConfig({ cwd: arr, env: {} })), /expected an object at the top level, got an array/)
     assert.equal(configError(() => loadConfig({ cwd: cwdWith({}), env: {}, configPath: 'nope.json' })), 'config file not found: nope.json')
+  })
+
+  test('a UTF-8 byte order mark (Windows Notepad) is accepted in JSON and YAML files', () => {
+    const json = cwdWith({ 'mindbridge.config.json': '\uFEFF' + JSON.stringify({ world: { port: 25570 } }) })
+    assert.equal(loadConfig({ cwd: json, env: {} }).world.port, 25570)
+    const yaml = cwdWith({ 'mindbridge.config.yaml': '\uFEFFworld:\n  port: 25571\n' })
+    assert.equal(loadConfig({ cwd: yaml, env: {} }).world.port, 25571)
+  })
+
+  test('JSON and YAML syntax errors give line and column', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['{\n  "world": { "port": 25570, }\n}', /^mindbridge\.config\.json: invalid JSON at line 2, column 29: expected a double-quoted property name, found "}"$/],
+      ['{\n  "world": { "port": 25570 }\n  "llm": {}\n}', /^mindbridge\.config\.json: invalid JSON at line 3, column 3: expected ',' or '}' after a property value, found "\\""$/],
+      ["{ 'world': {} }", /at line 1, column 3: expected a double-quoted property name, found "'"$/],
+      ['{ "world": ', /at line 1, column 12: expected a value .*, the file ends$/],
+      ['{ "log": { "level": "debug\n" } }', /at line 1, column 27: expected no line break or control character inside a string/],
+      ['{} {}', /at line 1, column 4: expected the end of the file after the value, found "\{"$/],
+    ]
+    for (const [text, re] of cases) assert.match(configError(() => loadConfig({ cwd: cwdWith({ 'mindbridge.config.json': text }), env: {} })), re, text)
+    const yaml = cwdWith({ 'c.yaml': 'world:\n  port: [1, 2\nlog: {}\n' })
+    assert.match(configError(() => loadConfig({ cwd: yaml, env: {}, configPath: 'c.yaml' })), /^c\.yaml: invalid YAML at line \d+, column \d+: \S/)
+  })
+
+  test('the JSON error locator agrees with JSON.parse on what is valid (property)', () => {
+    const parses = (t: string) => {
+      try {
+        JSON.parse(t)
+        return true
+      } catch {
+        return false
+      }
+    }
+    const piece = fc.constantFrom('{', '}', '[', ']', ',', ':', '"a"', '"', '\\', '1', '-', '0', '.5', 'e3', 'true', 'nul', 'null', ' ', '\n', '\t', '\u0001', 'x', '"\\u12g4"', '"\\n"')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const text = parts.join('')
+        const at = locateJsonError(text)
+        assert.equal(at === undefined, parses(text), `${JSON.stringify(text)}: ${JSON.stringify(at)}`)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  test('an empty config file is an empty config, JSON or YAML: the defaults apply', () => {
+    for (const name of ['mindbridge.config.json', 'mindbridge.config.yaml']) {
+      for (const text of ['', '\n  \n', '\uFEFF']) {
+        const c = loadConfig({ cwd: cwdWith({ [name]: text }), env: {} })
+        assert.deepEqual(c, ConfigSchema.parse({}), `${name} ${JSON.stringify(text)}`)
+      }
+    }
   })
 
   test('--set overrides with schema coercion and clear errors', () => {

@@ -1,5 +1,6 @@
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
+import { tmpdir } from 'node:os'
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -68,6 +69,12 @@ describe('mindbridge lostspace', () => {
     const badReplay = await runCli(['lostspace', 'match', '--replay', '/nonexistent-dir/x.json', '--ai', 'builtin:random', '--ai', 'builtin:random', '--ai', 'builtin:random', '--ai', 'builtin:random'])
     assert.equal(badReplay.code, 2)
     assert.match(badReplay.stderr, /--replay: directory \/nonexistent-dir does not exist/)
+    // a directory as the replay file: one line, before any AI starts, exit 2
+    const dirReplay = await runCli(['lostspace', 'match', '--replay', tmpdir(), '--ai', 'builtin:random', '--ai', 'builtin:random', '--ai', 'builtin:random', '--ai', 'builtin:random'])
+    assert.equal(dirReplay.code, 2)
+    assert.equal(dirReplay.stderr.trim().split('\n').length, 1, dirReplay.stderr)
+    assert.match(dirReplay.stderr, /--replay: .* is a directory; give a file name, e\.g\. --replay .*replay\.json/)
+    assert.equal(dirReplay.stdout, '', 'no game was played')
     const badBot = await runCli(['lostspace', 'ai', '--bot', 'nobody'])
     assert.equal(badBot.code, 2)
     assert.match(badBot.stderr, /unknown built-in player 'nobody'/)

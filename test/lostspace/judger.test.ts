@@ -1,6 +1,6 @@
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   AiPayloadDecoder,
@@ -35,6 +35,22 @@ function play(seats: SeatSpec[], opts: { seed?: number; timeLimitSec?: number; m
     logger: quiet,
     startupGraceSec: 10,
   })
+}
+
+/** True once `pid` has ended (gone, or a zombie waiting for its reaper). */
+function processGone(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+  } catch {
+    return true
+  }
+}
+
+/** The pid a shell command wrote to `file` (waits for the write). */
+async function pidFrom(file: string): Promise<number> {
+  const text = await waitFor(`a pid in ${file}`, () => existsSync(file) && readFileSync(file, 'utf8').trim())
+  return Number(text)
 }
 
 /** A finished game has a permutation of 4/3/2/1 points over the 4 seats and end_info agreeing with it. */
@@ -141,6 +157,26 @@ describe('AI subprocess', () => {
       p.kill()
       await p.exitPromise
     }
+  })
+
+  test('an AI that crashes and leaves a child holding its pipes: the exit is reported, the child is killed with it', async (t) => {
+    if (process.platform === 'win32') return t.skip('process groups are POSIX')
+    const tmp = tempDir()
+    t.after(tmp.cleanup)
+    const pidFile = join(tmp.dir, 'orphan.pid')
+    const failures: AiFailure[] = []
+    const p = new AiProcess({
+      command: `sleep 300 & echo $! > ${q(pidFile)}; exit 3`,
+      onMessage: () => assert.fail('no messages expected'),
+      onFailure: (f) => failures.push(f),
+    })
+    const orphan = await pidFrom(pidFile)
+    // the judger only closes the seat after the failure report; exitPromise must not wait for `sleep 300`
+    await waitFor('the exit report', () => failures.length === 1)
+    assert.deepEqual(failures, [{ kind: 'exit', code: 3, signal: null }])
+    p.kill()
+    await within('the AI to be closed (not 300 s later)', p.exitPromise, 20_000)
+    await waitFor('the orphaned child to be gone', () => processGone(orphan), { detail: () => `pid ${orphan}` })
   })
 
   test('frames are decoded as they arrive; kill() stops a hanging AI', async () => {
@@ -372,6 +408,20 @@ describe('judger with misbehaving AIs', () => {
     assert.equal(r.errors.length, 1)
     assert.equal(r.errors[0]!.error, 0)
     assert.match(r.errors[0]!.log, /code 127|not found/)
+  })
+
+  test('`sleep 300 & <crashing AI>`: the ranking arrives without waiting for the orphan, and the orphan is gone', async (t) => {
+    if (process.platform === 'win32') return t.skip('process groups are POSIX')
+    const { dir, cleanup } = tempDir()
+    t.after(cleanup)
+    const seats = [0, 1].map((i) => cmd(`sleep 300 & echo $! > ${q(join(dir, `orphan${i}.pid`))}; ${badAi(i === 0 ? 'crash-start' : 'crash-mid', 1)}`))
+    const game = play([seats[0]!, cmd(PASSIVE), seats[1]!, cmd(PASSIVE)], { timeLimitSec: 0.5 })
+    const orphans = await Promise.all([0, 1].map((i) => pidFrom(join(dir, `orphan${i}.pid`))))
+    // the bound is far below the orphans' 300 s: reaching it means the judger waited for them
+    const r = await within('the ranking', game, 120_000)
+    assertValidRanking(r)
+    assert.deepEqual(r.errors.map((e) => e.player).sort(), [0, 2])
+    for (const pid of orphans) await waitFor(`orphan ${pid} to be gone`, () => processGone(pid))
   })
 
   test('every seat failing still ends the game with a ranking', async () => {

@@ -35,6 +35,11 @@ describe('control API over real HTTP / WebSocket', () => {
       assert.equal((await s.call('/v1/status', { token: null })).status, 401)
       assert.equal((await s.call('/v1/status', { token: 'nope' })).status, 401)
       assert.equal((await fetch(s.api.url + '/v1/status?token=' + TOKEN)).status, 200)
+      // HTTP auth schemes are case-insensitive
+      for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+        assert.equal((await fetch(s.api.url + '/v1/status', { headers: { authorization: `${scheme} ${TOKEN}` } })).status, 200, scheme)
+      }
+      assert.equal((await fetch(s.api.url + '/v1/status', { headers: { authorization: `Basic ${TOKEN}` } })).status, 401)
       const st = (await (await s.call('/v1/status')).json()) as Record<string, unknown>
       assert.equal(st.session_open, true)
       assert.equal(st.mind, 'builtin')

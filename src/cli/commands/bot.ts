@@ -11,7 +11,7 @@ import type { MineflayerBody } from '../../minecraft/body/index.js'
 import type { LynxSession } from '../../minecraft/links/lynxmind-session.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
 import { checkPorts } from '../ports.js'
-import { EXIT_FOR, addLynxOptions, announceMind, buildMind, checkTask, loadGame, controlToken, interruptSignal, lynxConfigFlags, lynxPorts, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
+import { EXIT_FOR, addLynxOptions, announceMind, buildMind, checkTask, loadGame, controlToken, interruptSignal, interruptedBeforeTask, unlessInterrupted, lynxConfigFlags, lynxPorts, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
 
 interface BotFlags extends LynxFlags {
   host?: string
@@ -63,10 +63,20 @@ export function register(program: Command): void {
     let code = 0
     try {
       out(`connecting ${username} to ${host}:${port}…`)
+      const t0 = Date.now()
       // after the first join the body reconnects by itself; a short cap notices a restarted server soon
-      body = await createBody({ host, port, username, ...(version ? { version } : {}), xray, bus, logger: logger.child('body'), reconnect: { baseDelayMs: 500, maxDelayMs: 5000 } }).catch((err: unknown) => {
-        throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
-      })
+      body = await unlessInterrupted(
+        createBody({ host, port, username, ...(version ? { version } : {}), xray, bus, logger: logger.child('body'), reconnect: { baseDelayMs: 500, maxDelayMs: 5000 } }).catch((err: unknown) => {
+          throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
+        }),
+        intr.signal,
+        (b) => b.close(),
+      )
+      if (!body) {
+        // Ctrl-C while joining: nothing has started yet
+        if (flags.task) out(formatSummary(interruptedBeforeTask(flags.task, `joining ${host}:${port}`, t0, mind)))
+        throw new CliExit(130)
+      }
       out(`bot ${body.username} joined ${host}:${port}${xray ? ' (x-ray on: an experiment, not fair play)' : ''}`)
       session = new LynxSession({
         body,
@@ -94,7 +104,9 @@ export function register(program: Command): void {
         await session.serve()
       }
     } catch (err) {
-      if (err instanceof UserError) {
+      if (err instanceof CliExit) {
+        code = err.exitCode
+      } else if (err instanceof UserError) {
         process.stderr.write(`mindbridge: ${err.message}\n`)
         code = err.exitCode
       } else {

@@ -11,7 +11,7 @@ import { createContextBus } from '../../core/context-bus.js'
 import { createLogger } from '../../core/logger.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
 import type { World } from '../../minecraft/world/index.js'
-import type { BrainLink, BrainMind } from '../../minecraft/links/brainfile/index.js'
+import type { BrainConnectionChange, BrainLink, BrainMind } from '../../minecraft/links/brainfile/index.js'
 import type { StoredTask } from '../../protocols/brainfile.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
 import { XRAY_HELP, interruptSignal, positive, worldConfigFlags } from './play.js'
@@ -122,7 +122,17 @@ export function register(program: Command): void {
         throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
       })
       out(`bot ${body.username} joined ${host}:${port}${config.minecraft.xray ? ' (x-ray on: an experiment, not fair play)' : ''}; mind: ${kind}${flags.goal ? `, goal: ${flags.goal}` : ''}`)
-      link = new BrainLink({ body, store, mind, bus, logger, mindMs: mindSec * 1000, keepFinishedMs: keepSec * 1000, vision: { distance: viewDistance, fovDegrees: fov } })
+      link = new BrainLink({
+        body,
+        store,
+        mind,
+        bus,
+        logger,
+        mindMs: mindSec * 1000,
+        keepFinishedMs: keepSec * 1000,
+        vision: { distance: viewDistance, fovDegrees: fov },
+        reconnectGraceMs: config.minecraft.reconnectGraceSec * 1000,
+      })
       const t0 = Date.now()
       const stamp = () => `[${((Date.now() - t0) / 1000).toFixed(1).padStart(6)}s]`
       link.on('task.start', (t: StoredTask) => out(`${stamp()} task ${describeTask(t)} started`))
@@ -131,6 +141,12 @@ export function register(program: Command): void {
         if (decision.thought || decision.new_tasks.length) out(`${stamp()} mind: ${decision.thought || '(no thought)'} → ${decision.new_tasks.length} new task(s)`)
       })
       link.on('edit', () => out(`${stamp()} outside edit merged`))
+      link.on('connection', (c: BrainConnectionChange) => {
+        if (c.state === 'lost') {
+          const wait = c.task ? `; task #${c.task.id} waits up to ${Math.round(c.graceMs / 1000)} s for it, then resumes` : '; tasks wait for it'
+          out(`${stamp()} disconnected from the server (${c.reason})${wait}`)
+        } else out(`${stamp()} reconnected to the server after ${(c.downMs / 1000).toFixed(1)} s${c.task ? `; task #${c.task.id} resumes` : ''}`)
+      })
       link.on('file.error', (m: string) => out(`${stamp()} the brain file is broken; not writing until it is fixed:\n${m}`))
       link.on('file.ok', () => out(`${stamp()} the brain file is valid again`))
       await link.start()

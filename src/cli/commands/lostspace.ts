@@ -6,9 +6,9 @@
  *   web                    the web page: replay viewer, live spectating, human seats
  */
 import type { Command } from 'commander'
-import { accessSync, constants } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { resolveConfig, UserError, type Config } from '../config.js'
+import { accessSync, constants, statSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { CliExit, resolveConfig, UserError, type Config } from '../config.js'
 import { LostSpaceLogic } from '../../lostspace/logic.js'
 import { runGame, type GameResult } from '../../lostspace/judger/judger.js'
 import { killAllAiProcesses } from '../../lostspace/judger/process.js'
@@ -81,6 +81,13 @@ export function formatRanking(result: GameResult): string {
 
 /** Fails early (before any AI starts) when the replay cannot be written where asked. */
 function checkWritable(file: string): void {
+  let isDir = false
+  try {
+    isDir = statSync(file).isDirectory()
+  } catch {
+    /* absent: written new */
+  }
+  if (isDir) throw new UserError(`--replay: ${file} is a directory; give a file name, e.g. --replay ${join(file, 'replay.json')}`)
   const dir = dirname(resolve(file))
   try {
     accessSync(dir, constants.W_OK)
@@ -116,6 +123,8 @@ function printResult(result: GameResult, seed: number, flags: MatchFlags): void 
   } else {
     process.stdout.write(formatRanking(result) + '\n')
   }
+  // the game itself is complete (its ranking is printed) but the replay asked for is missing: exit 1
+  if (result.replayError) throw new CliExit(1)
 }
 
 /** `match --web`: the same match, run by the web server so pages can follow it (and play `human` seats). */

@@ -72,9 +72,9 @@ export function addLynxOptions(cmd: Command): Command {
   return cmd
     .option('--task <text>', `the task, e.g. "get 1 minecraft:iron_pickaxe", "collect 10 log", "goto 100 64 -20"`)
     .option('--mind <kind>', 'builtin (default, no model) | llm (OpenAI-compatible model) | remote (WebSocket agent)')
-    .option('--timeout <seconds>', 'give up on the task after this long, the wait for the mind included (0 = never)')
+    .option('--timeout <seconds>', 'give up on the task after this long, the wait for the mind included (default 0 = never)')
     .option('--allow <players>', 'comma-separated players whose chat commands "@<bot> <task>" / "@<bot> stop" are obeyed')
-    .option('--heartbeat <seconds>', 'status heartbeat period while a task runs (default 30)')
+    .option('--heartbeat <seconds>', 'status heartbeat period while a task runs (default 30; 0 = no heartbeats, only the status the mind asks for)')
     .option('--username <name>', "the bot's name")
     .option('--remote-port <port>', 'port of the remote mind WebSocket (default 8766; 0 = any)')
     .option('--remote-token <token>', 'token remote agents must send (default $MINDBRIDGE_REMOTE_TOKEN or a random one, printed)')
@@ -105,9 +105,24 @@ export interface BuiltMind {
   remote?: { mind: RemoteMind; token: string; tokenFrom: 'random' | 'flag' | 'env' }
 }
 
+/** Flags that only one mind reads, given with another mind: one warning line each (they change nothing). */
+export function ignoredMindFlags(kind: string, flags: LynxFlags): string[] {
+  const only: Array<[keyof LynxFlags, string, string]> = [
+    ['remotePort', '--remote-port', 'remote'],
+    ['remoteToken', '--remote-token', 'remote'],
+    ['remoteGrace', '--remote-grace', 'remote'],
+    ['dialect', '--dialect', 'remote'],
+    ['maxFormatFailures', '--max-format-failures', 'llm'],
+  ]
+  return only
+    .filter(([key, , mind]) => flags[key] !== undefined && kind !== mind)
+    .map(([, flag, mind]) => `warning: ${flag} only applies to --mind ${mind} (this run uses the ${kind} mind); ignored`)
+}
+
 export async function buildMind(config: Config, flags: LynxFlags, logger: Logger, out: (l: string) => void): Promise<BuiltMind> {
   const { createMind, RemoteMind } = await import('../../minecraft/minds/index.js')
   const kind = config.mind.kind as MindKind
+  for (const w of ignoredMindFlags(kind, flags)) process.stderr.write(`mindbridge: ${w}\n`)
   if (kind === 'remote') {
     const env = process.env.MINDBRIDGE_REMOTE_TOKEN
     if (flags.remoteToken !== undefined && !flags.remoteToken.trim()) throw new UserError('--remote-token must not be empty', 2)
@@ -164,13 +179,20 @@ export function controlToken(config: Config, out: (l: string) => void): string {
   return t
 }
 
-/** Ctrl-C / SIGTERM → abort signal (a second one exits at once); dispose only after the cleanup. */
-export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
+/**
+ * Ctrl-C / SIGTERM → abort signal, with one line saying the run is stopping; a second one exits
+ * at once (130). Dispose only after the cleanup.
+ */
+export function interruptSignal(err: (l: string) => void = (l) => process.stderr.write(l + '\n')): { signal: AbortSignal; dispose(): void } {
   const ctrl = new AbortController()
   let count = 0
-  const on = () => {
+  const on = (sig: NodeJS.Signals) => {
     count++
-    if (count > 1) process.exit(130)
+    if (count > 1) {
+      err(`mindbridge: ${sig} again: quitting at once`)
+      process.exit(130)
+    }
+    err(`mindbridge: ${sig === 'SIGINT' ? 'Ctrl-C' : sig}: stopping… (press Ctrl-C again to quit at once)`)
     ctrl.abort(new Error('interrupted'))
   }
   process.on('SIGINT', on)
@@ -181,6 +203,45 @@ export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
       process.off('SIGINT', on)
       process.off('SIGTERM', on)
     },
+  }
+}
+
+/**
+ * `start`'s result, or undefined as soon as `signal` aborts. What `start` still brings after that
+ * is given to `dispose`; with `settle` the interruption waits for it first (a world that is half
+ * started is closed cleanly before the run ends), otherwise it is disposed whenever it comes.
+ */
+export async function unlessInterrupted<T>(start: Promise<T>, signal: AbortSignal, dispose: (v: T) => Promise<unknown>, settle = false): Promise<T | undefined> {
+  let onAbort: (() => void) | undefined
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted')
+    if (signal.aborted) onAbort()
+    else signal.addEventListener('abort', onAbort, { once: true })
+  })
+  try {
+    const first = await Promise.race([start, aborted])
+    if (first !== 'aborted' || !signal.aborted) return first as T
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort)
+  }
+  const late = start.then(
+    (v) => dispose(v).catch(() => undefined),
+    () => undefined,
+  )
+  if (settle) await late
+  return undefined
+}
+
+/** The summary of a run interrupted before its task could start. */
+export function interruptedBeforeTask(text: string, while_: string, started: number, mind: Mind): SessionSummary {
+  return {
+    outcome: 'interrupted',
+    reason: `interrupted while ${while_}`,
+    text,
+    seconds: (Date.now() - started) / 1000,
+    actions: 0,
+    skillFailures: 0,
+    mind: { kind: mind.kind, ...mind.stats() },
   }
 }
 
@@ -213,17 +274,41 @@ export function register(program: Command): void {
     const { mind } = built
     const { startWorld, createBody, LynxSession, formatSummary } = await loadGame()
     const intr = interruptSignal()
-    const world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile }).catch((err: unknown) => {
+    const t0 = Date.now()
+    // One Ctrl-C ends the run at any moment, start-up included: a world half started is closed
+    // once it is up (a second Ctrl-C quits at once), a bot still joining is dropped.
+    out('starting the embedded world…')
+    const world = await unlessInterrupted(
+      startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile }),
+      intr.signal,
+      (w) => w.close(),
+      true,
+    ).catch((err: unknown) => {
       intr.dispose()
       throw new UserError(`could not start the world: ${(err as Error).message}`, 1)
     })
+    if (!world) {
+      out(formatSummary(interruptedBeforeTask(task, 'starting the world', t0, mind)))
+      await mind.close().catch(() => {})
+      intr.dispose()
+      throw new CliExit(130)
+    }
     out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}, ${world.profile} profile`)
     let session: LynxSession | undefined
     let body: MineflayerBody | undefined
     let code = 1
     try {
       const bus = createContextBus()
-      body = await createBody({ host: world.host, port: world.port, username: config.minecraft.username, version: world.version, bus, reconnect: false, xray: config.minecraft.xray })
+      body = await unlessInterrupted(
+        createBody({ host: world.host, port: world.port, username: config.minecraft.username, version: world.version, bus, reconnect: false, xray: config.minecraft.xray }),
+        intr.signal,
+        (b) => b.close(),
+      )
+      if (!body) {
+        out(formatSummary(interruptedBeforeTask(task, 'the bot was joining the world', t0, mind)))
+        code = 130
+        return
+      }
       out(`bot ${body.username} spawned${config.minecraft.xray ? ' (x-ray on: an experiment, not fair play)' : ''}`)
       session = new LynxSession({
         body,
@@ -252,8 +337,9 @@ export function register(program: Command): void {
       await body?.close().catch(() => {})
       await world.close().catch(() => {})
       intr.dispose()
+      // the exit code of every path, the early return included
+      if (code !== 0) throw new CliExit(code)
     }
-    if (code !== 0) throw new CliExit(code)
   })
 }
 

@@ -288,8 +288,9 @@ class Game {
         try {
           await writeFile(this.opts.replayPath, JSON.stringify(replay))
         } catch (err) {
+          // reported once, by whoever runs the game (the CLI prints it and exits 1)
           replayError = `cannot write the replay to ${this.opts.replayPath}: ${(err as Error).message}`
-          this.logger.error(replayError)
+          this.logger.debug(replayError)
         }
       }
       this.resolve({

@@ -60,6 +60,7 @@ export class AiProcess {
     }
     this.exitPromise = new Promise((resolve) => {
       const done = () => {
+        this.reaped = true
         live.delete(this)
         resolve()
       }
@@ -77,6 +78,10 @@ export class AiProcess {
     })
     this.child.once('exit', (code, signal) => {
       this.exited = true
+      // The AI is over, however it ended: whatever it left behind in its process group
+      // (`sleep 300 & python3 ai.py`) goes too, so nothing holds its pipes or outlives the match.
+      // Output already in the pipes is still read.
+      this.killGroup()
       // Report once stdout is drained ('close'), so a final message is not lost; but do not wait
       // long for it: a grandchild may still hold the pipe open.
       let reported = false
@@ -116,17 +121,30 @@ export class AiProcess {
     }
   }
 
-  /** Stops the AI (whole process group) and stops reporting anything. */
+  /** Stops the AI (whole process group, also after the AI itself has exited) and stops reporting anything. */
   kill(): void {
     if (this.closed) return
     this.closed = true
     live.delete(this)
     this.child.stdin?.destroy()
-    if (this.exited || this.child.pid === undefined) return
+    this.killGroup()
+    // A descendant that left the group (setsid) may still hold the pipes: stop reading them, so
+    // the child's 'close' (and exitPromise) cannot wait for it.
+    this.child.stdout?.destroy()
+    this.child.stderr?.destroy()
+  }
+
+  private reaped = false
+
+  /** SIGKILL to the AI's process group (it leads its own group: `detached`). */
+  private killGroup(): void {
+    const pid = this.child.pid
+    if (pid === undefined || this.reaped) return
     try {
-      if (process.platform !== 'win32') process.kill(-this.child.pid, 'SIGKILL')
-      else this.child.kill('SIGKILL')
+      if (process.platform !== 'win32') process.kill(-pid, 'SIGKILL')
+      else if (!this.exited) this.child.kill('SIGKILL')
     } catch {
+      if (this.exited) return // the group is empty: nothing left to stop
       try {
         this.child.kill('SIGKILL')
       } catch {

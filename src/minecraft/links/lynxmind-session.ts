@@ -34,6 +34,12 @@ export interface SessionOptions {
   startTimeoutMs?: number
   /** How long a running task waits for a lost server (default 180 s; see LynxMindLinkOptions). */
   reconnectGraceMs?: number
+  /**
+   * A running action that has been quiet this long prints what its skill is doing now (the
+   * skill's latest progress), and again at most this often while it runs (default 3000 ms).
+   * Short actions print nothing more than their step and result lines.
+   */
+  progressGapMs?: number
 }
 
 export type Outcome = 'succeeded' | 'failed' | 'unverified' | 'timeout' | 'interrupted' | 'cancelled'
@@ -85,6 +91,41 @@ export function shorten(text: string, max: number): string {
   return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`
 }
 
+/**
+ * Text from outside (a task from the control API or chat, a model's answer) made safe for a
+ * terminal: control bytes (NUL, BEL, ESC …) are shown as escapes instead of acting.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {
+    if (c === '\n') return '\\n'
+    if (c === '\r') return '\\r'
+    if (c === '\t') return '\\t'
+    return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
+  })
+}
+
+/** `1 step`, `2 steps` */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`
+}
+
+/** The reason without a leading word that only repeats the outcome ("success: …" under SUCCEEDED). */
+function withoutOutcomeWord(outcome: Outcome, reason: string): string {
+  const same = outcome === 'succeeded' ? /^(success|succeeded|done)\s*[:,-]\s*/i : outcome === 'failed' ? /^(failed|failure)\s*[:,-]\s*/i : undefined
+  return same ? reason.replace(same, '') : reason
+}
+
+/** For a collect that brought more than was asked: how many were asked and why more came. */
+function collectedMore(action: Action, reason: string): string {
+  if (action.type !== 'ACTION_COLLECT_BLOCK') return ''
+  const m = /^collected (.+)$/.exec(reason)
+  if (!m) return ''
+  const got = [...m[1]!.matchAll(/(\d+) \S+/g)].reduce((n, x) => n + Number(x[1]), 0)
+  const asked = action.needed_blocks.reduce((n, i) => n + i.count, 0)
+  if (got <= asked) return ''
+  return ` (${asked} asked; ${got - asked} more came along: everything that reaches the inventory while collecting counts, such as drops picked up on the way)`
+}
+
 /** `45 s`, `3 min`, `2.5 min` */
 function formatSeconds(ms: number): string {
   const s = ms / 1000
@@ -94,8 +135,8 @@ function formatSeconds(ms: number): string {
 
 export function formatSummary(s: SessionSummary): string {
   const lines = [
-    `── ${s.outcome.toUpperCase()} ${s.task || s.text ? `"${s.task?.text ?? s.text}"` : ''}`.trimEnd(),
-    `   reason:         ${oneLine(s.reason)}`,
+    `── ${s.outcome.toUpperCase()} ${s.task || s.text ? `"${printable(s.task?.text ?? s.text ?? '')}"` : ''}`.trimEnd(),
+    `   reason:         ${printable(oneLine(withoutOutcomeWord(s.outcome, s.reason)))}`,
     `   time:           ${s.seconds.toFixed(1)} s`,
     `   steps:          ${s.actions}`,
     `   skill failures: ${s.skillFailures}`,
@@ -113,6 +154,7 @@ export class LynxSession {
   readonly link: LynxMindLink
   control: ControlServer | undefined
   private detachChat: (() => void) | undefined
+  private detachProgress: (() => void) | undefined
   private readonly out: (line: string) => void
   private readonly t0 = Date.now()
   /** Tasks whose end a summary reports (runTask): their end line does not repeat the reason. */
@@ -142,24 +184,69 @@ export class LynxSession {
   private wireProgress(): void {
     let step = 0
     const say = this.out
+    // every line may carry text from outside (task text, chat, a mind's reason): no control bytes reach the terminal
     const out = (line: string) => {
-      if (!this.muted) say(line)
+      if (!this.muted) say(printable(line))
+    }
+    // what a long action is doing: the skill's latest progress, after `gap` of quiet, at most once per `gap`
+    const gap = this.opts.progressGapMs ?? 3000
+    let inAction = false
+    let lastLine = 0
+    let shown: string | undefined
+    let pending: string | undefined
+    let progressTimer: NodeJS.Timeout | undefined
+    const stopProgress = () => {
+      inAction = false
+      pending = undefined
+      if (progressTimer) clearTimeout(progressTimer)
+      progressTimer = undefined
+    }
+    const flushProgress = () => {
+      progressTimer = undefined
+      if (!inAction || pending === undefined) return
+      out(`${this.stamp()}   … ${shorten(pending, 200)}`)
+      shown = pending
+      pending = undefined
+      lastLine = Date.now()
+    }
+    const onProgress = (_call: unknown, message: unknown) => {
+      if (!inAction || typeof message !== 'string' || message === shown) return
+      pending = message
+      if (progressTimer) return
+      const wait = lastLine + gap - Date.now()
+      if (wait <= 0) flushProgress()
+      else progressTimer = setTimeout(flushProgress, wait).unref()
+    }
+    this.opts.body.on('skill.progress', onProgress)
+    this.detachProgress = () => {
+      stopProgress()
+      this.opts.body.off('skill.progress', onProgress)
     }
     this.link.on('action', ({ action, plans }: { action: Action; plans?: string }) => {
       step++
       out(`${this.stamp()} step ${step}: ${describeAction(action)}${plans ? `  — ${plans}` : ''}`)
+      stopProgress()
+      inAction = true
+      shown = undefined
+      lastLine = Date.now()
     })
-    this.link.on('action.end', ({ ok, reason }: { ok: boolean; reason: string }) => {
+    this.link.on('action.end', ({ action, ok, reason }: { action: Action; ok: boolean; reason: string }) => {
+      stopProgress()
       // the "disconnected from the server" line already said why this action stopped
       if (!ok && this.link.serverLost && reason.includes('disconnected from the server')) return
-      out(`${this.stamp()}   ${ok ? 'ok' : 'FAILED'}: ${shorten(reason, 300)}`)
+      out(`${this.stamp()}   ${ok ? 'ok' : 'FAILED'}: ${shorten(reason, 300)}${ok ? collectedMore(action, reason) : ''}`)
     })
     this.link.on('task', (t: TaskRecord) => {
       if (t.status === 'running') {
         this.muted = false
+        step = 0 // step numbers count within a task
         out(`${this.stamp()} task #${t.id} from ${t.source}: ${t.text}`)
-      } else if (this.summarized.has(t.id) || !t.reason) out(`${this.stamp()} task #${t.id} ${t.status}`)
-      else out(`${this.stamp()} task #${t.id} ${t.status}: ${oneLine(t.reason)}`)
+        return
+      }
+      stopProgress()
+      // a task whose end a summary reports: the summary right after says it (once)
+      if (this.summarized.has(t.id)) return
+      out(`${this.stamp()} task #${t.id} ${t.status}${t.reason ? `: ${oneLine(t.reason)}` : ''}`)
     })
     this.link.on('say', (m: string) => out(`${this.stamp()} (chat) ${m}`))
     this.link.on('connection', (c: ConnectionChange) => {
@@ -304,6 +391,7 @@ export class LynxSession {
 
   async close(): Promise<void> {
     this.detachChat?.()
+    this.detachProgress?.()
     await this.control?.close().catch(() => {})
     await this.link.close()
   }

@@ -38,10 +38,10 @@ export function tokenMatches(given: string | undefined | null, token: string): b
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** The token from `Authorization: Bearer …`, `X-Mindbridge-Token` or `?token=`. */
+/** The token from `Authorization: Bearer …` (the scheme in any case, as HTTP says), `X-Mindbridge-Token` or `?token=`. */
 export function tokenFrom(req: IncomingMessage): string | undefined {
-  const auth = req.headers.authorization
-  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim()
+  const bearer = /^\s*bearer\s+(\S.*)$/i.exec(req.headers.authorization ?? '')
+  if (bearer) return bearer[1]!.trim()
   const x = req.headers['x-mindbridge-token']
   if (typeof x === 'string') return x
   try {

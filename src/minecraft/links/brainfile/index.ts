@@ -7,7 +7,11 @@
  *   for `keepFinishedMs`, then are pruned;
  * - mind: every `mindMs` (sooner when the queue runs empty or a player speaks; never two
  *   at once) the mind answers a delta that is merged into memory and tasks;
- * - the file: saved atomically after every change; edits by others are merged (store.ts).
+ * - the file: saved atomically after every change; edits by others are merged (store.ts);
+ * - the server goes away: the running task goes back to pending (in the file too), nothing new
+ *   starts and the mind rests until the body is back; then the queue carries on where it was.
+ *   Only when `reconnectGraceMs` passes without the server does the interrupted task fail, once,
+ *   with the reason; tasks that never started stay pending.
  *
  * Depends only on the Body contract (and optionally the body's ContextBus for joins/leaves).
  */
@@ -43,9 +47,16 @@ export interface BrainLinkOptions {
   vision?: VisionOptions
   maxBlocks?: number
   chatLines?: number
+  /** How long a task cut short by a lost server waits for it before it fails (default 180 s; 0 = fails at once). */
+  reconnectGraceMs?: number
 }
 
-export const BRAIN_LINK_DEFAULTS = { visionMs: 1000, executorMs: 1000, mindMs: 10_000, mindMinGapMs: 1000, keepFinishedMs: 60_000, watchMs: 250 } as const
+/** What the 'connection' event reports: the server went away (with the grace given) or came back. */
+export type BrainConnectionChange =
+  | { state: 'lost'; reason: string; graceMs: number; task?: StoredTask }
+  | { state: 'back'; downMs: number; task?: StoredTask }
+
+export const BRAIN_LINK_DEFAULTS = { visionMs: 1000, executorMs: 1000, mindMs: 10_000, mindMinGapMs: 1000, keepFinishedMs: 60_000, watchMs: 250, reconnectGraceMs: 180_000 } as const
 
 interface Running {
   id: StoredTask['id']
@@ -57,7 +68,7 @@ const nowIso = () => new Date().toISOString()
 
 /**
  * Events: 'task.start' (StoredTask), 'task.end' (StoredTask), 'cycle' ({trigger, decision}),
- * 'edit' (MergeReport), 'file.error' (message), 'file.ok'.
+ * 'edit' (MergeReport), 'file.error' (message), 'file.ok', 'connection' (BrainConnectionChange).
  */
 export class BrainLink extends EventEmitter {
   readonly chat: ChatLog
@@ -77,6 +88,11 @@ export class BrainLink extends EventEmitter {
   private lastBusT = 0
   private busSeen = new Set<string>()
   private executing = false
+  /** Set while the body has lost the server: no task starts and the mind rests. */
+  private down: { since: number; reason: string } | undefined
+  /** The task the lost server cut short (back to pending), until it runs again or its grace ends. */
+  private interrupted: StoredTask['id'] | undefined
+  private graceTimer: NodeJS.Timeout | undefined
   cycles = 0
 
   constructor(private readonly opts: BrainLinkOptions) {
@@ -91,6 +107,7 @@ export class BrainLink extends EventEmitter {
       watchMs: opts.watchMs ?? BRAIN_LINK_DEFAULTS.watchMs,
       maxBlocks: opts.maxBlocks ?? VISION_RENDER_DEFAULTS.maxBlocks,
       chatLines: opts.chatLines ?? VISION_RENDER_DEFAULTS.chatLines,
+      reconnectGraceMs: opts.reconnectGraceMs ?? BRAIN_LINK_DEFAULTS.reconnectGraceMs,
     }
     this.log = opts.logger ?? createLogger('brainfile')
     this.chat = new ChatLog(this.o.chatLines)
@@ -118,9 +135,18 @@ export class BrainLink extends EventEmitter {
       this.requestCycle('chat')
     }
     const onSaid = (message: string) => this.chat.add(body.username, message, true)
+    const onDisconnect = (reason: string) => this.onServerLost(String(reason))
+    const onReconnect = () => this.onServerBack()
     body.on('chat', onChat)
     body.on('said', onSaid)
-    this.offs.push(() => body.off('chat', onChat), () => body.off('said', onSaid))
+    body.on('disconnect', onDisconnect)
+    body.on('reconnect', onReconnect)
+    this.offs.push(
+      () => body.off('chat', onChat),
+      () => body.off('said', onSaid),
+      () => body.off('disconnect', onDisconnect),
+      () => body.off('reconnect', onReconnect),
+    )
     if (this.opts.bus) this.lastBusT = Math.max(0, ...this.opts.bus.getStore().map((e) => e.t))
     const onEdit = (r: MergeReport) => this.onEdit(r)
     const onFileError = (m: string) => {
@@ -243,7 +269,7 @@ export class BrainLink extends EventEmitter {
 
   /** Starts the next pending task when none runs. */
   private async execute(): Promise<void> {
-    if (this.executing || this.running || this.closing) return
+    if (this.executing || this.running || this.closing || this.down) return
     this.executing = true
     try {
       for (;;) {
@@ -285,13 +311,21 @@ export class BrainLink extends EventEmitter {
         }).then(async (outcome) => {
           clearTimeout(timer)
           this.running = null
-          if (this.closing) {
+          if (this.closing || this.down) {
             const t = this.find(id)
             if (t) {
-              t.status = 'pending' // interrupted by shutdown: runs again after a restart
+              // interrupted by shutdown or a lost server: runs again after a restart / once the server is back
+              t.status = 'pending'
               delete t.started_at
+              if (this.down && !this.closing) {
+                this.interrupted = id
+                this.startGrace()
+              }
             }
-          } else this.finish(id, outcome.ok, outcome.text)
+          } else {
+            if (String(id) === String(this.interrupted)) this.interrupted = undefined
+            this.finish(id, outcome.ok, outcome.text)
+          }
           await this.save()
         })
         return
@@ -301,6 +335,61 @@ export class BrainLink extends EventEmitter {
       if (!this.running && !this.closing && this.store.brain.tasks.some((t) => t.status === 'pending')) setImmediate(() => void this.execute())
       else if (this.running) void this.running.done.then(() => setImmediate(() => void this.execute()))
     }
+  }
+
+  // ------------------------------------------------------------ the server goes away
+
+  private onServerLost(reason: string): void {
+    if (this.closing || this.down) return
+    this.down = { since: Date.now(), reason }
+    const cur = this.running
+    const task = cur ? this.find(cur.id) : undefined
+    this.log.info('server lost; tasks wait for it', { reason, graceMs: this.o.reconnectGraceMs })
+    this.emit('connection', { state: 'lost', reason, graceMs: this.o.reconnectGraceMs, ...(task ? { task: { ...task } } : {}) } satisfies BrainConnectionChange)
+    // the running task cannot act without the server: stop it now; it goes back to pending (above)
+    cur?.controller.abort(new Error(`the server went away (${reason})`))
+  }
+
+  private onServerBack(): void {
+    const d = this.down
+    if (this.closing || !d) return
+    this.down = undefined
+    this.stopGrace()
+    const id = this.interrupted
+    const task = id !== undefined ? this.find(id) : undefined
+    this.emit('connection', { state: 'back', downMs: Date.now() - d.since, ...(task ? { task: { ...task } } : {}) } satisfies BrainConnectionChange)
+    this.updateVision()
+    void this.save()
+    void this.execute()
+  }
+
+  /** The interrupted task fails once the grace period passes without the server. */
+  private startGrace(): void {
+    if (this.graceTimer || !this.down) return
+    const expire = () => {
+      this.graceTimer = undefined
+      const d = this.down
+      const id = this.interrupted
+      if (!d || id === undefined) return
+      this.interrupted = undefined
+      const t = this.find(id)
+      if (!t || t.status !== 'pending') return
+      this.finish(id, false, `the server did not come back within ${Math.round(this.o.reconnectGraceMs / 1000)} s (lost: ${d.reason})`)
+      void this.save()
+    }
+    if (this.o.reconnectGraceMs <= 0) return expire()
+    this.graceTimer = setTimeout(expire, this.o.reconnectGraceMs)
+    this.graceTimer.unref?.()
+  }
+
+  private stopGrace(): void {
+    if (this.graceTimer) clearTimeout(this.graceTimer)
+    this.graceTimer = undefined
+  }
+
+  /** True while the body has lost the server. */
+  get serverLost(): boolean {
+    return this.down !== undefined
   }
 
   private find(id: StoredTask['id']): StoredTask | undefined {
@@ -330,7 +419,8 @@ export class BrainLink extends EventEmitter {
   }
 
   private maybeCycle(): void {
-    if (this.thinking || this.closing || this.opts.mind.kind === 'none') return
+    // no mind cycle while the server is lost: it would only see an empty status
+    if (this.thinking || this.closing || this.down || this.opts.mind.kind === 'none') return
     const since = Date.now() - this.lastCycleEnd
     if (this.wantCycle && since >= this.o.mindMinGapMs) void this.cycle(this.wantCycle)
     else if (since >= this.o.mindMs) void this.cycle('timer')
@@ -387,6 +477,7 @@ export class BrainLink extends EventEmitter {
   async close(): Promise<void> {
     if (this.closing) return
     this.closing = true
+    this.stopGrace()
     for (const t of this.timers) clearInterval(t)
     this.timers = []
     this.mindAbort.abort(new Error('the link is closing'))
