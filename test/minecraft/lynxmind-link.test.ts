@@ -183,6 +183,8 @@ describe('LynxMind link', () => {
   })
 })
 
+// The link's own logic (plans, retries, verdicts) against a scripted body; the builtin mind's real
+// end-to-end runs are in play-e2e.test.ts (natural world) and bench/natural.bench.ts.
 describe('builtin mind over the link (fake body)', () => {
   for (const [task, item] of [
     ['get 1 minecraft:stone_pickaxe', 'stone_pickaxe'],

@@ -56,8 +56,9 @@ function nextTask(link: LynxMindLink, pred: (t: TaskRecord) => boolean): Promise
 }
 
 describe('builtin mind on the embedded world', { timeout: 30 * 60_000 }, () => {
-  test('mindbridge play: get 1 minecraft:stone_pickaxe from an empty inventory, exit 0 with a summary', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'play', '--seed', String(SEED), '--world', 'starter', '--timeout', '900', '--task', 'get 1 minecraft:stone_pickaxe'], {
+  test('mindbridge play on the natural world: get 1 minecraft:stone_pickaxe from an empty inventory, exit 0 with a summary', async () => {
+    // The natural world (the default profile) and fair play: the bot explores for trees and stone.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'play', '--seed', '1', '--timeout', '900', '--task', 'get 1 minecraft:stone_pickaxe'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -68,6 +69,7 @@ describe('builtin mind on the embedded world', { timeout: 30 * 60_000 }, () => {
     const code = await new Promise<number | null>((r) => child.on('close', r))
     assert.equal(code, 0, `exit ${code}\n${out}\n${err}`)
     assert.match(out, /SUCCEEDED "get 1 minecraft:stone_pickaxe"/)
+    assert.doesNotMatch(out, /x-ray/)
     assert.match(out, /steps: +\d+/)
     assert.match(out, /step 1: collect \d+ log/)
   })

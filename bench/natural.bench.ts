@@ -1,0 +1,87 @@
+/**
+ * The builtin mind on the natural world, fair play, from an empty inventory: `mindbridge play`
+ * run as a real subprocess per seed and goal (a fresh embedded world each time, default natural
+ * profile, no x-ray), the way a user runs it. Prints per-seed time, outcome and reason, the
+ * success rate and the median over all runs (a failed run counts as slower than any success).
+ * Baseline in the same run: the same goal on the staged starter world (seed 1).
+ *
+ *   MINDBRIDGE_BENCH_SEEDS=1-10     seeds (a range or a comma list)
+ *   MINDBRIDGE_BENCH_GOALS=stone,iron
+ *   MINDBRIDGE_BENCH_PARALLEL=2     runs at once
+ */
+import { fileURLToPath } from 'node:url'
+import { runNode } from '../test/support/run-node.js'
+import { fmt, median } from './util.js'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const GOALS: Record<string, { task: string; timeoutSec: number; targetSec: number; human: string }> = {
+  stone: { task: 'get 1 minecraft:stone_pickaxe', timeoutSec: 420, targetSec: 150, human: '1–3 min' },
+  iron: { task: 'get 1 minecraft:iron_pickaxe', timeoutSec: 900, targetSec: 480, human: '4–10 min' },
+}
+
+interface Run {
+  seed: number | 'starter'
+  goal: string
+  outcome: string
+  seconds: number
+  reason: string
+}
+
+function parseSeeds(text: string): number[] {
+  const range = /^(\d+)-(\d+)$/.exec(text.trim())
+  if (range) return Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, i) => Number(range[1]) + i)
+  return text.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n))
+}
+
+async function playOnce(seed: number | 'starter', goal: string): Promise<Run> {
+  const g = GOALS[goal]!
+  const world = seed === 'starter' ? ['--seed', '1', '--world', 'starter'] : ['--seed', String(seed)]
+  const r = await runNode(['--import', 'tsx', 'src/cli/main.ts', 'play', ...world, '--task', g.task, '--timeout', String(g.timeoutSec)], {
+    cwd: ROOT,
+    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MINDBRIDGE_'))),
+    limitMs: (g.timeoutSec + 120) * 1000,
+  })
+  const outcome = /── (\w+)/.exec(r.stdout)?.[1]?.toLowerCase() ?? (r.signal ? 'killed' : `exit ${r.code}`)
+  const seconds = Number(/time: +([\d.]+) s/.exec(r.stdout)?.[1] ?? NaN)
+  const reason = (/reason: +(.*)/.exec(r.stdout)?.[1] ?? r.stderr.trim().split('\n').at(-1) ?? '').slice(0, 160)
+  return { seed, goal, outcome, seconds, reason }
+}
+
+async function pool<T>(jobs: Array<() => Promise<T>>, width: number, onDone: (r: T) => void): Promise<T[]> {
+  const out: T[] = []
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.max(1, width) }, async () => {
+      while (next < jobs.length) {
+        const r = await jobs[next++]!()
+        out.push(r)
+        onDone(r)
+      }
+    }),
+  )
+  return out
+}
+
+export async function run(): Promise<void> {
+  const seeds = parseSeeds(process.env.MINDBRIDGE_BENCH_SEEDS ?? '1-10')
+  const goals = (process.env.MINDBRIDGE_BENCH_GOALS ?? 'stone,iron').split(',').map((s) => s.trim()).filter((g) => GOALS[g])
+  const width = Math.max(1, Number(process.env.MINDBRIDGE_BENCH_PARALLEL ?? 2))
+  console.log(`builtin mind, natural world, fair play, empty inventory; seeds ${seeds.join(',')}; goals ${goals.join(',')}; ${width} runs at once`)
+  const jobs = goals.flatMap((goal) => [() => playOnce('starter', goal), ...seeds.map((seed) => () => playOnce(seed, goal))])
+  const runs = await pool(jobs, width, (r) => console.log(`  ${r.goal} seed ${r.seed}: ${r.outcome} in ${fmt(r.seconds, 1)} s — ${r.reason}`))
+  for (const goal of goals) {
+    const g = GOALS[goal]!
+    const mine = runs.filter((r) => r.goal === goal && r.seed !== 'starter').sort((a, b) => Number(a.seed) - Number(b.seed))
+    const base = runs.find((r) => r.goal === goal && r.seed === 'starter')
+    const ok = mine.filter((r) => r.outcome === 'succeeded')
+    const times = mine.map((r) => (r.outcome === 'succeeded' ? r.seconds : Infinity))
+    const med = median(times)
+    console.log(`\n${g.task} (target: ≥ ${goal === 'stone' ? '10/10' : '9/10'}, median ≤ ${g.targetSec} s; a skilled human ${g.human})`)
+    console.log('| seed | outcome | s | reason |')
+    console.log('|---:|---|---:|---|')
+    for (const r of mine) console.log(`| ${r.seed} | ${r.outcome} | ${fmt(r.seconds, 1)} | ${r.reason.replace(/\|/g, '/')} |`)
+    console.log(`success ${ok.length}/${mine.length}; median ${Number.isFinite(med) ? `${fmt(med, 1)} s` : 'not reached (half or more failed)'}; ` +
+      `baseline (staged starter world, seed 1): ${base ? `${base.outcome} in ${fmt(base.seconds, 1)} s` : 'not run'}` +
+      (base && base.outcome === 'succeeded' && Number.isFinite(med) ? `; natural/starter ${fmt(med / base.seconds, 2)}×` : ''))
+  }
+}
