@@ -343,7 +343,8 @@ export class BrainLink extends EventEmitter {
     if (this.closing || this.down) return
     this.down = { since: Date.now(), reason }
     const cur = this.running
-    const task = cur ? this.find(cur.id) : undefined
+    // a task may be starting (marked in_progress, its run not begun yet): it is the one cut short
+    const task = cur ? this.find(cur.id) : this.store.brain.tasks.find((t) => t.status === 'in_progress')
     this.log.info('server lost; tasks wait for it', { reason, graceMs: this.o.reconnectGraceMs })
     this.emit('connection', { state: 'lost', reason, graceMs: this.o.reconnectGraceMs, ...(task ? { task: { ...task } } : {}) } satisfies BrainConnectionChange)
     // the running task cannot act without the server: stop it now; it goes back to pending (above)

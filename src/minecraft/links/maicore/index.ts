@@ -6,6 +6,11 @@
  * - A reply with `{actions, …}` updates the game state and runs `actions` as a NEW program
  *   in the sandbox (a running one is stopped first; a superseded program sends nothing).
  * - Any other reply is chat: logged, put on the ContextBus, optionally said in game; a no-op.
+ * - The Minecraft server goes away: the running program is stopped (it cannot act), nothing is
+ *   sent to MaiCore (a state from a dead connection would be empty), and the game state (goal,
+ *   events, the program and why it stopped) is kept. When the body is back, MaiCore gets one
+ *   fresh state whose code info says the program was cut short by the outage, so it can send it
+ *   again or a new one. One line each for lost / back.
  */
 import { EventEmitter } from 'node:events'
 import type { ContextBus } from '../../../core/context-bus.js'
@@ -21,7 +26,7 @@ import { parseReply, type ParsedReply } from './replies.js'
 import type { ProgramRunner } from './runner.js'
 import { MaiCoreGame, buildStateMessage, tickOf, type CodeInfo } from './state.js'
 
-export type SendReason = 'start' | 'action' | 'goal' | 'auto'
+export type SendReason = 'start' | 'action' | 'goal' | 'auto' | 'reconnect'
 
 export interface MaiCoreLinkOptions {
   body: Body
@@ -60,6 +65,10 @@ export class MaiCoreLink extends EventEmitter {
   private goalBaseline: { goal: string; held: number } | undefined
   private closed = false
   private readonly detach: Array<() => void> = []
+  /** Set while the body has lost the Minecraft server. */
+  private down: { since: number; reason: string } | undefined
+  /** The running program was stopped by the lost server (its end is reported as such). */
+  private cutByOutage: { reason: string } | undefined
 
   constructor(private readonly opts: MaiCoreLinkOptions) {
     super()
@@ -121,7 +130,8 @@ export class MaiCoreLink extends EventEmitter {
 
   /** Sends the state message now; false when not connected. */
   sendState(reason: SendReason): boolean {
-    if (this.closed || !this.client.connected) return false
+    // no state from a lost server: the body would report nothing (empty inventory, no position)
+    if (this.closed || this.down || !this.client.connected) return false
     const status = this.body.status()
     const vision = this.body.look()
     const around = this.body.look({ distance: 3, fovDegrees: 360, raysPerDegree: 0.25 })
@@ -140,8 +150,13 @@ export class MaiCoreLink extends EventEmitter {
     return true
   }
 
+  /** True while the body has lost the Minecraft server. */
+  get serverLost(): boolean {
+    return this.down !== undefined
+  }
+
   private autoSend(everyMs: number): void {
-    if (this.running || !this.client.connected) return
+    if (this.running || this.down || !this.client.connected) return
     const now = Date.now()
     if (now - Math.max(this.lastHeard, this.lastSent) >= everyMs) this.sendState('auto')
   }
@@ -206,13 +221,26 @@ export class MaiCoreLink extends EventEmitter {
     } finally {
       clearTimeout(timer)
     }
+    const cut = this.cutByOutage
+    if (cut && this.running === entry) {
+      this.cutByOutage = undefined
+      info = {
+        ...info,
+        code_error: {
+          error_type: 'ServerLost',
+          error_message: `the Minecraft server went away while this program ran (${cut.reason}); it was stopped there. Send it again, or a new one, from the state you get once the bot is back`,
+          error_stack: null,
+        },
+      }
+    }
     // A stopped program may leave a skill running; the next one starts from rest.
-    if (controller.signal.aborted) await this.body.stop('program stopped').catch(() => undefined)
+    if (controller.signal.aborted && !this.down) await this.body.stop('program stopped').catch(() => undefined)
     const superseded = entry.superseded
     if (this.running === entry) this.running = undefined
     this.game.code = info
     const e = info.code_error
-    this.out(e ? `program failed: ${e.error_type}: ${e.error_message}` : 'program finished')
+    // a program cut short by the lost server: the "disconnected" line already said so
+    if (e?.error_type !== 'ServerLost') this.out(e ? `program failed: ${e.error_type}: ${e.error_message}` : 'program finished')
     this.opts.bus?.pushTool(e ? `program failed: ${e.error_type}: ${e.error_message}`.slice(0, 200) : 'program finished')
     this.emit('program.end', info)
     finish()
@@ -249,9 +277,40 @@ export class MaiCoreLink extends EventEmitter {
     return this.sendState('goal')
   }
 
+  private onServerLost(reason: string): void {
+    if (this.closed || this.down) return
+    this.down = { since: Date.now(), reason }
+    this.game.addEvent({ type: 'disconnect', message: `lost the Minecraft server: ${reason}`.slice(0, 200), tick: tickOf(this.body.status()) })
+    const r = this.running
+    this.out(`disconnected from the Minecraft server (${reason}); ${r ? 'the running program is stopped; ' : ''}MaiCore hears from the bot again once it is back`)
+    this.emit('connection', { state: 'lost', reason, program: r !== undefined })
+    if (r) {
+      this.cutByOutage = { reason }
+      r.controller.abort(new Error(`the Minecraft server went away (${reason})`))
+    }
+  }
+
+  private async onServerBack(): Promise<void> {
+    const d = this.down
+    if (this.closed || !d) return
+    // the stopped program reports its end first (in the state sent below)
+    await this.running?.done
+    this.down = undefined
+    const downMs = Date.now() - d.since
+    this.game.addEvent({ type: 'reconnect', message: `back on the Minecraft server after ${Math.round(downMs / 1000)} s`, tick: tickOf(this.body.status()) })
+    this.out(`reconnected to the Minecraft server after ${(downMs / 1000).toFixed(1)} s; sending MaiCore a fresh state`)
+    this.emit('connection', { state: 'back', downMs })
+    this.sendState('reconnect')
+  }
+
   private watchBody(): void {
     const b = this.body
     const tick = () => tickOf(b.status())
+    const onDisconnect = (reason: unknown) => this.onServerLost(String(reason))
+    const onReconnect = () => void this.onServerBack()
+    b.on('disconnect', onDisconnect)
+    b.on('reconnect', onReconnect)
+    this.detach.push(() => b.off('disconnect', onDisconnect), () => b.off('reconnect', onReconnect))
     const on = (ev: string, fn: (...a: any[]) => void) => {
       b.on(ev, fn)
       this.detach.push(() => b.off(ev, fn))
