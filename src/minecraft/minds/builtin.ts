@@ -187,8 +187,10 @@ export class BuiltinMind implements Mind {
     } else if (!last || last.stepSig !== sig || last.invSig !== nowInv) {
       if (!last?.isRetryMove) t.attempts.set(sig, 1)
     }
+    // re-planned from the inventory at every decision: one action can settle several steps (a
+    // collect that brings more than asked), so this is the plan's size now, not a countdown
     const total = p.steps.length
-    return this.act(t, stepAction(step), sig, nowInv, false, `${describeStep(step)} (${total} step${total === 1 ? '' : 's'} left for ${describeGoal(goal)})`)
+    return this.act(t, stepAction(step), sig, nowInv, false, `${describeStep(step)} (plan from here: ${total} step${total === 1 ? '' : 's'} to ${describeGoal(goal)})`)
   }
 
   private decideGoto(t: TaskState, goal: Extract<Goal, { kind: 'goto' }>, hb: HeartbeatEvent): AiEvent[] {
