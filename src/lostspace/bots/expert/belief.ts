@@ -48,6 +48,11 @@ export class Belief {
   /** Materials node -> [stock, round] last known. */
   readonly stock = new Map<number, [number, number]>()
   private escapes = 0
+  /** Per player: own turns watched while visible, and how many of them it moved in. */
+  private readonly watched = [0, 0, 0, 0]
+  private readonly moved = [0, 0, 0, 0]
+  private turnOf = -1
+  private turnMoved = false
 
   constructor(
     readonly g: FastGraph,
@@ -61,6 +66,7 @@ export class Belief {
   /** Feed every message from the logic (after the tracker applied it). */
   observe(msg: ServerMessage, s: GameStateTracker): void {
     if (msg.type === 'other_death') this.died((msg as { playerid: number }).playerid, s)
+    if (msg.type === 'roundbegin') this.watchTurn((msg as { inturn: number }).inturn, s)
     if (msg.type !== 'offround') return
     const m = msg as { playerid: number; content: unknown[] }
     const c = Array.isArray(m.content) ? m.content : []
@@ -72,6 +78,10 @@ export class Belief {
         o.escapeRound = s.round
         this.escapes++
       }
+    } else if (c[0] === 'getkey' || (c[0] === 'see' && c[1] === 'attack') || c[0] === 'hp_update') {
+      // Acting without walking (a key machine, a fight) is not waiting either.
+      if (m.playerid === this.turnOf) this.turnMoved = true
+      else if (c[0] === 'getkey' && m.playerid >= 0 && m.playerid < 4) this.moved[m.playerid] = Math.min(this.watched[m.playerid]!, this.moved[m.playerid]! + 2)
     } else if (c[0] === 'player_enter_top_layer') {
       const o = this.others[m.playerid]
       if (o && !o.seen.visible) o.seen = { ...o.seen, round: s.round, layerHint: 0 }
@@ -83,6 +93,7 @@ export class Belief {
       if (c[1] === 'regenerate') o.deathRound = null
       if (isPosArr(p) && p[0] >= 0 && this.g.has(p)) {
         const node = this.g.id(p)
+        if (c[1] === 'pos_update' && id === this.turnOf) this.turnMoved = true
         if (c[1] === 'pos_update' && o.seen.visible && this.canHoldTrap(o.seen.node)) this.suspect.set(o.seen.node, id)
         this.suspect.delete(node)
         o.seen = { node, round: s.round, visible: true, layerHint: -1 }
@@ -90,6 +101,28 @@ export class Belief {
         o.seen = { ...o.seen, round: s.round, visible: false, layerHint: -1 }
       }
     }
+  }
+
+  /** Close the watch on the previous small turn and open one on `inturn`'s. */
+  private watchTurn(inturn: number, s: GameStateTracker): void {
+    if (this.turnOf >= 0 && this.turnMoved) this.moved[this.turnOf]!++
+    this.turnOf = -1
+    this.turnMoved = false
+    const o = this.others[inturn]
+    const st = s.others.get(inturn)?.status ?? 0
+    if (inturn === s.id || !o || !o.seen.visible || o.deathRound !== null || st !== 0) return
+    this.turnOf = inturn
+    this.watched[inturn]!++
+  }
+
+  /**
+   * How often a player moves on a turn it could (from what we watched; prior: a racer).
+   * Rollouts let players that sit and wait do the same.
+   */
+  moveRate(id: number): number {
+    const rate = (this.moved[id]! + 4) / (this.watched[id]! + 5)
+    // Only clear waiters are modelled as such; racers pause for many reasons.
+    return rate < 0.5 ? rate : 1
   }
 
   private canHoldTrap(node: number): boolean {

@@ -71,6 +71,8 @@ export function evaluate(e: LostSpaceEngine, g: FastGraph, planner: TourPlanner,
   const mine = looks[me]!
   let v = 1
   for (let j = 0; j < looks.length; j++) if (j !== me) v += beats(mine, looks[j]!, e.round)
+  // Sooner is safer: a small pull towards escaping early even when nobody races us.
+  v -= mine.escape === Infinity ? 0.6 : 0.01 * Math.max(0, mine.escape - e.round)
   const p = e.players[me]!
   if (e.onMap(p)) {
     v += 0.0008 * p.hp + 0.03 * p.tools.Kit + 0.012 * (p.tools.LandMine + p.tools.Sticky) + 0.01 * p.tools.Transport

@@ -45,7 +45,8 @@ export function stepTowards(g: FastGraph, node: number, target: number, round: n
   return best
 }
 
-export function playTurn(e: LostSpaceEngine, g: FastGraph, planner: TourPlanner, pid: number, rng: Rng): void {
+/** `moveRate`: chance that the player walks on this turn at all (some AIs sit and wait). */
+export function playTurn(e: LostSpaceEngine, g: FastGraph, planner: TourPlanner, pid: number, rng: Rng, moveRate = 1): void {
   const p = e.players[pid]!
   if (p.status !== Status.Alive) return
   const round = e.round
@@ -60,7 +61,8 @@ export function playTurn(e: LostSpaceEngine, g: FastGraph, planner: TourPlanner,
     let pick: PlayerState | null = null
     for (const q of foes) {
       const kill = q.hp <= ATTACK
-      const fight = p.hp > q.hp && rng.next() < 0.5
+      // Most AIs hit whoever stands next to them while they can take a hit back.
+      const fight = p.hp > ATTACK && (p.hp >= q.hp || q.keys.length > 1) && rng.next() < 0.75
       if ((kill || fight) && (!pick || q.keys.length > pick.keys.length || q.hp < pick.hp)) pick = q
     }
     if (pick) {
@@ -84,6 +86,7 @@ export function playTurn(e: LostSpaceEngine, g: FastGraph, planner: TourPlanner,
     e.act(pid, { kind: 'keymachine' })
     return
   }
+  if (moveRate < 1 && rng.next() >= moveRate) return
   const stage = g.stage(round, 2)
   const tour = planner.tour(node, mask, stage, boxes)
   let target = tour.target

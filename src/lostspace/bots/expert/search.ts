@@ -133,11 +133,12 @@ export class PlanSearch {
       const r = e.act(me, a)
       if (r.endsTurn || e.over) break
     }
+    const rates = [0, 1, 2, 3].map((id) => (id === me || process.env.NORATE ? 1 : this.belief.moveRate(id)))
     const end = e.round + opts.horizon
     if (!e.over) e.endTurn()
     while (!e.over && e.round < end) {
       const t = e.startTurn()
-      if (t.canAct) playTurn(e, this.g, this.planner, t.seat, rng)
+      if (t.canAct) playTurn(e, this.g, this.planner, t.seat, rng, rates[t.seat])
       e.endTurn()
     }
     return evaluate(e, this.g, this.planner, me)
