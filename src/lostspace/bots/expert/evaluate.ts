@@ -11,6 +11,8 @@ import type { FastGraph } from './graph.js'
 import { maskOf, UNREACHABLE_TURNS, type BoxInfo, type TourPlanner } from './tour.js'
 
 const LAST_ROUND = 100
+const RISK_WEIGHT = 1.5
+const TIME_WEIGHT = 0.05
 
 interface Outlook {
   /** Estimated escape round, or Infinity when it will not escape. */
@@ -72,9 +74,12 @@ export function evaluate(e: LostSpaceEngine, g: FastGraph, planner: TourPlanner,
   let v = 1
   for (let j = 0; j < looks.length; j++) if (j !== me) v += beats(mine, looks[j]!, e.round)
   // Sooner is safer: a small pull towards escaping early even when nobody races us.
-  v -= mine.escape === Infinity ? 0.6 : 0.01 * Math.max(0, mine.escape - e.round)
+  v -= mine.escape === Infinity ? 0.6 : TIME_WEIGHT * Math.max(0, mine.escape - e.round)
   const p = e.players[me]!
   if (e.onMap(p)) {
+    // Low hp is a death sentence waiting for the next fight (a death costs the keys and ~20 rounds).
+    const eff = p.hp + 60 * p.tools.Kit
+    v -= RISK_WEIGHT * (eff <= 70 ? 0.35 : eff <= 140 ? 0.15 : 0.05)
     v += 0.0008 * p.hp + 0.03 * p.tools.Kit + 0.012 * (p.tools.LandMine + p.tools.Sticky) + 0.01 * p.tools.Transport
   }
   return v

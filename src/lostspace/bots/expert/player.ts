@@ -41,6 +41,8 @@ export interface DecisionRecord {
 export interface ExpertPlayer extends Player {
   readonly budgetMs: number
   readonly simsPerDecision: number
+  /** Wall-clock safety cap of one decision in ms (at most half the turn limit). */
+  readonly capMs: number
   /** Every decision taken so far (for tests and benchmarks). */
   readonly decisions: DecisionRecord[]
 }
@@ -97,6 +99,7 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
     name: 'expert',
     budgetMs,
     simsPerDecision: sims,
+    capMs,
     decisions,
     onMessage(msg, s) {
       belief.observe(msg, s)

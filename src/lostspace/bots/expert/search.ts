@@ -133,7 +133,7 @@ export class PlanSearch {
       const r = e.act(me, a)
       if (r.endsTurn || e.over) break
     }
-    const rates = [0, 1, 2, 3].map((id) => (id === me || process.env.NORATE ? 1 : this.belief.moveRate(id)))
+    const rates = [0, 1, 2, 3].map((id) => (id === me ? 1 : this.belief.moveRate(id)))
     const end = e.round + opts.horizon
     if (!e.over) e.endTurn()
     while (!e.over && e.round < end) {
@@ -172,9 +172,6 @@ export class PlanSearch {
       alive = alive.slice(0, Math.max(1, Math.ceil(alive.length / 2)))
     }
     const mean = (i: number) => (stats[i]!.n ? stats[i]!.sum / stats[i]!.n : -Infinity)
-    if (process.env.EXPERT_DEBUG) {
-      console.log(`r${s.round} me${s.id}`, plans.map((pl, i) => `${pl.map((a) => a.kind + ('to' in a ? a.to.join('') : '')).join('+') || 'pass'}=${mean(i).toFixed(3)}/${stats[i]!.n}`).join(' '))
-    }
     const bestIdx = [...alive].sort((a, b) => mean(b) - mean(a) || a - b)[0] ?? 0
     return { plan: plans[bestIdx] ?? [], sims: used, candidates: plans.length, value: mean(bestIdx), capped }
   }
