@@ -45,8 +45,11 @@ export function stepTowards(g: FastGraph, node: number, target: number, round: n
   return best
 }
 
-/** `moveRate`: chance that the player walks on this turn at all (some AIs sit and wait). */
-export function playTurn(e: LostSpaceEngine, g: FastGraph, planner: TourPlanner, pid: number, rng: Rng, moveRate = 1): void {
+/**
+ * `moveRate`: chance that the player walks on this turn at all (some AIs sit and wait).
+ * `hunt`: a player to chase and hit instead of walking the tour (while it is on the map).
+ */
+export function playTurn(e: LostSpaceEngine, g: FastGraph, planner: TourPlanner, pid: number, rng: Rng, moveRate = 1, hunt = -1): void {
   const p = e.players[pid]!
   if (p.status !== Status.Alive) return
   const round = e.round
@@ -55,6 +58,19 @@ export function playTurn(e: LostSpaceEngine, g: FastGraph, planner: TourPlanner,
   if (node === g.capsule && mask === 15) {
     e.act(pid, { kind: 'escape', start: true })
     return
+  }
+  const prey = hunt >= 0 ? e.players[hunt]! : null
+  if (prey && e.onMap(prey) && !(p.hp <= 100 && p.tools.Kit > 0)) {
+    const at = g.id(prey.pos)
+    if (at === node || g.adj[node]!.includes(at)) {
+      e.act(pid, { kind: 'attack', at: prey.pos, target: prey.id })
+      return
+    }
+    const nx = stepTowards(g, node, at, round, g.stage(round, 2), rng)
+    if (nx >= 0) {
+      e.act(pid, { kind: 'move', to: g.pos[nx]! })
+      return
+    }
   }
   const foes = neighboursInReach(e, g, p, node)
   if (foes.length > 0) {

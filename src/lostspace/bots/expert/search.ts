@@ -15,7 +15,7 @@ import type { GameStateTracker } from '../../sdk/state.js'
 import type { Belief } from './belief.js'
 import { evaluate } from './evaluate.js'
 import type { FastGraph } from './graph.js'
-import { boxesOf, playTurn } from './policy.js'
+import { boxesOf, playTurn, stepTowards } from './policy.js'
 import { maskOf, type TourPlanner } from './tour.js'
 
 export interface SearchOptions {
@@ -28,8 +28,16 @@ export interface SearchOptions {
   seed: number
 }
 
+/** This turn's actions, and whom our own later turns chase in the lookahead (-1: walk the tour). */
+export interface Plan {
+  actions: Action[]
+  hunt: number
+}
+
 export interface SearchResult {
   plan: Action[]
+  /** The player the chosen plan goes after, or -1. */
+  hunt: number
   sims: number
   candidates: number
   value: number
@@ -54,13 +62,36 @@ export class PlanSearch {
   ) {}
 
   /** The plans worth comparing this turn; every action in them is legal from what we know exactly. */
-  candidates(e0: LostSpaceEngine, s: GameStateTracker): Action[][] {
+  candidates(e0: LostSpaceEngine, s: GameStateTracker): Plan[] {
+    const plans: Plan[] = this.turnPlans(e0, s).map((actions) => ({ actions, hunt: -1 }))
+    // Going after a player: worth it for one carrying keys or already hurt, not too far away.
+    const g = this.g
+    const me = e0.players[s.id]!
+    const node = g.id(me.pos)
+    const stage = g.stage(e0.round, 2)
+    for (const q of e0.players) {
+      if (q.id === s.id || !e0.onMap(q) || (q.keys.length < 3 && q.hp > 70)) continue
+      const seenAt = this.belief.visible(q.id, s)
+      const at = seenAt ?? g.id(q.pos)
+      if (g.distance(node, at, stage) > 4) continue
+      if (seenAt !== null && (at === node || g.adj[node]!.includes(at))) {
+        plans.push({ actions: [{ kind: 'attack', at: g.pos[at]!, target: q.id }], hunt: q.id })
+        continue
+      }
+      const nx = stepTowards(g, node, at, e0.round, stage, null)
+      if (nx >= 0 && !g.deadly(nx, e0.round)) plans.push({ actions: [{ kind: 'move', to: g.pos[nx]! }], hunt: q.id })
+    }
+    return plans
+  }
+
+  private turnPlans(e0: LostSpaceEngine, s: GameStateTracker): Action[][] {
     const g = this.g
     const me = s.id
     const p = e0.players[me]!
     const node = g.id(p.pos)
     const round = e0.round
     const legal = e0.legalActions(me)
+    // Doing nothing is a real option: whoever walks up to a neighbour gets hit first.
     const plans: Action[][] = [[]]
     const stage = g.stage(round, 2)
     const target = this.planner.tour(node, maskOf(p.keys), stage, boxesOf(e0, g)).target
@@ -125,11 +156,11 @@ export class PlanSearch {
   }
 
   /** One simulation of `plan` on sample `i`; returns the value for us. */
-  simulate(s: GameStateTracker, plan: Action[], sample: number, opts: SearchOptions): number {
+  simulate(s: GameStateTracker, plan: Plan, sample: number, opts: SearchOptions): number {
     const rng: Rng = createRng(mix(opts.seed, sample))
     const e = this.belief.determinize(s, rng)
     const me = s.id
-    for (const a of plan) {
+    for (const a of plan.actions) {
       const r = e.act(me, a)
       if (r.endsTurn || e.over) break
     }
@@ -138,7 +169,7 @@ export class PlanSearch {
     if (!e.over) e.endTurn()
     while (!e.over && e.round < end) {
       const t = e.startTurn()
-      if (t.canAct) playTurn(e, this.g, this.planner, t.seat, rng, rates[t.seat])
+      if (t.canAct) playTurn(e, this.g, this.planner, t.seat, rng, rates[t.seat], t.seat === me ? plan.hunt : -1)
       e.endTurn()
     }
     return evaluate(e, this.g, this.planner, me)
@@ -173,6 +204,6 @@ export class PlanSearch {
     }
     const mean = (i: number) => (stats[i]!.n ? stats[i]!.sum / stats[i]!.n : -Infinity)
     const bestIdx = [...alive].sort((a, b) => mean(b) - mean(a) || a - b)[0] ?? 0
-    return { plan: plans[bestIdx] ?? [], sims: used, candidates: plans.length, value: mean(bestIdx), capped }
+    return { plan: plans[bestIdx]?.actions ?? [], hunt: plans[bestIdx]?.hunt ?? -1, sims: used, candidates: plans.length, value: mean(bestIdx), capped }
   }
 }
