@@ -69,7 +69,7 @@ describe('built-in players', () => {
   })
 
   test('unknown built-in names and a missing model client give clear errors', () => {
-    assert.throws(() => createBuiltinPlayer('genius'), /unknown built-in player 'genius' \(choose one of random, strategist, llm\)/)
+    assert.throws(() => createBuiltinPlayer('genius'), /unknown built-in player 'genius' \(choose one of random, strategist, expert, llm\)/)
     assert.throws(() => createBuiltinPlayer('llm'), /needs a model client/)
   })
 })
@@ -121,7 +121,7 @@ describe('llm player against a scripted OpenAI-compatible server', () => {
     }
   })
 
-  test('garbage answers fall back to the strategist move, and the game goes on', async () => {
+  test('garbage answers fall back to the expert, and the game goes on', async () => {
     const server = await startScriptedOpenAI([{ reply: 'I would like to go north, please!' }, { reply: '{"action":"fly to the moon"}' }, { raw: '{not json at all' }])
     try {
       const client = createLlmClient({ baseUrl: server.baseUrl, model: 'scripted-model', maxRetries: 0, timeoutMs: 5000 })
@@ -130,7 +130,7 @@ describe('llm player against a scripted OpenAI-compatible server', () => {
       assert.deepEqual(r.errors, [])
       assert.equal(llm.stats.modelActions, 0)
       assert.ok(llm.stats.fallbacks > 10)
-      // The fallback is the strategist's plan: it still gets somewhere.
+      // The fallback is the expert's turn: it still gets somewhere.
       const me = r.ranking.find((e) => e.player === 0)!
       assert.match(me.reason, /escaped/)
       assert.ok(llm.bus.getStore().some((e) => e.type === 'tool' && /fallback: /.test(e.content)))

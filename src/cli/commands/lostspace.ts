@@ -2,7 +2,7 @@
  * `mindbridge lostspace …`: run LostSpace games.
  *   match --ai <spec> ×4   a whole game with our logic and judger (spec: shell command or builtin:<name>)
  *   logic                  our logic as a Saiblo logic program on stdin/stdout
- *   ai --bot <name>        a built-in player as a Saiblo AI program on stdin/stdout
+ *   ai <name>              a built-in player as a Saiblo AI program on stdin/stdout (also --bot <name>)
  *   web                    the web page: replay viewer, live spectating, human seats
  */
 import type { Command } from 'commander'
@@ -15,7 +15,7 @@ import { killAllAiProcesses } from '../../lostspace/judger/process.js'
 import type { SeatSpec } from '../../lostspace/judger/seats.js'
 import { runLogicProgram } from '../../lostspace/logic-runner.js'
 import { runPlayerOnStdio } from '../../lostspace/sdk/client.js'
-import { BUILTIN_PLAYERS, createBuiltinPlayer, isBuiltinPlayer } from '../../lostspace/bots/index.js'
+import { BUILTIN_PLAYERS, createBuiltinPlayer, parseBuiltinSpec } from '../../lostspace/bots/index.js'
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
 
@@ -49,14 +49,17 @@ function limits(cmd: Command, flags: LimitFlags): Config {
 }
 
 async function builtin(name: string, seed: number, config: Config) {
-  if (!isBuiltinPlayer(name)) {
-    throw new UserError(`unknown built-in player '${name}' (choose one of ${BUILTIN_PLAYERS.join(', ')})`)
+  let base: string
+  try {
+    base = parseBuiltinSpec(name).name
+  } catch (err) {
+    throw new UserError((err as Error).message)
   }
   // The model client (openai) is loaded only for the llm player.
-  const llm = name === 'llm' ? (await import('../../core/llm/client.js')).createLlmClient(config.llm) : undefined
+  const llm = base === 'llm' ? (await import('../../core/llm/client.js')).createLlmClient(config.llm) : undefined
   // Leave the model some slack inside the judger's per-turn limit.
   const turnBudgetMs = Math.max(500, config.lostspace.timeLimitSec * 1000 - 400)
-  return createBuiltinPlayer(name, { seed, llm, turnBudgetMs })
+  return createBuiltinPlayer(name, { seed, llm, turnBudgetMs, turnLimitMs: config.lostspace.timeLimitSec * 1000 })
 }
 
 export async function parseSeat(spec: string, seat: number, seed: number, config: Config): Promise<SeatSpec> {
@@ -251,7 +254,7 @@ export function register(program: Command): void {
   const ls = program.command('lostspace').description('LostSpace (失落深空): judger, Saiblo logic program, built-in players')
 
   ls.command('match')
-    .description('play one game with our logic and judger; <spec> is a shell command speaking Saiblo AI framing, or builtin:<random|strategist|llm>')
+    .description('play one game with our logic and judger; <spec> is a shell command speaking Saiblo AI framing, or builtin:<random|strategist|expert|llm> (expert?budget=<ms> thinks longer)')
     .option('--ai <spec>', 'one seat (give exactly 4, in seat order)', collect)
     .option('--seed <n>', 'game seed (default: random)')
     .option('--replay <file>', 'write the replay (JSON) here')
@@ -293,14 +296,18 @@ export function register(program: Command): void {
     })
 
   ls.command('ai')
-    .description('run a built-in player as a Saiblo AI program on stdin/stdout')
-    .requiredOption('--bot <name>', `one of ${BUILTIN_PLAYERS.join(', ')}`)
-    .option('--seed <n>', 'seed of the random player (default 1)')
-    .option('--time-limit <sec>', 'the judger’s per-turn limit, to budget model calls (default 3)')
-    .action(async (flags: LimitFlags & { bot: string; seed?: string }, cmd: Command) => {
+    .description('run a built-in player as a Saiblo AI program on stdin/stdout (e.g. `lostspace ai expert`)')
+    .argument('[name]', `one of ${BUILTIN_PLAYERS.join(', ')}, with options as in a seat (expert?budget=<ms>)`)
+    .option('--bot <name>', 'the same as [name]')
+    .option('--seed <n>', 'seed of the random and expert players (default 1)')
+    .option('--time-limit <sec>', 'the judger’s per-turn limit, to budget model calls and the expert (default 3)')
+    .action(async (name: string | undefined, flags: LimitFlags & { bot?: string; seed?: string }, cmd: Command) => {
       const config = limits(cmd, flags)
       const seed = intOption('--seed', flags.seed, 0) ?? 1
-      await runPlayerOnStdio(await builtin(flags.bot, seed, config))
+      const bot = name ?? flags.bot
+      if (!bot) throw new UserError(`name the player: lostspace ai <${BUILTIN_PLAYERS.join('|')}>`)
+      if (name && flags.bot && name !== flags.bot) throw new UserError(`two players named: '${name}' and --bot '${flags.bot}'`)
+      await runPlayerOnStdio(await builtin(bot, seed, config))
       process.stdin.destroy()
     })
 }

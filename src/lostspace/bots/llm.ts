@@ -5,8 +5,9 @@
  * did (from the SDK tracker's event log), plus a compact state summary.
  * Answer: JSON `{"action": "<one of the listed labels>", "why": "..."}` under a
  * JSON Schema whose enum is the CURRENT legal actions (structured output).
- * Fallback: when the model fails, times out or answers garbage, the
- * strategist's main action is played instead, so a turn is never wasted. Every
+ * Fallback: when the model fails, times out or answers garbage, the expert
+ * (`builtin:expert`, with a small budget) plays the rest of the turn, so a turn
+ * is never wasted. Every
  * model call, its retries and their waits (Retry-After, backoff) included, is
  * bounded by the time the turn has left.
  */
@@ -21,7 +22,7 @@ import type { Player, PlayerApi } from '../sdk/client.js'
 import type { Action } from '../sdk/messages.js'
 import { describeAction, type GameStateTracker } from '../sdk/state.js'
 import { isMainAction, legalActions } from './legal.js'
-import { chooseMainAction, FailureMemory } from './strategist.js'
+import { createExpertPlayer } from './expert/index.js'
 
 export interface LlmPlayerOptions {
   client: LlmClient
@@ -32,6 +33,8 @@ export interface LlmPlayerOptions {
   /** Time budget of one whole turn in ms (the judger's limit is 3 s by default). Default 2500. */
   turnBudgetMs?: number
   logger?: Logger
+  /** Seed of the fallback expert. */
+  seed?: number
 }
 
 export interface LlmPlayerStats {
@@ -42,8 +45,10 @@ export interface LlmPlayerStats {
 
 export const FINISH = 'finish'
 
-/** Time kept back from a model call for the fallback move (the strategist plans in a few ms). */
-const FALLBACK_RESERVE_MS = 50
+/** Thinking budget of the fallback expert (ms of simulations). */
+const FALLBACK_BUDGET_MS = 40
+/** Time kept back from a model call for the fallback turn (the expert's budget with room to spare). */
+const FALLBACK_RESERVE_MS = 250
 
 /** Human-readable label of an action, unique within one list. */
 export function actionLabel(a: Action): string {
@@ -64,7 +69,8 @@ export function createLlmPlayer(opts: LlmPlayerOptions): Player & { stats: LlmPl
   const logger = opts.logger ?? createLogger('lostspace:llm')
   const callsPerTurn = opts.callsPerTurn ?? 2
   const budget = opts.turnBudgetMs ?? 2500
-  const memory = new FailureMemory()
+  // Watches every message (its belief) so it can take over any turn.
+  const expert = createExpertPlayer({ map, seed: opts.seed, budgetMs: FALLBACK_BUDGET_MS, turnLimitMs: FALLBACK_RESERVE_MS * 2 })
   const stats: LlmPlayerStats = { calls: 0, fallbacks: 0, modelActions: 0 }
   let seenEvents = 0
 
@@ -121,19 +127,26 @@ export function createLlmPlayer(opts: LlmPlayerOptions): Player & { stats: LlmPl
 
   const fallback = async (s: GameStateTracker, api: PlayerApi) => {
     stats.fallbacks++
-    const a = chooseMainAction(s, map, memory)
-    if (!a) return
-    bus.pushTool(`fallback: ${describeAction(a)}`)
-    const at = s.pos ? ([...s.pos] as [number, number, number]) : null
-    const r = await api.act(a)
-    if (!r.success) memory.note(a, at, s.round)
+    const done: string[] = []
+    const watched: PlayerApi = Object.create(api, {
+      act: {
+        value: async (a: Action) => {
+          const r = await api.act(a)
+          done.push(`${describeAction(a)}${r.success ? '' : ' (failed)'}`)
+          return r
+        },
+      },
+    })
+    await expert.onRoundBegin(s, watched)
+    bus.pushTool(`fallback: ${done.length ? done.join(', ') : 'finish'}`)
   }
 
   return {
     name: 'llm',
     stats,
     bus,
-    onMessage(_msg, s) {
+    onMessage(msg, s) {
+      expert.onMessage?.(msg, s)
       syncBus(s)
     },
     async onRoundBegin(s, api) {
@@ -153,10 +166,8 @@ export function createLlmPlayer(opts: LlmPlayerOptions): Player & { stats: LlmPl
         if (pick === FINISH) return
         const action = byLabel.get(pick)!
         stats.modelActions++
-        const at = s.pos ? ([...s.pos] as [number, number, number]) : null
         const r = await api.act(action)
         syncBus(s)
-        if (!r.success) memory.note(action, at, s.round)
         if (r.success && isMainAction(action)) mainUsed = true
       }
     },

@@ -63,7 +63,7 @@ export function pageHtml(): string {
   </aside>
 </main>
 <div id="drop">Drop a replay file</div>
-<datalist id="seat-kinds"><option value="human"><option value="builtin:random"><option value="builtin:strategist"><option value="builtin:llm"></datalist>
+<datalist id="seat-kinds"><option value="human"><option value="builtin:random"><option value="builtin:strategist"><option value="builtin:expert"><option value="builtin:llm"></datalist>
 <script type="module" src="/app.js"></script>
 <noscript>This page needs JavaScript.</noscript>
 </body></html>`

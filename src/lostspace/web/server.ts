@@ -20,7 +20,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { loadMap, type GameMap } from '../map.js'
 import type { Player } from '../sdk/client.js'
-import { createBuiltinPlayer, isBuiltinPlayer, BUILTIN_PLAYERS } from '../bots/index.js'
+import { createBuiltinPlayer, BUILTIN_PLAYERS } from '../bots/index.js'
 import { formatZodIssues } from '../../core/schema-errors.js'
 import { LiveMatch, type LiveSeat } from './live-match.js'
 import { mapData } from './map-data.js'
@@ -130,8 +130,8 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<WebSe
   const makeBuiltin =
     opts.makeBuiltin ??
     (async (name: string, seed: number) => {
-      if (!isBuiltinPlayer(name)) throw new Error(`unknown built-in player '${name}' (choose one of ${BUILTIN_PLAYERS.join(', ')})`)
-      return createBuiltinPlayer(name, { seed, map })
+      // throws a clear error for an unknown name or option (`expert?budget=<ms>`)
+      return createBuiltinPlayer(name, { seed, map, turnLimitMs: timeLimitSec * 1000 })
     })
   const matches = new Map<string, LiveMatch>()
   let counter = 0

@@ -1,0 +1,152 @@
+import { test, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { runGame, type GameResult } from '../../src/lostspace/judger/judger.js'
+import type { SeatSpec } from '../../src/lostspace/judger/seats.js'
+import { LostSpaceLogic } from '../../src/lostspace/logic.js'
+import { actionToTuple } from '../../src/lostspace/messages.js'
+import {
+  createBuiltinPlayer,
+  createExpertPlayer,
+  isBuiltinPlayer,
+  parseBuiltinSpec,
+  type ExpertPlayer,
+} from '../../src/lostspace/bots/index.js'
+import type { Player, PlayerApi } from '../../src/lostspace/sdk/client.js'
+import type { Action } from '../../src/lostspace/sdk/messages.js'
+import { createLogger } from '../../src/core/logger.js'
+import { cliCommand, ROOT } from '../fixtures/lostspace-ais/helpers.js'
+
+const quiet = createLogger('test', { level: 'silent' })
+const PY_SAMPLE = join(ROOT, '..', 'shared', 'peers', 'lostspace-python-sample', 'lostspace_sdk.py')
+/** Small budget: the tests check behaviour, not strength. */
+const BUDGET_MS = 4
+
+interface Sent {
+  seat: number
+  round: number
+  action: Action
+  legal: boolean
+}
+
+/**
+ * Wraps a player so every action it sends is checked, at the moment it is sent,
+ * against the logic's own list of legal actions for that seat.
+ */
+function audited(player: Player, seat: number, logic: () => LostSpaceLogic, log: Sent[]): Player {
+  return {
+    name: player.name,
+    onMessage: player.onMessage?.bind(player),
+    onRoundBegin(state, api) {
+      const checked: PlayerApi = Object.create(api, {
+        act: {
+          value: (a: Action) => {
+            const engine = logic().engine
+            const legal = engine.legalActions(seat).some((l) => JSON.stringify(actionToTuple(l)) === JSON.stringify(a))
+            log.push({ seat, round: engine.round, action: a, legal })
+            return api.act(a)
+          },
+        },
+      })
+      return player.onRoundBegin(state, checked)
+    },
+  }
+}
+
+async function playAudited(names: string[], seed: number): Promise<{ result: GameResult; sent: Sent[]; experts: ExpertPlayer[] }> {
+  const logic = new LostSpaceLogic({ seed })
+  const sent: Sent[] = []
+  const experts: ExpertPlayer[] = []
+  const seats: SeatSpec[] = names.map((n, i) => {
+    const p = n === 'expert' ? createExpertPlayer({ seed: seed * 4 + i, budgetMs: BUDGET_MS }) : createBuiltinPlayer(n, { seed: seed * 4 + i })
+    if (n === 'expert') experts.push(p as ExpertPlayer)
+    return { kind: 'player', player: n === 'expert' ? audited(p, i, () => logic, sent) : p, name: n }
+  })
+  const result = await runGame({ seats, logic, logger: quiet })
+  return { result, sent, experts }
+}
+
+describe('builtin:expert', () => {
+  test('never sends an action the logic would reject as illegal (many seeds, mixed opponents)', { timeout: 240_000 }, async () => {
+    const lineups = [
+      ['expert', 'random', 'strategist', 'expert'],
+      ['strategist', 'expert', 'random', 'random'],
+      ['expert', 'expert', 'expert', 'expert'],
+    ]
+    let total = 0
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(...lineups), async (seed, lineup) => {
+        const { result, sent } = await playAudited(lineup, seed)
+        const bad = sent.filter((s) => !s.legal)
+        assert.deepEqual(bad, [], `seed ${seed}: illegal actions ${JSON.stringify(bad.slice(0, 3))}`)
+        assert.deepEqual(result.errors, [])
+        assert.ok(sent.length > 20, `seed ${seed}: the expert hardly acted (${sent.length} actions)`)
+        total += sent.length
+      }),
+      { numRuns: 10, seed: 19 },
+    )
+    assert.ok(total > 500, `only ${total} actions checked`)
+  })
+
+  test('honours its budget: simulations per decision never exceed the budget, the safety cap stays unused and within half the turn limit', { timeout: 120_000 }, async () => {
+    const { experts } = await playAudited(['expert', 'strategist', 'expert', 'random'], 7)
+    for (const p of experts) {
+      assert.ok(p.decisions.length > 20)
+      assert.equal(p.simsPerDecision, Math.round(BUDGET_MS * 12))
+      for (const d of p.decisions) {
+        assert.ok(d.sims <= p.simsPerDecision, `round ${d.round}: ${d.sims} > ${p.simsPerDecision}`)
+        assert.equal(d.capped, false, `round ${d.round}: the wall-clock cap cut the search`)
+      }
+      // whenever there was a choice, the whole budget was spent on it
+      const choices = p.decisions.filter((d) => d.candidates > 1)
+      assert.ok(choices.some((d) => d.sims === p.simsPerDecision))
+    }
+    const big = createExpertPlayer({ budgetMs: 200, turnLimitMs: 3000 })
+    const small = createExpertPlayer({ budgetMs: 10, turnLimitMs: 3000 })
+    assert.equal(big.simsPerDecision / small.simsPerDecision, 20)
+    assert.ok(big.capMs <= 1500 && small.capMs <= 1500)
+    assert.equal(createExpertPlayer({ budgetMs: 5000, turnLimitMs: 1000 }).capMs, 500, 'never more than half the turn limit')
+  })
+
+  test('is deterministic for a seed and budget (identical replays)', { timeout: 120_000 }, async () => {
+    const a = await playAudited(['expert', 'strategist', 'expert', 'strategist'], 11)
+    const b = await playAudited(['expert', 'strategist', 'expert', 'strategist'], 11)
+    for (const p of [...a.experts, ...b.experts]) assert.ok(p.decisions.every((d) => !d.capped))
+    assert.deepEqual(b.result.replay, a.result.replay)
+    assert.deepEqual(b.sent.map((s) => s.action), a.sent.map((s) => s.action))
+  })
+
+  test('seat specs: builtin:expert and expert?budget=<ms>, clear errors for bad options', () => {
+    assert.equal(isBuiltinPlayer('expert'), true)
+    assert.deepEqual(parseBuiltinSpec('expert?budget=250'), { name: 'expert', budgetMs: 250 })
+    assert.equal((createBuiltinPlayer('expert?budget=25') as ExpertPlayer).simsPerDecision, 300)
+    assert.throws(() => parseBuiltinSpec('expert?budget=fast'), /expert budget must be a number of ms/)
+    assert.throws(() => parseBuiltinSpec('expert?depth=3'), /has no option 'depth' \(expert takes budget=<ms>\)/)
+    assert.throws(() => parseBuiltinSpec('strategist?budget=3'), /built-in player 'strategist' has no option 'budget'/)
+  })
+
+  test('runs as a subprocess AI (`mindbridge lostspace ai expert`) under our judger against the official Python sample', { timeout: 240_000 }, async (t) => {
+    if (!existsSync(PY_SAMPLE)) {
+      t.skip(`the Python sample AI is not at ${PY_SAMPLE} (../shared absent)`)
+      return
+    }
+    const py = `python3 '${PY_SAMPLE}'`
+    const result = await runGame({
+      seats: [
+        { kind: 'command', command: cliCommand(`lostspace ai 'expert?budget=${BUDGET_MS}' --seed 3`), name: 'expert' },
+        { kind: 'command', command: py, name: 'python' },
+        { kind: 'command', command: cliCommand('lostspace ai expert --seed 5'), name: 'expert-default' },
+        { kind: 'command', command: py, name: 'python' },
+      ],
+      logic: new LostSpaceLogic({ seed: 3 }),
+      logger: quiet,
+    })
+    assert.deepEqual(result.errors.filter((e) => e.player === 0 || e.player === 2), [])
+    assert.equal(result.rounds, 100)
+    // both experts finish ahead of both sample AIs (the sample never escapes)
+    const pts = (i: number) => result.ranking.find((e) => e.player === i)!.points
+    assert.ok(pts(0) >= 3 && pts(2) >= 3, JSON.stringify(result.ranking))
+  })
+})
