@@ -35,9 +35,14 @@ interface Bot {
 }
 
 function bot(args: string[]): Bot {
+  return cli('bot', args)
+}
+
+/** `mindbridge <command> …` as a subprocess, without the caller's MINDBRIDGE_* settings. */
+function cli(command: string, args: string[]): Bot {
   const env: NodeJS.ProcessEnv = {}
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MINDBRIDGE_')) env[k] = v
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'bot', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', command, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   let err = ''
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
@@ -63,15 +68,7 @@ function assertSummaryLast(out: string): void {
 }
 
 function world(args: string[]): Bot {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MINDBRIDGE_')) env[k] = v
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'world', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  let err = ''
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
-  return { child, out: () => out, err: () => err, exited }
+  return cli('world', args)
 }
 
 describe('the server goes away and comes back', { timeout: 6 * 60_000 }, () => {
