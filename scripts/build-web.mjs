@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Builds the LostSpace web page's script: src/lostspace/web/client/app.ts (plus the
-// shared protocol and replay schema it imports, and zod) bundled by esbuild into
-// dist/lostspace/web/client/app.js. Run by `npm run build`; the server only serves
-// the result, so nothing is built or fetched at run time. Type-checking is
-// tsc's job (tsconfig.web.json); esbuild only strips types and bundles.
+// Builds the scripts of the web pages, bundled by esbuild:
+//  - the LostSpace page: src/lostspace/web/client/app.ts (plus the shared protocol and
+//    replay schema it imports, and zod) → dist/lostspace/web/client/app.js;
+//  - the Minecraft dashboard: src/minecraft/dashboard/client/app.ts (types only from the
+//    server side) → dist/minecraft/dashboard/client/app.js.
+// Run by `npm run build`; the servers only serve the results, so nothing is built or
+// fetched at run time. Type-checking is tsc's job (tsconfig.web.json); esbuild only
+// strips types and bundles.
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
 import { dirname, join } from 'node:path'
@@ -37,7 +40,25 @@ export async function buildWebClient({ outdir = join(root, 'dist/lostspace/web/c
   return join(outdir, 'app.js')
 }
 
+/** The Minecraft dashboard's script (src/minecraft/dashboard/client/app.ts). */
+export async function buildDashboardClient({ outdir = join(root, 'dist/minecraft/dashboard/client'), minify = true } = {}) {
+  await build({
+    entryPoints: [join(root, 'src/minecraft/dashboard/client/app.ts')],
+    outdir,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    minify,
+    sourcemap: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  })
+  return join(outdir, 'app.js')
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const out = await buildWebClient()
   console.log(`web client: ${out}`)
+  console.log(`dashboard client: ${await buildDashboardClient()}`)
 }

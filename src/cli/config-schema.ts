@@ -60,6 +60,19 @@ export const ControlConfigSchema = z.strictObject({
   token: z.string().min(1).optional(),
 })
 
+export const DashboardConfigSchema = z.strictObject({
+  /** Serve the live dashboard from the control server (`--dashboard`; starts the control server). */
+  enabled: z.boolean({ error: 'expected true or false' }).default(false),
+  /** Also serve the 3D view (`--viewer`; implies the dashboard). */
+  viewer: z.boolean({ error: 'expected true or false' }).default(false),
+  /** Blocks from the bot to the edge of the map. */
+  mapRadius: z.int({ error: 'expected an integer 8–64' }).min(8, { error: 'expected an integer 8–64' }).max(64, { error: 'expected an integer 8–64' }).default(24),
+  /** How often open pages get fresh frames, in ms. */
+  periodMs: z.int({ error: 'expected an integer 100–10000 (ms)' }).min(100, { error: 'expected an integer 100–10000 (ms)' }).max(10_000, { error: 'expected an integer 100–10000 (ms)' }).default(500),
+  /** Chunks the 3D view shows around the bot. */
+  viewDistance: z.int({ error: 'expected an integer 1–12' }).min(1, { error: 'expected an integer 1–12' }).max(12, { error: 'expected an integer 1–12' }).default(6),
+})
+
 export const MindConfigSchema = z.strictObject({
   kind: z.enum(['builtin', 'llm', 'remote']).default('builtin'),
   /** For kind 'remote': the agent's WebSocket URL. */
@@ -82,6 +95,7 @@ export const ConfigSchema = z.strictObject({
   mind: MindConfigSchema.prefault({}),
   lostspace: LostSpaceConfigSchema.prefault({}),
   maicore: MaiCoreConfigSchema.prefault({}),
+  dashboard: DashboardConfigSchema.prefault({}),
 })
 
 export type Config = z.infer<typeof ConfigSchema>

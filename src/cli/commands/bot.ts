@@ -12,6 +12,7 @@ import type { LynxSession } from '../../minecraft/links/lynxmind-session.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
 import { checkPorts } from '../ports.js'
 import { EXIT_FOR, addLynxOptions, announceMind, buildMind, checkTask, loadGame, controlToken, interruptSignal, interruptedBeforeTask, unlessInterrupted, lynxConfigFlags, lynxPorts, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
+import { dashboardOn, dashboardTap, lynxDashboard } from '../dashboard.js'
 
 interface BotFlags extends LynxFlags {
   host?: string
@@ -42,7 +43,7 @@ export function register(program: Command): void {
       if (o.reconnectGrace !== undefined) mc.reconnectGraceSec = numberOrRaw(o.reconnectGrace)
       return { ...f, ...(Object.keys(mc).length ? { minecraft: mc } : {}) }
     },
-    { 'minecraft.host': '--host', 'minecraft.port': '--port', 'minecraft.version': '--mc-version', 'minecraft.reconnectGraceSec': '--reconnect-grace', 'mind.kind': '--mind', 'mind.remoteGraceSec': '--remote-grace', 'minecraft.username': '--username', 'control.port': '--control-port' },
+    { 'minecraft.host': '--host', 'minecraft.port': '--port', 'minecraft.version': '--mc-version', 'minecraft.reconnectGraceSec': '--reconnect-grace', 'mind.kind': '--mind', 'mind.remoteGraceSec': '--remote-grace', 'minecraft.username': '--username', 'control.port': '--control-port', 'dashboard.enabled': '--dashboard', 'dashboard.viewer': '--viewer' },
   )
   cmd.action(async (flags: BotFlags) => {
     const config = resolveConfig(cmd)
@@ -51,8 +52,11 @@ export function register(program: Command): void {
     const timeout = positive(flags.timeout, '--timeout', 0)
     const heartbeat = positive(flags.heartbeat, '--heartbeat', 30)
     checkTask(flags.task)
-    await checkPorts(lynxPorts(config, flags, { on: flags.control !== false, orElse: 'turn the control API off with --no-control' }))
-    const built = await buildMind(config, flags, logger, out)
+    const dash = dashboardOn(config)
+    const controlOn = flags.control !== false || dash
+    await checkPorts(lynxPorts(config, flags, { on: controlOn, orElse: dash ? 'leave out --dashboard' : 'turn the control API off with --no-control' }))
+    const tap = await dashboardTap(config)
+    const built = await buildMind(config, flags, logger, out, tap)
     const { mind } = built
     const { createBody, LynxSession, formatSummary } = await loadGame()
     const { host, port, username, version, xray } = config.minecraft
@@ -87,7 +91,16 @@ export function register(program: Command): void {
         heartbeatMs: heartbeat * 1000,
         agentGraceSec: config.mind.remoteGraceSec,
         ...(flags.allow ? { allow: splitList(flags.allow) } : {}),
-        ...(flags.control !== false ? { control: { port: config.control.port, host: config.control.host, token: controlToken(config, out) } } : {}),
+        ...(controlOn
+          ? {
+              control: {
+                port: config.control.port,
+                host: config.control.host,
+                token: controlToken(config, out),
+                ...(dash ? { dashboard: lynxDashboard(config, bus, tap, logger, out) } : {}),
+              },
+            }
+          : {}),
         signal: intr.signal,
         out,
         startTimeoutMs: config.mind.kind === 'remote' ? 0 : 120_000,
@@ -99,7 +112,7 @@ export function register(program: Command): void {
         out(formatSummary(summary))
         code = EXIT_FOR[summary.outcome]
       } else if ((await session.start()) === 'open') {
-        if (!flags.allow && flags.control === false) out('warning: no --allow players and no control API: nobody can give tasks')
+        if (!flags.allow && !controlOn) out('warning: no --allow players and no control API: nobody can give tasks')
         out('serving tasks; press Ctrl-C to stop')
         await session.serve()
       }

@@ -15,6 +15,9 @@ import type { BrainConnectionChange, BrainLink, BrainMind } from '../../minecraf
 import type { StoredTask } from '../../protocols/brainfile.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
 import { XRAY_HELP, interruptSignal, positive, worldConfigFlags } from './play.js'
+import { numberOrRaw } from './play.js'
+import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardPorts, dashboardTap, serveDashboard } from '../dashboard.js'
+import { checkPorts } from '../ports.js'
 
 interface BrainFlags {
   file?: string
@@ -32,6 +35,9 @@ interface BrainFlags {
   fov?: string
   keepFinished?: string
   xray?: boolean
+  dashboard?: boolean
+  viewer?: boolean
+  controlPort?: string
 }
 
 function describeTask(t: StoredTask): string {
@@ -58,13 +64,18 @@ export function register(program: Command): void {
     .option('--fov <degrees>', 'horizontal field of view (default 90)')
     .option('--keep-finished <seconds>', 'how long finished tasks stay in the file (default 60)')
     .option('--xray', XRAY_HELP)
+    .option('--dashboard', DASHBOARD_HELP)
+    .option('--viewer', VIEWER_HELP)
+    .option('--control-port <port>', 'with --dashboard: the control API port (default from config, 8765; 0 = any)')
   configFlags(
     cmd,
     (o: BrainFlags) => ({
+      ...dashboardConfigFlags(o),
+      ...(o.controlPort !== undefined ? { control: { port: numberOrRaw(o.controlPort) as number } } : {}),
       ...(o.username !== undefined || o.xray ? { minecraft: { ...(o.username !== undefined ? { username: o.username } : {}), ...(o.xray ? { xray: true } : {}) } } : {}),
       ...worldConfigFlags(o),
     }),
-    { 'world.seed': '--seed', 'world.profile': '--world', 'minecraft.username': '--username' },
+    { 'world.seed': '--seed', 'world.profile': '--world', 'minecraft.username': '--username', 'control.port': '--control-port', 'dashboard.enabled': '--dashboard', 'dashboard.viewer': '--viewer' },
   )
   cmd.action(async (flags: BrainFlags) => {
     const config = resolveConfig(cmd)
@@ -79,6 +90,8 @@ export function register(program: Command): void {
     if (kind !== 'builtin' && kind !== 'llm' && kind !== 'none') throw new UserError(`--mind must be builtin, llm or none, got '${kind}'`, 2)
     if (flags.goal && kind !== 'builtin') throw new UserError('--goal needs the builtin mind', 2)
     const file = resolve(flags.file!)
+    await checkPorts(dashboardPorts(config))
+    const tap = await dashboardTap(config)
     // game modules load only when the command runs (see main.ts: every command module is imported to register it)
     const [{ startWorld }, { createBody }, { BrainLink, BrainStore, BrainBuiltinMind, BrainLlmMind, NoMind }] = await Promise.all([
       import('../../minecraft/world/index.js'),
@@ -94,12 +107,13 @@ export function register(program: Command): void {
       kind === 'none'
         ? new NoMind()
         : kind === 'llm'
-          ? new BrainLlmMind({ client: (await import('../../core/llm/index.js')).createLlmClient(config.llm, { logger, onSlow: out }), logger })
+          ? new BrainLlmMind({ client: ((c) => (tap ? tap.wrap(c) : c))((await import('../../core/llm/index.js')).createLlmClient(config.llm, { logger, onSlow: out })), logger })
           : new BrainBuiltinMind(flags.goal ? { goal: flags.goal } : {})
     const intr = interruptSignal()
     let world: World | undefined
     let body: MineflayerBody | undefined
     let link: BrainLink | undefined
+    let dashboard: { close(): Promise<void> } | undefined
     let code = 0
     try {
       const remote = flags.host !== undefined || flags.port !== undefined
@@ -150,6 +164,10 @@ export function register(program: Command): void {
       link.on('file.error', (m: string) => out(`${stamp()} the brain file is broken; not writing until it is fixed:\n${m}`))
       link.on('file.ok', () => out(`${stamp()} the brain file is valid again`))
       await link.start()
+      if (tap) {
+        const { brainDashboardLink } = await import('../../minecraft/dashboard/links.js')
+        dashboard = await serveDashboard(config, brainDashboardLink(link, store, body, mind), bus, tap, logger, out)
+      }
       out(`brain running; edit ${file} to give tasks; press Ctrl-C to stop`)
       await new Promise<void>((done) => {
         const timer = timeout > 0 ? setTimeout(done, timeout * 1000) : undefined
@@ -165,6 +183,7 @@ export function register(program: Command): void {
       code = err instanceof UserError ? err.exitCode : 1
     } finally {
       intr.dispose()
+      await dashboard?.close().catch(() => {})
       if (link) await link.close().catch(() => {})
       else await store.close().catch(() => {})
       await body?.close().catch(() => {})

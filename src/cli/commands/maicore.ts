@@ -17,6 +17,9 @@ import type { MaiCoreLink } from '../../minecraft/links/maicore/index.js'
 import type { Standin, StandinMind } from '../../minecraft/links/maicore/standin.js'
 import { CliExit, UserError, configFlags, resolveConfig, type Config } from '../config.js'
 import { interruptSignal, numberOrRaw, positive } from './play.js'
+import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardPorts, dashboardTap, serveDashboard } from '../dashboard.js'
+import type { ModelTap } from '../../minecraft/dashboard/model-tap.js'
+import { checkPorts } from '../ports.js'
 
 interface MaiCoreFlags {
   maicoreUrl?: string
@@ -33,6 +36,9 @@ interface MaiCoreFlags {
   username?: string
   standin?: string
   sayChat?: boolean
+  dashboard?: boolean
+  viewer?: boolean
+  controlPort?: string
 }
 
 interface StandinFlags {
@@ -58,10 +64,13 @@ async function loadMaiCore() {
   return { startWorld: world.startWorld, createBody: body.createBody, MaiCoreLink: link.MaiCoreLink, createSandboxRunner: runner.createSandboxRunner, ...standin }
 }
 
-async function standinMind(kind: string, config: Config, logger: Logger, target?: string): Promise<StandinMind> {
+async function standinMind(kind: string, config: Config, logger: Logger, target?: string, tap?: ModelTap): Promise<StandinMind> {
   const { BuiltinStandinMind, LlmStandinMind } = await import('../../minecraft/links/maicore/standin.js')
   if (kind === 'builtin') return new BuiltinStandinMind(target ? { target } : {})
-  if (kind === 'llm') return new LlmStandinMind((await import('../../core/llm/index.js')).createLlmClient(config.llm, { logger: logger.child('llm') }), logger)
+  if (kind === 'llm') {
+    const client = (await import('../../core/llm/index.js')).createLlmClient(config.llm, { logger: logger.child('llm') })
+    return new LlmStandinMind(tap ? tap.wrap(client) : client, logger)
+  }
   throw new UserError(`--standin / --mind must be builtin or llm, got '${kind}'`, 2)
 }
 
@@ -83,10 +92,14 @@ function registerMaiCore(program: Command): void {
     .option('--username <name>', "the bot's name (default Mai)")
     .option('--standin <mind>', 'start a stand-in MaiCore in-process: builtin (offline planner) or llm')
     .option('--no-say-chat', "do not say MaiCore's plain-chat replies in game")
+    .option('--dashboard', DASHBOARD_HELP)
+    .option('--viewer', VIEWER_HELP)
+    .option('--control-port <port>', 'with --dashboard: the control API port (default from config, 8765; 0 = any)')
   configFlags(
     cmd,
     (o: MaiCoreFlags) => {
       const maicore: Record<string, unknown> = {}
+      const extra = { ...dashboardConfigFlags(o), ...(o.controlPort !== undefined ? { control: { port: numberOrRaw(o.controlPort) as number } } : {}) }
       if (o.maicoreUrl !== undefined) maicore.url = o.maicoreUrl
       if (o.token !== undefined) maicore.token = o.token
       if (o.platform !== undefined) maicore.platform = o.platform
@@ -100,6 +113,7 @@ function registerMaiCore(program: Command): void {
       if (o.mcVersion !== undefined) mc.version = o.mcVersion
       if (o.username !== undefined) mc.username = o.username
       return {
+        ...extra,
         ...(Object.keys(maicore).length ? { maicore } : {}),
         ...(Object.keys(mc).length ? { minecraft: mc } : {}),
         ...(o.seed !== undefined ? { world: { seed: numberOrRaw(o.seed) as number } } : {}),
@@ -117,6 +131,9 @@ function registerMaiCore(program: Command): void {
       'minecraft.version': '--mc-version',
       'minecraft.username': '--username',
       'world.seed': '--seed',
+      'control.port': '--control-port',
+      'dashboard.enabled': '--dashboard',
+      'dashboard.viewer': '--viewer',
     },
   )
   cmd.action(async (flags: MaiCoreFlags) => {
@@ -125,7 +142,9 @@ function registerMaiCore(program: Command): void {
     const logger = createLogger('maicore')
     const timeoutSec = positive(flags.timeout, '--timeout', 0)
     const standinKind = flags.standin
-    const mindForStandin = standinKind ? await standinMind(standinKind, config, logger) : undefined
+    await checkPorts(dashboardPorts(config))
+    const tap = await dashboardTap(config)
+    const mindForStandin = standinKind ? await standinMind(standinKind, config, logger, undefined, tap) : undefined
     const { startWorld, createBody, MaiCoreLink, createSandboxRunner, startStandin } = await loadMaiCore()
     const username = config.minecraft.username === SCHEMA_DEFAULT_USERNAME ? 'Mai' : config.minecraft.username
     const intr = interruptSignal()
@@ -133,6 +152,7 @@ function registerMaiCore(program: Command): void {
     let body: MineflayerBody | undefined
     let standin: Standin | undefined
     let link: MaiCoreLink | undefined
+    let dashboard: { close(): Promise<void> } | undefined
     const runner = createSandboxRunner({ logger: logger.child('sandbox') })
     let code = 0
     try {
@@ -164,6 +184,10 @@ function registerMaiCore(program: Command): void {
         reached = true
       })
       link.start()
+      if (tap) {
+        const { maicoreDashboardLink } = await import('../../minecraft/dashboard/links.js')
+        dashboard = await serveDashboard(config, maicoreDashboardLink(link, body, standinKind ? `stand-in ${standinKind}` : 'MaiCore'), bus, tap, logger, out)
+      }
       await new Promise<void>((resolve) => {
         const timer = timeoutSec > 0 ? setTimeout(resolve, timeoutSec * 1000) : undefined
         intr.signal.addEventListener('abort', () => {
@@ -186,6 +210,7 @@ function registerMaiCore(program: Command): void {
       code = err instanceof UserError ? err.exitCode : 1
     } finally {
       intr.dispose()
+      await dashboard?.close().catch(() => {})
       await link?.close().catch(() => {})
       await runner.close().catch(() => {})
       await body?.close().catch(() => {})

@@ -16,6 +16,8 @@ import type { Mind, MindKind } from '../../minecraft/minds/types.js'
 import type { RemoteMind } from '../../minecraft/minds/remote.js'
 import type { LynxSession, SessionSummary } from '../../minecraft/links/lynxmind-session.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
+import type { ModelTap } from '../../minecraft/dashboard/model-tap.js'
+import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardOn, dashboardTap, lynxDashboard } from '../dashboard.js'
 import { CliExit, UserError, configFlags, resolveConfig, type Config, type ConfigFlags } from '../config.js'
 import { checkPorts, type PortUse } from '../ports.js'
 
@@ -51,6 +53,8 @@ export interface LynxFlags {
   control?: boolean
   controlPort?: string
   xray?: boolean
+  dashboard?: boolean
+  viewer?: boolean
 }
 
 export function numberOrRaw(raw: unknown): number | string | undefined {
@@ -83,6 +87,8 @@ export function addLynxOptions(cmd: Command): Command {
     .option('--max-format-failures <n>', 'llm mind: unusable replies in a row before the task stops (default 3)')
     .option('--control-port <port>', 'control API port (default from config, 8765; 0 = any)')
     .option('--xray', XRAY_HELP)
+    .option('--dashboard', DASHBOARD_HELP)
+    .option('--viewer', VIEWER_HELP)
 }
 
 /** The --xray flag's help (play, bot, brain): an experiment switch, never the default. */
@@ -96,6 +102,7 @@ export function lynxConfigFlags(o: LynxFlags): Record<string, unknown> {
       : {}),
     ...(Object.keys(minecraft).length ? { minecraft } : {}),
     ...(o.controlPort !== undefined ? { control: { port: numberOrRaw(o.controlPort) } } : {}),
+    ...dashboardConfigFlags(o),
   }
 }
 
@@ -119,8 +126,8 @@ export function ignoredMindFlags(kind: string, flags: LynxFlags): string[] {
     .map(([, flag, mind]) => `warning: ${flag} only applies to --mind ${mind} (this run uses the ${kind} mind); ignored`)
 }
 
-export async function buildMind(config: Config, flags: LynxFlags, logger: Logger, out: (l: string) => void): Promise<BuiltMind> {
-  const { createMind, RemoteMind } = await import('../../minecraft/minds/index.js')
+export async function buildMind(config: Config, flags: LynxFlags, logger: Logger, out: (l: string) => void, tap?: ModelTap): Promise<BuiltMind> {
+  const { createMind, RemoteMind, LlmMind } = await import('../../minecraft/minds/index.js')
   const kind = config.mind.kind as MindKind
   for (const w of ignoredMindFlags(kind, flags)) process.stderr.write(`mindbridge: ${w}\n`)
   if (kind === 'remote') {
@@ -136,6 +143,12 @@ export async function buildMind(config: Config, flags: LynxFlags, logger: Logger
   }
   if (kind === 'llm') {
     const max = positive(flags.maxFormatFailures, '--max-format-failures', 3)
+    if (tap) {
+      // the dashboard's usage meter watches the model client
+      const { createLlmClient } = await import('../../core/llm/index.js')
+      const client = tap.wrap(createLlmClient(config.llm, { logger, onSlow: out }))
+      return { mind: new LlmMind({ client, maxFormatFailures: Math.max(1, Math.floor(max)) }) }
+    }
     return { mind: createMind({ kind, llm: config.llm, llmMind: { maxFormatFailures: Math.max(1, Math.floor(max)) }, logger, notice: out }) }
   }
   return { mind: createMind({ kind: 'builtin' }) }
@@ -259,7 +272,7 @@ export function register(program: Command): void {
       ...lynxConfigFlags(o),
       ...worldConfigFlags(o),
     }),
-    { 'world.seed': '--seed', 'world.profile': '--world', 'mind.kind': '--mind', 'mind.remoteGraceSec': '--remote-grace', 'minecraft.username': '--username', 'control.port': '--control-port' },
+    { 'world.seed': '--seed', 'world.profile': '--world', 'mind.kind': '--mind', 'mind.remoteGraceSec': '--remote-grace', 'minecraft.username': '--username', 'control.port': '--control-port', 'dashboard.enabled': '--dashboard', 'dashboard.viewer': '--viewer' },
   )
   cmd.action(async (flags: LynxFlags & { seed?: string; world?: string }) => {
     const config = resolveConfig(cmd)
@@ -269,8 +282,10 @@ export function register(program: Command): void {
     const heartbeatSec = positive(flags.heartbeat, '--heartbeat', 30)
     checkTask(flags.task)
     const task = flags.task ?? DEFAULT_TASK
-    await checkPorts(lynxPorts(config, flags, { on: flags.control === true, orElse: 'leave out --control' }))
-    const built = await buildMind(config, flags, logger, out)
+    const dash = dashboardOn(config)
+    await checkPorts(lynxPorts(config, flags, { on: flags.control === true || dash, orElse: dash ? 'leave out --dashboard' : 'leave out --control' }))
+    const tap = await dashboardTap(config)
+    const built = await buildMind(config, flags, logger, out, tap)
     const { mind } = built
     const { startWorld, createBody, LynxSession, formatSummary } = await loadGame()
     const intr = interruptSignal()
@@ -319,7 +334,9 @@ export function register(program: Command): void {
         heartbeatMs: heartbeatSec * 1000,
         agentGraceSec: config.mind.remoteGraceSec,
         ...(flags.allow ? { allow: splitList(flags.allow) } : {}),
-        ...(flags.control ? { control: { port: config.control.port, token: controlToken(config, out) } } : {}),
+        ...(flags.control || dash
+          ? { control: { port: config.control.port, token: controlToken(config, out), ...(dash ? { dashboard: lynxDashboard(config, bus, tap, logger, out) } : {}) } }
+          : {}),
         signal: intr.signal,
         out,
         startTimeoutMs: config.mind.kind === 'remote' ? 0 : 120_000,

@@ -10,6 +10,10 @@
  *   DELETE /v1/tasks/current   cancel the running task
  *   WS     /v1/events          live task / action / protocol events; accepts
  *                              {"op":"create_task","task":"…"} | {"op":"cancel_task"} | {"op":"status"}
+ *
+ * With `dashboard` (--dashboard), also: GET /dashboard (the page and its script, no data, no
+ * token) and WS /v1/dashboard (the page's live data, authenticated by its first frame; see
+ * ../dashboard/).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -17,12 +21,31 @@ import { z } from 'zod'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { ContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
-import type { LynxMindLink, TaskRecord, TrafficEvent } from '../links/lynxmind.js'
+import type { Body } from '../body/types.js'
+import type { MindStats } from '../minds/types.js'
+import type { TaskRecord, TrafficEvent } from '../links/lynxmind.js'
+import type { DashboardHub } from '../dashboard/hub.js'
+import { DASHBOARD_WS_PATH } from '../dashboard/protocol.js'
 import { tokenFrom, tokenMatches } from '../minds/remote.js'
 import { formatZodIssues } from '../../core/schema-errors.js'
 
+/** What the control API needs of a link: LynxMindLink is one; dashboard/links.ts adapts the others. */
+export interface ControlLink {
+  readonly body: Body
+  readonly mind: { readonly kind: string; stats(): MindStats }
+  readonly sessionOpen: boolean
+  current(): TaskRecord | undefined
+  history(): TaskRecord[]
+  createTask(text: string, source?: string): TaskRecord
+  cancelTask(reason?: string): Promise<TaskRecord | undefined>
+  on(event: string, listener: (...args: any[]) => void): unknown
+  off(event: string, listener: (...args: any[]) => void): unknown
+}
+
 export interface ControlServerOptions {
-  link: LynxMindLink
+  link: ControlLink
+  /** Serves the dashboard page and its WebSocket too; closed with the server. */
+  dashboard?: DashboardHub
   bus?: ContextBus
   token: string
   host?: string
@@ -119,7 +142,11 @@ export async function startControlServer(opts: ControlServerOptions): Promise<Co
     }
   }
 
+  opts.dashboard?.setToken(opts.token)
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // the page and its script hold no data: a browser fetches them without the token
+    if (opts.dashboard && (await opts.dashboard.serveFile(req, res))) return
     if (!tokenMatches(tokenFrom(req), opts.token)) throw new HttpError(401, 'missing or wrong token (send Authorization: Bearer <token>)')
     const url = new URL(req.url ?? '/', 'http://localhost')
     const path = url.pathname.replace(/\/+$/, '') || '/'
@@ -205,6 +232,7 @@ export async function startControlServer(opts: ControlServerOptions): Promise<Co
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
     const deny = (code: number, msg: string) => socket.end(`HTTP/1.1 ${code} ${msg}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+    if (opts.dashboard && path === DASHBOARD_WS_PATH) return opts.dashboard.handleUpgrade(req, socket, head)
     if (!tokenMatches(tokenFrom(req), opts.token)) return deny(401, 'Unauthorized')
     if (path !== '/v1/events') return deny(404, 'Not Found')
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -255,6 +283,7 @@ export async function startControlServer(opts: ControlServerOptions): Promise<Co
       link.off('action.end', onActionEnd)
       for (const c of clients) c.terminate()
       wss.close()
+      opts.dashboard?.close()
       server.closeAllConnections()
       await new Promise<void>((r) => server.close(() => r()))
     },

@@ -9,6 +9,8 @@ import { createLogger, type Logger } from '../../core/logger.js'
 import type { Action } from '../../protocols/lynxmind.js'
 import type { Mind, MindStats } from '../minds/types.js'
 import { startControlServer, type ControlServer } from '../control/server.js'
+import type { DashboardHub } from '../dashboard/hub.js'
+import { dashboardUrl } from '../dashboard/index.js'
 import { attachChatTasks } from '../tasks.js'
 import { LynxMindLink, type AgentChange, type ConnectionChange, type TaskRecord } from './lynxmind.js'
 
@@ -26,7 +28,13 @@ export interface SessionOptions {
   heartbeatMs?: number
   /** Players whose chat commands (`@<bot> …`) are obeyed. */
   allow?: string[]
-  control?: { host?: string; port: number; token: string }
+  control?: {
+    host?: string
+    port: number
+    token: string
+    /** `--dashboard`: builds the dashboard the control server also serves (its URL is printed). */
+    dashboard?: (link: LynxMindLink) => Promise<DashboardHub>
+  }
   /** Progress lines (default: stdout). */
   out?: (line: string) => void
   /** Ends the session (Ctrl-C). */
@@ -304,8 +312,10 @@ export class LynxSession {
       this.out(`${this.stamp()} chat tasks from: ${opts.allow.join(', ')} (say "@${opts.body.username} <task>" or "@${opts.body.username} stop")`)
     }
     if (opts.control) {
+      const dashboard = await opts.control.dashboard?.(this.link)
       this.control = await startControlServer({
         link: this.link,
+        ...(dashboard ? { dashboard } : {}),
         ...(opts.bus ? { bus: opts.bus } : {}),
         token: opts.control.token,
         port: opts.control.port,
@@ -313,6 +323,7 @@ export class LynxSession {
         ...(opts.logger ? { logger: opts.logger } : {}),
       })
       this.out(`${this.stamp()} control API on ${this.control.url} (Authorization: Bearer <token>)`)
+      if (dashboard) this.out(`${this.stamp()} dashboard: ${dashboardUrl(this.control.url, opts.control.token)}`)
     }
     return 'open'
   }

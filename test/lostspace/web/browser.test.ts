@@ -6,7 +6,7 @@
  */
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -18,10 +18,7 @@ import { createRandomPlayer, createStrategistPlayer } from '../../../src/lostspa
 import { createRng } from '../../../src/lostspace/rng.js'
 import { ROOT } from '../../fixtures/lostspace-ais/helpers.js'
 import { until } from './helpers.js'
-
-const CHROMIUM = '/usr/bin/chromium'
-const skip = existsSync(CHROMIUM) ? false : `chromium is not installed (${CHROMIUM}); .ci/run installs it with apt-get`
-const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--disable-dev-shm-usage']
+import { chromiumMissing as skip, launchChromium } from '../../support/browser.js'
 
 let tmp = ''
 let clientDir = ''
@@ -47,8 +44,7 @@ before(async () => {
   // The real build step of the page (what `npm run build` runs), into a temp folder.
   const build = (await import(pathToFileURL(join(ROOT, 'scripts/build-web.mjs')).href)) as { buildWebClient(o: { outdir: string }): Promise<string> }
   await build.buildWebClient({ outdir: clientDir })
-  const { chromium } = await import('playwright-core')
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+  browser = await launchChromium()
 })
 
 after(async () => {
