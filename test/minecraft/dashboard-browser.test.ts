@@ -11,6 +11,12 @@ import type { Browser, Page } from 'playwright-core'
 import { buildClient, startRig, type DashboardRig } from './support/dashboard.js'
 import { chromiumMissing as skip, launchChromium } from '../support/browser.js'
 
+/** The page's document, for the functions playwright runs in the page (this test program has no DOM types). */
+interface PageElement {
+  getAttribute(name: string): string | null
+}
+declare const document: { querySelectorAll(selector: string): ArrayLike<PageElement>; getElementById(id: string): PageElement | null }
+
 let client: { dir: string; remove(): void }
 let rig: DashboardRig
 let browser: Browser
@@ -56,7 +62,7 @@ describe('dashboard in chromium', { skip }, () => {
       await page.waitForSelector('#task-text[data-status=running]', { timeout: 20_000 })
       await page.waitForSelector('#recent li[data-status=succeeded]', { timeout: 180_000 })
       await page.waitForFunction(
-        `[...document.querySelectorAll('#inventory [data-item$="_log"]')].reduce((n, e) => n + Number(e.getAttribute('data-count')), 0) >= 3`,
+        () => Array.from(document.querySelectorAll('#inventory [data-item$="_log"]')).reduce((n, e) => n + Number(e.getAttribute('data-count')), 0) >= 3,
         undefined,
         { timeout: 20_000 },
       )
@@ -69,7 +75,7 @@ describe('dashboard in chromium', { skip }, () => {
       const task = rig.session.link.history().find((t) => t.source === 'dashboard')
       assert.equal(task?.status, 'succeeded')
 
-      await page.waitForFunction(`Number(document.getElementById('bus').getAttribute('data-total')) > ${busBefore}`, undefined, { timeout: 20_000 })
+      await page.waitForFunction((n) => Number(document.getElementById('bus')!.getAttribute('data-total')) > n, busBefore, { timeout: 20_000 })
       const busText = await page.textContent('#bus')
       assert.match(busText ?? '', /collect 3 log/, 'the task entry is in the stream')
       assert.match((await page.textContent('#xml')) ?? '', /<!-- p=player/, 'the XML is shown')
@@ -101,8 +107,11 @@ describe('dashboard in chromium', { skip }, () => {
       await page.fill('#task-input', `goto ${target.x} 64 ${target.z}`)
       await page.click('#task-form button[type=submit]')
       await page.waitForFunction(
-        `(() => { const m = document.getElementById('map'); return Math.hypot(Number(m.getAttribute('data-bot-x')) - ${x0}, Number(m.getAttribute('data-bot-z')) - ${z0}) > 3 })()`,
-        undefined,
+        ([x, z]) => {
+          const m = document.getElementById('map')!
+          return Math.hypot(Number(m.getAttribute('data-bot-x')) - x!, Number(m.getAttribute('data-bot-z')) - z!) > 3
+        },
+        [x0, z0],
         { timeout: 90_000 },
       )
       const pos = rig.body.status().position
