@@ -11,6 +11,7 @@ import {
   eventMessages,
   idMessage,
   parseAiMessage,
+  parseAiObject,
   playerView,
   roundBeginFull,
   roundBeginShort,
@@ -20,8 +21,17 @@ import {
 import { ReplayRecorder } from './replay.js'
 import { JudgerInitSchema } from '../protocols/lostspace.js'
 
+/**
+ * What a frame carries to one seat: the payload string (`0042{...}` for an AI program,
+ * bare JSON for a web player), or, for a seat named in `deliverObjectsTo`, the message
+ * object itself: no JSON either way on that path. Such an object is fresh, JSON-clean
+ * (it serializes to exactly the payload the seat would otherwise get) and the logic
+ * never touches it again, so the receiver may keep or change it.
+ */
+export type FramePayload = string | Msg
+
 export type JudgerFrame =
-  | { state: number; listen: number[]; player: number[]; content: string[] }
+  | { state: number; listen: number[]; player: number[]; content: FramePayload[] }
   | { state: 0; time: number; length: number }
   | { state: -1; end_info: string; end_state?: string }
 
@@ -79,6 +89,8 @@ export class LostSpaceLogic {
   private recorder: ReplayRecorder | null = null
   private replayPath = ''
   private rankingCache: RankEntry[] | null = null
+  /** Seats that get message objects instead of payload strings. */
+  private direct: boolean[] = []
 
   constructor(opts: LostSpaceLogicOptions = {}) {
     this.opts = opts
@@ -93,6 +105,17 @@ export class LostSpaceLogic {
   /** Seat whose messages are being waited for, or null. */
   get waitingFor(): number | null {
     return this.expecting
+  }
+
+  /**
+   * Hand the messages of these seats over as objects (see `FramePayload`) instead of
+   * JSON payloads: for a judger whose seats for them are players in this process.
+   * Call before `init`.
+   */
+  deliverObjectsTo(seats: readonly number[]): void {
+    if (this.engineRef) throw new Error('LostSpaceLogic.deliverObjectsTo() must come before init()')
+    this.direct = []
+    for (const s of seats) this.direct[s] = true
   }
 
   init(msg: LostSpaceInit): JudgerFrame[] {
@@ -122,13 +145,17 @@ export class LostSpaceLogic {
     return frames
   }
 
-  onAiMessage(player: number, content: string): JudgerFrame[] {
+  /**
+   * One AI message: its JSON text (validated with the protocol schema), or, from a player
+   * in this process, the message object itself (checked as strictly, without JSON).
+   */
+  onAiMessage(player: number, content: string | object): JudgerFrame[] {
     if (!this.engineRef || this.finished) return []
     const engine = this.engineRef
     const p = engine.players[player]
     if (!p || !engine.inGame(p) || this.seatTypes[player] === 0) return []
     const frames: JudgerFrame[] = []
-    const parsed = parseAiMessage(String(content))
+    const parsed = typeof content === 'object' && content !== null ? parseAiObject(content) : parseAiMessage(String(content))
     const stale = 'state' in parsed && parsed.state !== undefined && parsed.state < engine.round
     switch (parsed.kind) {
       case 'not-json':
@@ -279,9 +306,12 @@ export class LostSpaceLogic {
         cur = { state: this.frameState, listen: this.expecting === null ? [] : [this.expecting], player: [], content: [] }
         frames.push(cur)
       }
-      const json = asciiJson(o.msg)
       cur.player.push(o.to)
-      cur.content.push(this.seatTypes[o.to] === 2 ? json : withHeader(json))
+      if (this.direct[o.to] === true) cur.content.push(o.msg)
+      else {
+        const json = asciiJson(o.msg)
+        cur.content.push(this.seatTypes[o.to] === 2 ? json : withHeader(json))
+      }
     }
   }
 }

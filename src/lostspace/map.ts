@@ -100,12 +100,47 @@ export class GameMap {
   private readonly materialSet = new Set<string>()
   private readonly keyMachineOwner = new Map<string, number>()
 
+  // The same facts by node index (the node's place in `nodes`), for the per-move queries:
+  // a position's index is arithmetic on a dense grid over the map's bounding box.
+  private readonly minX: number
+  private readonly minY: number
+  private readonly minZ: number
+  private readonly sizeX: number
+  private readonly sizeY: number
+  private readonly sizeZ: number
+  /** Grid cell → node index, or -1. */
+  private readonly grid: Int32Array
+  /** posKey of each node, made once (interned: Map lookups with them skip hashing). */
+  private readonly keys: string[]
+  private readonly adjAt: Pos[][]
+  private readonly adjIdx: number[][]
+  private readonly liftAt: Pos[][]
+  /** Round at whose end the node's zone fails; Infinity: never. */
+  private readonly zoneAt: number[]
+  private readonly materialAt: boolean[]
+  /** Key machine owner, or -1. */
+  private readonly keyMachineAtIdx: number[]
+  private readonly layerList = new Map<number, Pos[]>()
+
   constructor(data: { nodes: Pos[]; edges: Array<[Pos, Pos]>; materials: Pos[]; elevators: Array<[number, number]>; blocks: Block[] }) {
     this.nodes = [...data.nodes].sort(cmpPos).map((p) => Object.freeze([p[0], p[1], p[2]]) as Pos)
     for (const p of this.nodes) {
       this.nodeSet.set(posKey(p), p)
       this.adj.set(posKey(p), [])
     }
+    const xs = this.nodes.map((p) => p[0])
+    const ys = this.nodes.map((p) => p[1])
+    const zs = this.nodes.map((p) => p[2])
+    this.minX = Math.min(...xs)
+    this.minY = Math.min(...ys)
+    this.minZ = Math.min(...zs)
+    this.sizeX = Math.max(...xs) - this.minX + 1
+    this.sizeY = Math.max(...ys) - this.minY + 1
+    this.sizeZ = Math.max(...zs) - this.minZ + 1
+    if (this.sizeX * this.sizeY * this.sizeZ > 1 << 24) throw new Error('map is too spread out (bounding box over 16M cells)')
+    this.grid = new Int32Array(this.sizeX * this.sizeY * this.sizeZ).fill(-1)
+    this.nodes.forEach((p, i) => (this.grid[this.cell(p[0], p[1], p[2])] = i))
+    this.keys = this.nodes.map((p) => posKey(p))
     this.layers = [...new Set(this.nodes.map((p) => p[2]))].sort((a, b) => a - b)
     this.edges = []
     for (const [a, b] of data.edges) {
@@ -171,6 +206,47 @@ export class GameMap {
     }
     for (const s of SPAWNS) this.node(s, 'spawn')
     this.node(CAPSULE, 'escape capsule')
+
+    this.adjAt = this.nodes.map((p) => this.adj.get(posKey(p))!)
+    this.adjIdx = this.adjAt.map((list) => list.map((q) => this.index(q)))
+    this.liftAt = this.nodes.map((p) => this.lifts.get(posKey(p)) ?? [])
+    this.zoneAt = this.nodes.map((p) => this.zoneRound.get(posKey(p)) ?? Infinity)
+    this.materialAt = this.nodes.map((p) => this.materialSet.has(posKey(p)))
+    this.keyMachineAtIdx = this.nodes.map((p) => this.keyMachineOwner.get(posKey(p)) ?? -1)
+    for (const z of this.layers) this.layerList.set(z, this.nodes.filter((p) => p[2] === z))
+  }
+
+  private cell(x: number, y: number, z: number): number {
+    return ((z - this.minZ) * this.sizeX + (x - this.minX)) * this.sizeY + (y - this.minY)
+  }
+
+  /** Index of the node at p in `nodes`, or -1 when p is not a node. */
+  index(p: Pos): number {
+    const x = p[0] - this.minX
+    const y = p[1] - this.minY
+    const z = p[2] - this.minZ
+    // `(v | 0) === v`: an integer in int32 range (NaN, fractions and strings fail).
+    if ((x | 0) !== x || (y | 0) !== y || (z | 0) !== z) return -1
+    if (x < 0 || y < 0 || z < 0 || x >= this.sizeX || y >= this.sizeY || z >= this.sizeZ) return -1
+    return this.grid[(z * this.sizeX + x) * this.sizeY + y]!
+  }
+
+  /** posKey(p), without building the string again when p is a node. */
+  keyOf(p: Pos): string {
+    const i = this.index(p)
+    return i < 0 ? posKey(p) : this.keys[i]!
+  }
+
+  /** Same-layer neighbours, sorted, as the map's own list: read it, do not change it (neighbors() copies). */
+  neighborList(p: Pos): readonly Pos[] {
+    const i = this.index(p)
+    return i < 0 ? NONE : this.adjAt[i]!
+  }
+
+  /** Elevator hops from p as the map's own list: read it, do not change it (elevatorTargets() copies). */
+  liftList(p: Pos): readonly Pos[] {
+    const i = this.index(p)
+    return i < 0 ? NONE : this.liftAt[i]!
   }
 
   private node(p: Pos, what: string): Pos {
@@ -181,38 +257,46 @@ export class GameMap {
 
   /** The canonical (frozen) node at p, or undefined. */
   get(p: Pos): Pos | undefined {
-    return this.nodeSet.get(posKey(p))
+    const i = this.index(p)
+    return i < 0 ? undefined : this.nodes[i]
   }
 
   isNode(p: unknown): p is Pos {
-    return isTriple(p) && this.nodeSet.has(posKey(p))
+    return isTriple(p) && this.index(p) >= 0
   }
 
   /** Same-layer neighbours (edges only), sorted. */
   neighbors(p: Pos): Pos[] {
-    return [...(this.adj.get(posKey(p)) ?? [])]
+    return [...this.neighborList(p)]
   }
 
   isAdjacent(a: Pos, b: Pos): boolean {
-    return (this.adj.get(posKey(a)) ?? []).some((q) => samePos(q, b))
+    const i = this.index(a)
+    if (i < 0) return false
+    const j = this.index(b)
+    return j >= 0 && this.adjIdx[i]!.includes(j)
   }
 
   /** Nodes reachable by one elevator hop from p (other layers), or []. */
   elevatorTargets(p: Pos): Pos[] {
-    return [...(this.lifts.get(posKey(p)) ?? [])]
+    return [...this.liftList(p)]
   }
 
   isElevator(p: Pos): boolean {
-    return this.lifts.has(posKey(p))
+    const i = this.index(p)
+    return i >= 0 && this.liftAt[i]!.length > 0
   }
 
   isMaterials(p: Pos): boolean {
-    return this.materialSet.has(posKey(p))
+    const i = this.index(p)
+    return i >= 0 && this.materialAt[i]!
   }
 
   /** Owner seat of the key machine at p, or undefined. */
   keyMachineAt(p: Pos): number | undefined {
-    return this.keyMachineOwner.get(posKey(p))
+    const i = this.index(p)
+    const owner = i < 0 ? -1 : this.keyMachineAtIdx[i]!
+    return owner < 0 ? undefined : owner
   }
 
   isCapsule(p: Pos): boolean {
@@ -221,20 +305,26 @@ export class GameMap {
 
   /** Round at whose end the node's zone fails, or undefined if it never fails. */
   zoneRoundOf(p: Pos): number | undefined {
-    return this.zoneRound.get(posKey(p))
+    const i = this.index(p)
+    const r = i < 0 ? Infinity : this.zoneAt[i]!
+    return r === Infinity ? undefined : r
   }
 
   /** True when the node lies in a zone that has failed before `round` starts (zone.round < round). */
   isFailed(p: Pos, round: number): boolean {
-    const r = this.zoneRound.get(posKey(p))
-    return r !== undefined && r < round
+    const i = this.index(p)
+    return i >= 0 && this.zoneAt[i]! < round
   }
 
   /** Nodes one main-action move away: same-layer neighbours then elevator hops. */
   moveTargets(p: Pos, opts: PathOptions = {}): Pos[] {
-    const out = this.neighbors(p)
-    if (opts.elevators !== false) out.push(...this.elevatorTargets(p))
-    return opts.round === undefined ? out : out.filter((q) => !this.isFailed(q, opts.round!))
+    const i = this.index(p)
+    if (i < 0) return []
+    const round = opts.round
+    const out: Pos[] = []
+    for (const q of this.adjAt[i]!) if (round === undefined || !this.isFailed(q, round)) out.push(q)
+    if (opts.elevators !== false) for (const q of this.liftAt[i]!) if (round === undefined || !this.isFailed(q, round)) out.push(q)
+    return out
   }
 
   /**
@@ -277,9 +367,16 @@ export class GameMap {
 
   /** All nodes of one layer, sorted. */
   layerNodes(z: number): Pos[] {
-    return this.nodes.filter((p) => p[2] === z)
+    return [...this.layerList.get(z) ?? NONE]
+  }
+
+  /** layerNodes() as the map's own list: read it, do not change it. */
+  layerNodeList(z: number): readonly Pos[] {
+    return this.layerList.get(z) ?? NONE
   }
 }
+
+const NONE: readonly Pos[] = Object.freeze([])
 
 export function isTriple(p: unknown): p is Pos {
   return Array.isArray(p) && p.length === 3 && p.every((v) => Number.isInteger(v))

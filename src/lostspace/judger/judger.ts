@@ -19,7 +19,8 @@ import { decodeAiPayload } from './framing.js'
 import { LostSpaceLogic } from '../logic.js'
 
 export type JudgerFrame =
-  | { state: number; listen: number[]; player: number[]; content: string[] }
+  /** `content[i]`: a payload string, or a message object for a direct seat (LostSpaceLogic's FramePayload). */
+  | { state: number; listen: number[]; player: number[]; content: Array<string | object> }
   | { state: 0; time: number; length: number }
   | { state: -1; end_info: string; end_state?: string }
 
@@ -32,7 +33,8 @@ export interface RankingEntry {
 /** What the judger needs from a logic (LostSpaceLogic's public surface). */
 export interface LogicLike {
   init(msg: { player_list: number[]; player_num: number; config: object; replay: string }): JudgerFrame[]
-  onAiMessage(player: number, content: string): JudgerFrame[]
+  /** `content` is an object only from a direct seat, and there are such seats only with a LostSpaceLogic. */
+  onAiMessage(player: number, content: string | object): JudgerFrame[]
   onAiError(player: number, error: ErrorCode, errorLog?: string): JudgerFrame[]
   readonly finished: boolean
   replay(): unknown[]
@@ -101,7 +103,14 @@ class Game {
   private readonly failed = new Set<number>()
   /** Seats that have sent at least one message. */
   private readonly heard = new Set<number>()
-  private readonly timers = new Map<number, NodeJS.Timeout>()
+  /**
+   * Turn deadlines (performance.now() ms) of the listened seats, and one timer for the
+   * earliest. Restarting a turn's clock only moves a number: a timer that fires early
+   * finds nothing due and waits again, so a fast game sets almost no timers.
+   */
+  private readonly deadlines = new Map<number, { at: number; limitMs: number }>()
+  private timer: NodeJS.Timeout | null = null
+  private timerAt = Infinity
   private listen: number[] = []
   private state = -Infinity
   private round = 0
@@ -127,6 +136,11 @@ class Game {
       try {
         // The judger writes the replay itself (below, with error reporting), so the logic is given no path.
         const playerList = this.opts.seats.map((s) => (s.kind === 'custom' ? s.playerType : 1))
+        // Our own logic builds its messages from the protocol types: in-process players need not
+        // re-check them, and take them as objects (no JSON between the logic and a player).
+        const trusted = this.logic instanceof LostSpaceLogic
+        const direct = this.opts.seats.map((s) => trusted && s.kind === 'player')
+        if (this.logic instanceof LostSpaceLogic) this.logic.deliverObjectsTo(direct.flatMap((d, p) => (d ? [p] : [])))
         const frames = this.logic.init({ player_list: playerList, player_num: 4, config: {}, replay: '' })
         // The config frame comes first; seats start with its message-length limit.
         const cfg = frames.find(isConfig)
@@ -138,8 +152,7 @@ class Game {
               onMessage: (body) => this.onSeatMessage(p, body),
               onFailure: (f) => this.onSeatFailure(p, f.error, f.log),
             },
-            // Our own logic builds its messages from the protocol types: in-process players need not re-check them.
-            { maxLength: this.maxLength, logger: this.logger, trustedLogic: this.logic instanceof LostSpaceLogic },
+            { maxLength: this.maxLength, logger: this.logger, trustedLogic: trusted, direct: direct[p] },
           ),
         )
         this.process(frames)
@@ -154,7 +167,7 @@ class Game {
     if (typeof f.length === 'number' && f.length > 0) this.maxLength = f.length
   }
 
-  private onSeatMessage(p: number, body: string): void {
+  private onSeatMessage(p: number, body: string | object): void {
     if (this.done || this.failed.has(p)) return
     this.messages++
     this.heard.add(p)
@@ -198,21 +211,38 @@ class Game {
   private deliver(f: Extract<JudgerFrame, { listen: number[] }>): void {
     const players = Array.isArray(f.player) ? f.player : []
     const content = Array.isArray(f.content) ? f.content : []
-    for (let i = 0; i < players.length; i++) {
-      const p = players[i]!
-      const payload = content[i]
-      if (typeof payload !== 'string' || this.failed.has(p)) continue
-      this.noteRound(payload)
-      this.seats[p]?.send(payload)
+    const listen = Array.isArray(f.listen) ? f.listen : []
+    // The seats the logic now waits for hear first: their answer is the one that matters.
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i < players.length; i++) {
+        const p = players[i]!
+        if (listen.includes(p) !== (pass === 0)) continue
+        const payload = content[i]
+        if (this.failed.has(p)) continue
+        if (typeof payload === 'string') {
+          this.noteRound(payload)
+          this.seats[p]?.send(payload)
+        } else if (typeof payload === 'object' && payload !== null) {
+          this.noteRoundOf(payload as { type?: unknown; state?: unknown })
+          this.seats[p]?.deliver?.(payload)
+        }
+      }
     }
     const increased = f.state > this.state
     this.state = f.state
-    this.listen = Array.isArray(f.listen) ? [...f.listen] : []
-    for (const p of [...this.timers.keys()]) {
+    this.listen = [...listen]
+    for (const p of [...this.deadlines.keys()]) {
       if (increased || !this.listen.includes(p)) this.clearTimer(p)
     }
     for (const p of this.listen) {
-      if (!this.failed.has(p) && !this.timers.has(p)) this.startTimer(p)
+      if (!this.failed.has(p) && !this.deadlines.has(p)) this.startTimer(p)
+    }
+  }
+
+  private noteRoundOf(m: { type?: unknown; state?: unknown }): void {
+    if (m.type === 'roundbegin' && typeof m.state === 'number' && m.state > this.round) {
+      this.round = m.state
+      this.opts.onRound?.(m.state)
     }
   }
 
@@ -235,17 +265,35 @@ class Game {
     // A custom seat starts no program, so it gets no start-up grace.
     const grace = this.heard.has(p) || spec?.kind === 'custom' ? 0 : (this.opts.startupGraceSec ?? 5) * 1000
     const limitMs = spec?.kind === 'custom' && spec.timeLimitSec !== undefined ? spec.timeLimitSec * 1000 : this.timeLimitMs
-    const t = setTimeout(() => {
-      this.timers.delete(p)
-      if (this.listen.includes(p)) this.onSeatFailure(p, 1, `no answer within ${limitMs / 1000} s (state ${this.state})`)
-    }, limitMs + grace)
-    this.timers.set(p, t)
+    const at = performance.now() + limitMs + grace
+    this.deadlines.set(p, { at, limitMs })
+    if (at < this.timerAt) this.armTimer(at)
   }
 
   private clearTimer(p: number): void {
-    const t = this.timers.get(p)
-    if (t) clearTimeout(t)
-    this.timers.delete(p)
+    this.deadlines.delete(p)
+  }
+
+  private armTimer(at: number): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timerAt = at
+    this.timer = setTimeout(() => this.onTimer(), Math.max(0, Math.ceil(at - performance.now())))
+  }
+
+  private onTimer(): void {
+    this.timer = null
+    this.timerAt = Infinity
+    const now = performance.now()
+    for (const [p, d] of [...this.deadlines]) {
+      if (this.done) return
+      if (d.at > now || this.deadlines.get(p) !== d) continue
+      this.deadlines.delete(p)
+      if (this.listen.includes(p)) this.onSeatFailure(p, 1, `no answer within ${d.limitMs / 1000} s (state ${this.state})`)
+    }
+    if (this.done) return
+    let next = Infinity
+    for (const d of this.deadlines.values()) next = Math.min(next, d.at)
+    if (next < this.timerAt) this.armTimer(next)
   }
 
   /** The logic waits only for seats that already failed: tell it again once, then give up. */
@@ -309,7 +357,10 @@ class Game {
   }
 
   private clearAllTimers(): void {
-    for (const p of [...this.timers.keys()]) this.clearTimer(p)
+    this.deadlines.clear()
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    this.timerAt = Infinity
   }
 
   private abort(err: Error): void {

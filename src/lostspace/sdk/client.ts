@@ -19,6 +19,7 @@ import {
   type TrapName,
 } from './messages.js'
 import { GameStateTracker } from './state.js'
+import type { AiMessage } from '../../protocols/lostspace.js'
 import { createLogger, type Logger } from '../../core/logger.js'
 
 /** Moves JSON bodies between the client and the logic. */
@@ -28,6 +29,11 @@ export interface Transport {
   onMessage(cb: (body: string) => void): void
   /** Called once when the input ends. */
   onClose(cb: () => void): void
+  /**
+   * A transport to a logic in this process may take the message object itself instead
+   * of its JSON text (`send`); the logic checks it as strictly as the text.
+   */
+  sendMessage?(msg: AiMessage): void
 }
 
 /** Saiblo AI framing on byte streams: reads 4-digit ASCII payloads, writes 4-byte BE frames. */
@@ -119,7 +125,7 @@ class Turn implements PlayerApi {
 
   constructor(
     readonly state: GameStateTracker,
-    private readonly sendBody: (body: string) => void,
+    private readonly send: (msg: AiMessage) => void,
   ) {}
 
   get turnOver(): boolean {
@@ -141,7 +147,7 @@ class Turn implements PlayerApi {
         this.afterReply(action, reply)
         resolve(reply)
       }
-      this.sendBody(JSON.stringify({ type: 'action', action }))
+      this.send({ type: 'action', action })
     })
   }
 
@@ -166,22 +172,44 @@ class Turn implements PlayerApi {
     this.pending?.(FAILED)
   }
 
-  move = (pos: Pos) => this.act(['move', pos])
-  attack = (pos: Pos, target: number) => this.act(['attack', pos, target])
-  materials = (tool: ToolName) => this.act(['interact', 'Materials', tool])
-  openBox = () => this.act(['interact', 'Box'])
-  keyMachine = () => this.act(['interact', 'KeyMachine'])
-  escapeCapsule = (start: boolean) => this.act(['interact', 'EscapeCapsule', start])
-  trap = (type: TrapName) => this.act(['trap', type])
-  kit = () => this.act(['tool', 'Kit'])
-  transport = (pos: Pos) => this.act(['tool', 'Transport', pos])
-  detect = (pos: Pos) => this.act(['detect', pos])
+  // Getters that hand out bound functions (`const { move } = api` works) only when asked,
+  // so a turn costs no closures it does not use.
+  get move(): (pos: Pos) => Promise<ActionReply> {
+    return (pos) => this.act(['move', pos])
+  }
+  get attack(): (pos: Pos, target: number) => Promise<ActionReply> {
+    return (pos, target) => this.act(['attack', pos, target])
+  }
+  get materials(): (tool: ToolName) => Promise<ActionReply> {
+    return (tool) => this.act(['interact', 'Materials', tool])
+  }
+  get openBox(): () => Promise<ActionReply> {
+    return () => this.act(['interact', 'Box'])
+  }
+  get keyMachine(): () => Promise<ActionReply> {
+    return () => this.act(['interact', 'KeyMachine'])
+  }
+  get escapeCapsule(): (start: boolean) => Promise<ActionReply> {
+    return (start) => this.act(['interact', 'EscapeCapsule', start])
+  }
+  get trap(): (type: TrapName) => Promise<ActionReply> {
+    return (type) => this.act(['trap', type])
+  }
+  get kit(): () => Promise<ActionReply> {
+    return () => this.act(['tool', 'Kit'])
+  }
+  get transport(): (pos: Pos) => Promise<ActionReply> {
+    return (pos) => this.act(['tool', 'Transport', pos])
+  }
+  get detect(): (pos: Pos) => Promise<ActionReply> {
+    return (pos) => this.act(['detect', pos])
+  }
 
   finish(): void {
     if (this.over) return
     this.over = true
     this.pending?.(FAILED)
-    this.sendBody(JSON.stringify({ type: 'finish' }))
+    this.send({ type: 'finish' })
   }
 }
 
@@ -195,6 +223,7 @@ export class LostSpaceClient {
   /** Resolves when the input closes or we escaped. */
   readonly done: Promise<void>
   private ended = false
+  private readonly sendToLogic: (msg: AiMessage) => void
 
   constructor(
     private readonly player: Player,
@@ -204,6 +233,9 @@ export class LostSpaceClient {
     this.logger = opts.logger ?? createLogger('lostspace:client')
     this.trustedLogic = opts.trustedLogic === true
     this.done = new Promise((r) => (this.resolveDone = r))
+    this.sendToLogic = transport.sendMessage
+      ? (msg) => transport.sendMessage!(msg)
+      : (msg) => transport.send(JSON.stringify(msg))
     transport.onMessage((body) => this.receive(body))
     transport.onClose(() => this.end())
   }
@@ -218,10 +250,19 @@ export class LostSpaceClient {
       if (parsed.type === 'action' || parsed.type === 'format error') this.turn?.deliver({ ...FAILED })
       return
     }
-    const msg = parsed.message
+    this.receiveMessage(parsed.message)
+  }
+
+  /**
+   * Feeds one message from a logic in this process, as the object itself: not checked
+   * again (it is built from the protocol types), and no JSON on the way. The logic hands
+   * over a fresh object, so the player may keep it.
+   */
+  receiveMessage(msg: ServerMessage): void {
+    if (this.ended) return
     if (msg.type === 'action' || msg.type === 'format error') {
       const reply: ActionReply = msg.type === 'action' ? (msg as ActionReply) : { ...FAILED }
-      if (!this.turn?.deliver(reply)) this.logger.debug('stray reply', { body: body.slice(0, 200) })
+      if (!this.turn?.deliver(reply)) this.logger.debug('stray reply', { type: msg.type })
       return
     }
     this.state.apply(msg)
@@ -243,7 +284,7 @@ export class LostSpaceClient {
   }
 
   private startTurn(): void {
-    const turn = new Turn(this.state, (b) => this.transport.send(b))
+    const turn = new Turn(this.state, this.sendToLogic)
     this.turn = turn
     void (async () => {
       try {
