@@ -27,17 +27,20 @@ export function isMainAction(a: Action): boolean {
 
 /** Visible other players (alive, position known) on our node or an adjacent one. */
 export function attackTargets(s: GameStateTracker, map: GameMap): Array<{ id: number; pos: Pos }> {
-  if (!s.pos) return []
-  const here = s.pos
   const out: Array<{ id: number; pos: Pos }> = []
+  const here = s.pos
+  if (!here) return out
   for (const o of s.others.values()) {
-    if (o.id === s.id || !o.pos || o.status !== 0) continue
-    if (o.pos[2] !== here[2]) continue
-    const same = o.pos[0] === here[0] && o.pos[1] === here[1]
-    if (same || map.isAdjacent(here, o.pos)) out.push({ id: o.id, pos: toPos(o.pos) })
+    const p = o.pos
+    if (o.id === s.id || !p || o.status !== 0) continue
+    if (p[2] !== here[2]) continue
+    const same = p[0] === here[0] && p[1] === here[1]
+    if (same || map.isAdjacent(here, p)) out.push({ id: o.id, pos: [p[0], p[1], p[2]] })
   }
   return out
 }
+
+const MATERIAL_TOOLS = ['Kit', 'Transport', 'LandMine', 'Sticky'] as const
 
 export function legalActions(s: GameStateTracker, map: GameMap, opts: { mainUsed?: boolean } = {}): LegalActions {
   const main: Action[] = []
@@ -49,33 +52,39 @@ export function legalActions(s: GameStateTracker, map: GameMap, opts: { mainUsed
     if (!opts.mainUsed) main.push(['interact', 'EscapeCapsule', false])
     return { main, secondary }
   }
+  // Zones that fail at the end of this round are closed to moves that land next round.
+  const next = round + 1
+  const neighbors = map.neighborList(here)
   if (!opts.mainUsed) {
-    for (const q of map.moveTargets(here, { round: round + 1 })) main.push(['move', toPos(q)])
+    for (const q of neighbors) if (!map.isFailed(q, next)) main.push(['move', [q[0], q[1], q[2]]])
+    for (const q of map.liftList(here)) if (!map.isFailed(q, next)) main.push(['move', [q[0], q[1], q[2]]])
     for (const t of attackTargets(s, map)) main.push(['attack', t.pos, t.id])
     if (map.isMaterials(here)) {
-      for (const tool of ['Kit', 'Transport', 'LandMine', 'Sticky'] as const) {
-        if (s.tools[tool] < TOOL_LIMITS[tool]) main.push(['interact', 'Materials', tool])
-      }
+      for (const tool of MATERIAL_TOOLS) if (s.tools[tool] < TOOL_LIMITS[tool]) main.push(['interact', 'Materials', tool])
     }
-    if (s.boxes.has(`${here[0]},${here[1]},${here[2]}`)) main.push(['interact', 'Box'])
+    if (s.boxes.size > 0 && s.boxes.has(map.keyOf(here))) main.push(['interact', 'Box'])
     const owner = map.keyMachineAt(here)
     if (owner !== undefined && !s.keys.includes(owner)) main.push(['interact', 'KeyMachine'])
     if (map.isCapsule(here) && new Set(s.keys).size >= 4) main.push(['interact', 'EscapeCapsule', true])
     if (s.tools.Kit > 0 && s.hp < 200) main.push(['tool', 'Kit'])
   }
   if (s.round - s.lastDetectRound >= DETECT_COOLDOWN) {
-    for (const q of map.neighbors(here)) secondary.push(['detect', toPos(q)])
+    for (const q of neighbors) secondary.push(['detect', [q[0], q[1], q[2]]])
   }
-  const special = map.isCapsule(here) || map.isElevator(here) || map.keyMachineAt(here) !== undefined
-  const occupied = [...s.placedTraps.LandMine, ...s.placedTraps.Sticky].some(
-    (p) => p[0] === here[0] && p[1] === here[1] && p[2] === here[2],
-  )
-  if (!special && !occupied) {
-    if (s.tools.LandMine > 0) secondary.push(['trap', 'LandMine'])
-    if (s.tools.Sticky > 0) secondary.push(['trap', 'Sticky'])
+  if (s.tools.LandMine > 0 || s.tools.Sticky > 0) {
+    const special = map.isCapsule(here) || map.isElevator(here) || map.keyMachineAt(here) !== undefined
+    if (!special && !hasTrapAt(s.placedTraps.LandMine, here) && !hasTrapAt(s.placedTraps.Sticky, here)) {
+      if (s.tools.LandMine > 0) secondary.push(['trap', 'LandMine'])
+      if (s.tools.Sticky > 0) secondary.push(['trap', 'Sticky'])
+    }
   }
   if (s.tools.Transport > 0) {
-    for (const q of map.neighbors(here)) if (!map.isFailed(q, round + 1)) secondary.push(['tool', 'Transport', toPos(q)])
+    for (const q of neighbors) if (!map.isFailed(q, next)) secondary.push(['tool', 'Transport', [q[0], q[1], q[2]]])
   }
   return { main, secondary }
+}
+
+function hasTrapAt(traps: readonly Pos[], p: MapPos): boolean {
+  for (const t of traps) if (t[0] === p[0] && t[1] === p[1] && t[2] === p[2]) return true
+  return false
 }

@@ -82,6 +82,12 @@ export interface JudgerOptions {
   logger?: Logger
 }
 
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
 function isEnd(f: JudgerFrame): f is Extract<JudgerFrame, { state: -1 }> {
   return f.state === -1
 }
@@ -171,7 +177,14 @@ class Game {
     if (this.done || this.failed.has(p)) return
     this.messages++
     this.heard.add(p)
-    this.step(() => this.logic.onAiMessage(p, body))
+    let frames: JudgerFrame[]
+    try {
+      frames = this.logic.onAiMessage(p, body)
+    } catch (err) {
+      this.abort(err as Error)
+      return
+    }
+    this.process(frames)
   }
 
   private onSeatFailure(p: number, error: ErrorCode, log: string): void {
@@ -193,19 +206,23 @@ class Game {
   }
 
   private process(frames: JudgerFrame[]): void {
-    for (const f of frames) {
-      if (this.done) return
-      if (isConfig(f)) {
-        this.applyConfig(f)
-        continue
+    try {
+      for (const f of frames) {
+        if (this.done) return
+        if (isConfig(f)) {
+          this.applyConfig(f)
+          continue
+        }
+        if (isEnd(f)) {
+          this.finish(f)
+          return
+        }
+        this.deliver(f)
       }
-      if (isEnd(f)) {
-        this.finish(f)
-        return
-      }
-      this.deliver(f)
+      this.checkStall()
+    } catch (err) {
+      this.abort(err as Error)
     }
-    this.checkStall()
   }
 
   private deliver(f: Extract<JudgerFrame, { listen: number[] }>): void {
@@ -213,29 +230,27 @@ class Game {
     const content = Array.isArray(f.content) ? f.content : []
     const listen = Array.isArray(f.listen) ? f.listen : []
     // The seats the logic now waits for hear first: their answer is the one that matters.
-    for (let pass = 0; pass < 2; pass++) {
-      for (let i = 0; i < players.length; i++) {
-        const p = players[i]!
-        if (listen.includes(p) !== (pass === 0)) continue
-        const payload = content[i]
-        if (this.failed.has(p)) continue
-        if (typeof payload === 'string') {
-          this.noteRound(payload)
-          this.seats[p]?.send(payload)
-        } else if (typeof payload === 'object' && payload !== null) {
-          this.noteRoundOf(payload as { type?: unknown; state?: unknown })
-          this.seats[p]?.deliver?.(payload)
-        }
-      }
-    }
+    if (listen.length > 0) for (let i = 0; i < players.length; i++) if (listen.includes(players[i]!)) this.deliverTo(players[i]!, content[i])
+    for (let i = 0; i < players.length; i++) if (listen.length === 0 || !listen.includes(players[i]!)) this.deliverTo(players[i]!, content[i])
     const increased = f.state > this.state
     this.state = f.state
-    this.listen = [...listen]
-    for (const p of [...this.deadlines.keys()]) {
-      if (increased || !this.listen.includes(p)) this.clearTimer(p)
+    if (increased || !sameList(listen, this.listen)) {
+      this.listen = [...listen]
+      for (const p of this.deadlines.keys()) if (increased || !this.listen.includes(p)) this.clearTimer(p)
     }
     for (const p of this.listen) {
       if (!this.failed.has(p) && !this.deadlines.has(p)) this.startTimer(p)
+    }
+  }
+
+  private deliverTo(p: number, payload: unknown): void {
+    if (this.failed.has(p)) return
+    if (typeof payload === 'string') {
+      this.noteRound(payload)
+      this.seats[p]?.send(payload)
+    } else if (typeof payload === 'object' && payload !== null) {
+      this.noteRoundOf(payload as { type?: unknown; state?: unknown })
+      this.seats[p]?.deliver?.(payload)
     }
   }
 

@@ -118,10 +118,18 @@ export interface ClientOptions {
 
 const FAILED: ActionReply = { type: 'action', success: false }
 
+interface Ask {
+  action: Action
+  resolve: (r: ActionReply) => void
+  reject: (e: unknown) => void
+}
+
 class Turn implements PlayerApi {
   over = false
-  private chain: Promise<unknown> = Promise.resolve()
-  private pending: ((r: ActionReply) => void) | null = null
+  /** The action sent and not answered yet. */
+  private waiting: Ask | null = null
+  /** Actions asked for while another was unanswered: sent one by one, in order. */
+  private readonly queued: Ask[] = []
 
   constructor(
     readonly state: GameStateTracker,
@@ -133,22 +141,39 @@ class Turn implements PlayerApi {
   }
 
   act(action: Action): Promise<ActionReply> {
-    const run = this.chain.then(() => this.sendAction(action))
-    this.chain = run.catch(() => {})
-    return run
+    return new Promise<ActionReply>((resolve, reject) => {
+      const ask = { action, resolve, reject }
+      if (this.waiting || this.queued.length > 0) this.queued.push(ask)
+      else this.sendAction(ask)
+    })
   }
 
-  private sendAction(action: Action): Promise<ActionReply> {
-    if (this.over) return Promise.resolve(FAILED)
-    return new Promise<ActionReply>((resolve) => {
-      this.pending = (reply) => {
-        this.pending = null
-        if (reply.success !== undefined) this.state.applyReply(action, reply)
-        this.afterReply(action, reply)
-        resolve(reply)
-      }
-      this.send({ type: 'action', action })
-    })
+  private sendAction(ask: Ask): void {
+    if (this.over) {
+      ask.resolve(FAILED)
+      return
+    }
+    this.waiting = ask
+    try {
+      this.send({ type: 'action', action: ask.action })
+    } catch (err) {
+      this.waiting = null
+      ask.reject(err)
+    }
+  }
+
+  /** The next queued action goes out after the reply's batch of messages has been taken in. */
+  private sendQueued(): void {
+    while (!this.waiting && this.queued.length > 0) this.sendAction(this.queued.shift()!)
+  }
+
+  private answer(reply: ActionReply): void {
+    const ask = this.waiting!
+    this.waiting = null
+    if (reply.success !== undefined) this.state.applyReply(ask.action, reply)
+    this.afterReply(ask.action, reply)
+    ask.resolve(reply)
+    if (this.queued.length > 0) queueMicrotask(() => this.sendQueued())
   }
 
   /** The logic ends the turn itself after these; sending `finish` would be a stray message. */
@@ -161,15 +186,15 @@ class Turn implements PlayerApi {
 
   /** A reply arrived (action or format error). */
   deliver(reply: ActionReply): boolean {
-    if (!this.pending) return false
-    this.pending(reply)
+    if (!this.waiting) return false
+    this.answer(reply)
     return true
   }
 
   /** Ends the turn from outside (new roundbegin, death, escape): pending calls resolve as failures. */
   end(): void {
     this.over = true
-    this.pending?.(FAILED)
+    if (this.waiting) this.answer(FAILED)
   }
 
   // Getters that hand out bound functions (`const { move } = api` works) only when asked,
@@ -208,7 +233,7 @@ class Turn implements PlayerApi {
   finish(): void {
     if (this.over) return
     this.over = true
-    this.pending?.(FAILED)
+    if (this.waiting) this.answer(FAILED)
     this.send({ type: 'finish' })
   }
 }
