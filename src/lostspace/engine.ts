@@ -368,7 +368,9 @@ export class LostSpaceEngine {
       if (!this.map.isAdjacent(p.pos, to)) return this.fail('blink target not adjacent')
     } else {
       if (this.mainUsed) return this.fail('main action already used')
-      if (!this.map.isAdjacent(p.pos, to) && !this.map.liftList(p.pos).includes(to)) return this.fail('target not reachable in one move')
+      if (!this.map.isAdjacent(p.pos, to) && !this.map.facts(p.pos)?.lifts.some((q) => q.pos === to)) {
+        return this.fail('target not reachable in one move')
+      }
     }
     if (!this.canEnter(to)) return this.fail('target zone has failed')
     const events: EngineEvent[] = []
@@ -645,9 +647,9 @@ export class LostSpaceEngine {
       if (p.tools.Sticky > 0) out.push({ kind: 'trap', trap: 'Sticky' })
     }
     if (p.tools.Transport > 0) {
-      for (const to of this.map.neighborList(p.pos)) if (this.canEnter(to)) out.push({ kind: 'blink', to })
+      for (const to of this.map.neighbors(p.pos)) if (this.canEnter(to)) out.push({ kind: 'blink', to })
     }
-    if (p.detectCd === 0) for (const at of this.map.neighborList(p.pos)) out.push({ kind: 'detect', at })
+    if (p.detectCd === 0) for (const at of this.map.neighbors(p.pos)) out.push({ kind: 'detect', at })
     return out
   }
 

@@ -179,10 +179,11 @@ export class LostSpaceLogic {
         this.record(round, player, res.events)
         const reply: Msg = actionReply(res.success, res.reply)
         if (this.seatTypes[player] === 2) Object.assign(reply, playerView(engine, player))
-        this.emit(frames, [
+        this.emit(
+          frames,
+          eventMessages(engine, res.events, { round, turnOwner: player, actor: player, truthfulDeathBox: this.opts.truthfulDeathBox }),
           { to: player, msg: reply },
-          ...eventMessages(engine, res.events, { round, turnOwner: player, actor: player, truthfulDeathBox: this.opts.truthfulDeathBox }),
-        ])
+        )
         if (engine.over) this.end(frames)
         else if (res.endsTurn) this.finishTurn(frames)
         return frames
@@ -295,11 +296,13 @@ export class LostSpaceLogic {
     this.finished = true
   }
 
-  /** Group addressed messages into frames (one message per player per frame, order kept). */
-  private emit(frames: JudgerFrame[], out: Outgoing[]): void {
+  /** Group addressed messages (`first`, then `out`) into frames (one message per player per frame, order kept). */
+  private emit(frames: JudgerFrame[], out: Outgoing[], first?: Outgoing): void {
+    if (out.length === 0 && !first) return
     const engine = this.engine
     let cur: NormalFrame | null = null
-    for (const o of out) {
+    for (let i = first ? -1 : 0; i < out.length; i++) {
+      const o = i < 0 ? first! : out[i]!
       if (this.seatTypes[o.to] === 0 || this.seatTypes[o.to] === undefined) continue
       if (!o.force && !engine.inGame(engine.player(o.to))) continue
       if (!cur || cur.player.includes(o.to)) {

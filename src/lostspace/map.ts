@@ -74,6 +74,29 @@ function cmpPos(a: Pos, b: Pos): number {
   return a[2] - b[2] || a[0] - b[0] || a[1] - b[1]
 }
 
+/**
+ * Everything the map knows about one node, made once at load: one lookup (`facts(p)`)
+ * answers every question a move or a bot asks about a position.
+ */
+export interface NodeFacts {
+  /** Place of the node in `GameMap.nodes`. */
+  readonly index: number
+  /** The canonical (frozen) node. */
+  readonly pos: Pos
+  /** posKey(pos). */
+  readonly key: string
+  /** Same-layer neighbours, sorted. */
+  readonly neighbors: readonly NodeFacts[]
+  /** Elevator hops (other layers), ascending. */
+  readonly lifts: readonly NodeFacts[]
+  /** Round at whose end the node's zone fails; Infinity when it never fails. */
+  readonly zoneRound: number
+  readonly materials: boolean
+  /** Owner seat of the key machine here, or -1. */
+  readonly keyMachine: number
+  readonly capsule: boolean
+}
+
 export interface PathOptions {
   /** Treat zones that have failed by this round (zone.round < round) as walls. */
   round?: number
@@ -110,16 +133,8 @@ export class GameMap {
   private readonly sizeZ: number
   /** Grid cell → node index, or -1. */
   private readonly grid: Int32Array
-  /** posKey of each node, made once (interned: Map lookups with them skip hashing). */
-  private readonly keys: string[]
-  private readonly adjAt: Pos[][]
-  private readonly adjIdx: number[][]
-  private readonly liftAt: Pos[][]
-  /** Round at whose end the node's zone fails; Infinity: never. */
-  private readonly zoneAt: number[]
-  private readonly materialAt: boolean[]
-  /** Key machine owner, or -1. */
-  private readonly keyMachineAtIdx: number[]
+  /** Facts by node index. */
+  private readonly factsAt: NodeFacts[]
   private readonly layerList = new Map<number, Pos[]>()
 
   constructor(data: { nodes: Pos[]; edges: Array<[Pos, Pos]>; materials: Pos[]; elevators: Array<[number, number]>; blocks: Block[] }) {
@@ -140,7 +155,6 @@ export class GameMap {
     if (this.sizeX * this.sizeY * this.sizeZ > 1 << 24) throw new Error('map is too spread out (bounding box over 16M cells)')
     this.grid = new Int32Array(this.sizeX * this.sizeY * this.sizeZ).fill(-1)
     this.nodes.forEach((p, i) => (this.grid[this.cell(p[0], p[1], p[2])] = i))
-    this.keys = this.nodes.map((p) => posKey(p))
     this.layers = [...new Set(this.nodes.map((p) => p[2]))].sort((a, b) => a - b)
     this.edges = []
     for (const [a, b] of data.edges) {
@@ -207,12 +221,25 @@ export class GameMap {
     for (const s of SPAWNS) this.node(s, 'spawn')
     this.node(CAPSULE, 'escape capsule')
 
-    this.adjAt = this.nodes.map((p) => this.adj.get(posKey(p))!)
-    this.adjIdx = this.adjAt.map((list) => list.map((q) => this.index(q)))
-    this.liftAt = this.nodes.map((p) => this.lifts.get(posKey(p)) ?? [])
-    this.zoneAt = this.nodes.map((p) => this.zoneRound.get(posKey(p)) ?? Infinity)
-    this.materialAt = this.nodes.map((p) => this.materialSet.has(posKey(p)))
-    this.keyMachineAtIdx = this.nodes.map((p) => this.keyMachineOwner.get(posKey(p)) ?? -1)
+    const facts = this.nodes.map((pos, index) => {
+      const key = posKey(pos)
+      return {
+        index,
+        pos,
+        key,
+        neighbors: [] as NodeFacts[],
+        lifts: [] as NodeFacts[],
+        zoneRound: this.zoneRound.get(key) ?? Infinity,
+        materials: this.materialSet.has(key),
+        keyMachine: this.keyMachineOwner.get(key) ?? -1,
+        capsule: samePos(pos, CAPSULE),
+      }
+    })
+    for (const f of facts) {
+      for (const q of this.adj.get(f.key)!) f.neighbors.push(facts[this.index(q)]!)
+      for (const q of this.lifts.get(f.key) ?? []) f.lifts.push(facts[this.index(q)]!)
+    }
+    this.factsAt = facts.map((f) => Object.freeze(f))
     for (const z of this.layers) this.layerList.set(z, this.nodes.filter((p) => p[2] === z))
   }
 
@@ -231,22 +258,23 @@ export class GameMap {
     return this.grid[(z * this.sizeX + x) * this.sizeY + y]!
   }
 
+  /** The facts of the node at p, or undefined when p is not a node. */
+  facts(p: Pos): NodeFacts | undefined {
+    const i = this.index(p)
+    return i < 0 ? undefined : this.factsAt[i]
+  }
+
+  /** The facts of `nodes[i]`. */
+  factsOf(i: number): NodeFacts {
+    const f = this.factsAt[i]
+    if (!f) throw new Error(`no node ${i}`)
+    return f
+  }
+
   /** posKey(p), without building the string again when p is a node. */
   keyOf(p: Pos): string {
     const i = this.index(p)
-    return i < 0 ? posKey(p) : this.keys[i]!
-  }
-
-  /** Same-layer neighbours, sorted, as the map's own list: read it, do not change it (neighbors() copies). */
-  neighborList(p: Pos): readonly Pos[] {
-    const i = this.index(p)
-    return i < 0 ? NONE : this.adjAt[i]!
-  }
-
-  /** Elevator hops from p as the map's own list: read it, do not change it (elevatorTargets() copies). */
-  liftList(p: Pos): readonly Pos[] {
-    const i = this.index(p)
-    return i < 0 ? NONE : this.liftAt[i]!
+    return i < 0 ? posKey(p) : this.factsAt[i]!.key
   }
 
   private node(p: Pos, what: string): Pos {
@@ -267,35 +295,37 @@ export class GameMap {
 
   /** Same-layer neighbours (edges only), sorted. */
   neighbors(p: Pos): Pos[] {
-    return [...this.neighborList(p)]
+    const f = this.facts(p)
+    return f ? f.neighbors.map((q) => q.pos) : []
   }
 
   isAdjacent(a: Pos, b: Pos): boolean {
-    const i = this.index(a)
-    if (i < 0) return false
+    const f = this.facts(a)
+    if (!f) return false
     const j = this.index(b)
-    return j >= 0 && this.adjIdx[i]!.includes(j)
+    if (j < 0) return false
+    for (const q of f.neighbors) if (q.index === j) return true
+    return false
   }
 
   /** Nodes reachable by one elevator hop from p (other layers), or []. */
   elevatorTargets(p: Pos): Pos[] {
-    return [...this.liftList(p)]
+    const f = this.facts(p)
+    return f ? f.lifts.map((q) => q.pos) : []
   }
 
   isElevator(p: Pos): boolean {
-    const i = this.index(p)
-    return i >= 0 && this.liftAt[i]!.length > 0
+    const f = this.facts(p)
+    return f !== undefined && f.lifts.length > 0
   }
 
   isMaterials(p: Pos): boolean {
-    const i = this.index(p)
-    return i >= 0 && this.materialAt[i]!
+    return this.facts(p)?.materials === true
   }
 
   /** Owner seat of the key machine at p, or undefined. */
   keyMachineAt(p: Pos): number | undefined {
-    const i = this.index(p)
-    const owner = i < 0 ? -1 : this.keyMachineAtIdx[i]!
+    const owner = this.facts(p)?.keyMachine ?? -1
     return owner < 0 ? undefined : owner
   }
 
@@ -305,25 +335,24 @@ export class GameMap {
 
   /** Round at whose end the node's zone fails, or undefined if it never fails. */
   zoneRoundOf(p: Pos): number | undefined {
-    const i = this.index(p)
-    const r = i < 0 ? Infinity : this.zoneAt[i]!
+    const r = this.facts(p)?.zoneRound ?? Infinity
     return r === Infinity ? undefined : r
   }
 
   /** True when the node lies in a zone that has failed before `round` starts (zone.round < round). */
   isFailed(p: Pos, round: number): boolean {
-    const i = this.index(p)
-    return i >= 0 && this.zoneAt[i]! < round
+    const f = this.facts(p)
+    return f !== undefined && f.zoneRound < round
   }
 
   /** Nodes one main-action move away: same-layer neighbours then elevator hops. */
   moveTargets(p: Pos, opts: PathOptions = {}): Pos[] {
-    const i = this.index(p)
-    if (i < 0) return []
-    const round = opts.round
+    const f = this.facts(p)
+    if (!f) return []
+    const round = opts.round ?? -Infinity
     const out: Pos[] = []
-    for (const q of this.adjAt[i]!) if (round === undefined || !this.isFailed(q, round)) out.push(q)
-    if (opts.elevators !== false) for (const q of this.liftAt[i]!) if (round === undefined || !this.isFailed(q, round)) out.push(q)
+    for (const q of f.neighbors) if (!(q.zoneRound < round)) out.push(q.pos)
+    if (opts.elevators !== false) for (const q of f.lifts) if (!(q.zoneRound < round)) out.push(q.pos)
     return out
   }
 

@@ -41,7 +41,7 @@ function trapBag(engine: LostSpaceEngine, id: number, type: 'LandMine' | 'Sticky
 export function roundBeginFull(engine: LostSpaceEngine, id: number): Msg {
   const p = engine.player(id)
   const others: Msg[] = []
-  for (const q of engine.players) if (q.id !== id) others.push({ player_id: q.id, status: q.status, keys: [...q.keys], hp: q.hp })
+  for (const q of engine.players) if (q.id !== id) others.push({ player_id: q.id, status: q.status, keys: q.keys.slice(), hp: q.hp })
   return {
     type: 'roundbegin',
     state: engine.round,
@@ -49,7 +49,7 @@ export function roundBeginFull(engine: LostSpaceEngine, id: number): Msg {
     status: p.status,
     pos: pos(p.pos),
     hp: p.hp,
-    keys: [...p.keys],
+    keys: p.keys.slice(),
     tools: { LandMine: trapBag(engine, id, 'LandMine', p.tools.LandMine), Sticky: trapBag(engine, id, 'Sticky', p.tools.Sticky), Kit: p.tools.Kit, Transport: p.tools.Transport },
     others,
   }
@@ -78,8 +78,9 @@ export function playerView(engine: LostSpaceEngine, id: number): Msg {
   }
 }
 
-export function actionReply(success: boolean, extra: Msg = {}): Msg {
-  return { type: 'action', success, ...(success ? extra : {}) }
+export function actionReply(success: boolean, extra?: Msg): Msg {
+  const reply: Msg = { type: 'action', success }
+  return success && extra ? Object.assign(reply, extra) : reply
 }
 
 export function offround(round: number, playerid: number, content: unknown[]): Msg {
@@ -152,7 +153,7 @@ export function eventMessages(
         }
         break
       case 'getkey':
-        for (const o of players) if (o.id !== e.player && engine.inGame(o)) off(out, o.id, round, e.player, ['getkey', [...e.keys]])
+        for (const o of players) if (o.id !== e.player && engine.inGame(o)) off(out, o.id, round, e.player, ['getkey', e.keys.slice()])
         break
       case 'regenerate':
         for (const o of players) {

@@ -45,7 +45,7 @@ const MATERIAL_TOOLS = ['Kit', 'Transport', 'LandMine', 'Sticky'] as const
 export function legalActions(s: GameStateTracker, map: GameMap, opts: { mainUsed?: boolean } = {}): LegalActions {
   const main: Action[] = []
   const secondary: Action[] = []
-  const here = s.pos && map.get(s.pos)
+  const here = s.pos ? map.facts(s.pos) : undefined
   if (!here) return { main, secondary }
   const round = s.round
   if (s.status === 4) {
@@ -54,34 +54,37 @@ export function legalActions(s: GameStateTracker, map: GameMap, opts: { mainUsed
   }
   // Zones that fail at the end of this round are closed to moves that land next round.
   const next = round + 1
-  const neighbors = map.neighborList(here)
+  const pos = here.pos
   if (!opts.mainUsed) {
-    for (const q of neighbors) if (!map.isFailed(q, next)) main.push(['move', [q[0], q[1], q[2]]])
-    for (const q of map.liftList(here)) if (!map.isFailed(q, next)) main.push(['move', [q[0], q[1], q[2]]])
+    for (const q of here.neighbors) if (!(q.zoneRound < next)) main.push(['move', copy(q.pos)])
+    for (const q of here.lifts) if (!(q.zoneRound < next)) main.push(['move', copy(q.pos)])
     for (const t of attackTargets(s, map)) main.push(['attack', t.pos, t.id])
-    if (map.isMaterials(here)) {
+    if (here.materials) {
       for (const tool of MATERIAL_TOOLS) if (s.tools[tool] < TOOL_LIMITS[tool]) main.push(['interact', 'Materials', tool])
     }
-    if (s.boxes.size > 0 && s.boxes.has(map.keyOf(here))) main.push(['interact', 'Box'])
-    const owner = map.keyMachineAt(here)
-    if (owner !== undefined && !s.keys.includes(owner)) main.push(['interact', 'KeyMachine'])
-    if (map.isCapsule(here) && new Set(s.keys).size >= 4) main.push(['interact', 'EscapeCapsule', true])
+    if (s.boxes.size > 0 && s.boxes.has(here.key)) main.push(['interact', 'Box'])
+    if (here.keyMachine >= 0 && !s.keys.includes(here.keyMachine)) main.push(['interact', 'KeyMachine'])
+    if (here.capsule && new Set(s.keys).size >= 4) main.push(['interact', 'EscapeCapsule', true])
     if (s.tools.Kit > 0 && s.hp < 200) main.push(['tool', 'Kit'])
   }
   if (s.round - s.lastDetectRound >= DETECT_COOLDOWN) {
-    for (const q of neighbors) secondary.push(['detect', [q[0], q[1], q[2]]])
+    for (const q of here.neighbors) secondary.push(['detect', copy(q.pos)])
   }
   if (s.tools.LandMine > 0 || s.tools.Sticky > 0) {
-    const special = map.isCapsule(here) || map.isElevator(here) || map.keyMachineAt(here) !== undefined
-    if (!special && !hasTrapAt(s.placedTraps.LandMine, here) && !hasTrapAt(s.placedTraps.Sticky, here)) {
+    const special = here.capsule || here.lifts.length > 0 || here.keyMachine >= 0
+    if (!special && !hasTrapAt(s.placedTraps.LandMine, pos) && !hasTrapAt(s.placedTraps.Sticky, pos)) {
       if (s.tools.LandMine > 0) secondary.push(['trap', 'LandMine'])
       if (s.tools.Sticky > 0) secondary.push(['trap', 'Sticky'])
     }
   }
   if (s.tools.Transport > 0) {
-    for (const q of neighbors) if (!map.isFailed(q, next)) secondary.push(['tool', 'Transport', [q[0], q[1], q[2]]])
+    for (const q of here.neighbors) if (!(q.zoneRound < next)) secondary.push(['tool', 'Transport', copy(q.pos)])
   }
   return { main, secondary }
+}
+
+function copy(p: MapPos): Pos {
+  return [p[0], p[1], p[2]]
 }
 
 function hasTrapAt(traps: readonly Pos[], p: MapPos): boolean {

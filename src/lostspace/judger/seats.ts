@@ -119,6 +119,8 @@ function isEscapedNotice(payload: string): boolean {
   }
 }
 
+const RESOLVED = Promise.resolve()
+
 /**
  * An in-process Player. Its messages reach the logic in a microtask, so the player never
  * re-enters the judger. A direct seat takes the logic's message objects at once (the
@@ -135,7 +137,8 @@ class PlayerSeat implements Seat {
     this.name = seatName(spec)
     const toLogic = (msg: string | object): void => {
       if (this.closed) return
-      queueMicrotask(() => {
+      // A promise job rather than queueMicrotask (same queue, same order): no AsyncResource per message.
+      void RESOLVED.then(() => {
         if (!this.closed) hooks.onMessage(msg)
       })
     }

@@ -242,7 +242,7 @@ class Turn implements PlayerApi {
 export class LostSpaceClient {
   readonly state = new GameStateTracker()
   private turn: Turn | null = null
-  private readonly logger: Logger
+  private givenLogger: Logger | null
   private readonly trustedLogic: boolean
   private resolveDone!: () => void
   /** Resolves when the input closes or we escaped. */
@@ -255,7 +255,7 @@ export class LostSpaceClient {
     private readonly transport: Transport,
     opts: ClientOptions = {},
   ) {
-    this.logger = opts.logger ?? createLogger('lostspace:client')
+    this.givenLogger = opts.logger ?? null
     this.trustedLogic = opts.trustedLogic === true
     this.done = new Promise((r) => (this.resolveDone = r))
     this.sendToLogic = transport.sendMessage
@@ -263,6 +263,11 @@ export class LostSpaceClient {
       : (msg) => transport.send(JSON.stringify(msg))
     transport.onMessage((body) => this.receive(body))
     transport.onClose(() => this.end())
+  }
+
+  /** Made when first needed: most games log nothing. */
+  private get logger(): Logger {
+    return (this.givenLogger ??= createLogger('lostspace:client'))
   }
 
   /** Feeds one message body (JSON text) from the logic. */
