@@ -27,12 +27,12 @@ export function createRandomPlayer(opts: RandomPlayerOptions = {}): Player {
     async onRoundBegin(state, api) {
       let mainUsed = false
       for (let i = 0; i < maxActions && !api.turnOver; i++) {
-        const legal = legalActions(state, map, { mainUsed })
-        const all = [...legal.main, ...legal.secondary]
+        const { main, secondary } = legalActions(state, map, { mainUsed })
+        const count = main.length + secondary.length
         // "finish" is one of the choices, so turns end at random too.
-        const pick = Math.floor(rng() * (all.length + 1))
-        if (pick >= all.length) break
-        const action = all[pick]!
+        const pick = Math.floor(rng() * (count + 1))
+        if (pick >= count) break
+        const action = pick < main.length ? main[pick]! : secondary[pick - main.length]!
         const reply = await api.act(action)
         if (reply.success && isMainAction(action)) mainUsed = true
       }

@@ -82,6 +82,11 @@ export interface JudgerOptions {
   logger?: Logger
 }
 
+type Task =
+  | { kind: 'frames'; frames: JudgerFrame[] }
+  | { kind: 'message'; p: number; body: string | object }
+  | { kind: 'error'; p: number; error: ErrorCode; log: string }
+
 function sameList(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
@@ -123,6 +128,8 @@ class Game {
   private messages = 0
   private readonly errors: SeatError[] = []
   private done = false
+  private busy = false
+  private readonly inbox: Task[] = []
   private resolve!: (r: GameResult) => void
   private reject!: (e: Error) => void
   private endInfo: Record<string, number> = {}
@@ -161,11 +168,52 @@ class Game {
             { maxLength: this.maxLength, logger: this.logger, trustedLogic: trusted, direct: direct[p] },
           ),
         )
-        this.process(frames)
+        this.submit({ kind: 'frames', frames })
       } catch (err) {
         this.abort(err as Error)
       }
     })
+  }
+
+  /**
+   * Everything that reaches the logic goes through here, one at a time: a seat that answers
+   * while the judger is still delivering (an in-process player answers at once) is queued
+   * and handled right after the frames in hand, so neither side re-enters the other and
+   * every seat gets its messages in order.
+   */
+  private submit(task: Task): void {
+    this.inbox.push(task)
+    if (this.busy) return
+    this.busy = true
+    try {
+      while (this.inbox.length > 0 && !this.done) this.take(this.inbox.shift()!)
+    } finally {
+      this.busy = false
+      if (this.done) this.inbox.length = 0
+    }
+  }
+
+  private take(task: Task): void {
+    if (task.kind === 'frames') {
+      this.process(task.frames)
+      return
+    }
+    const p = task.p
+    if (task.kind === 'error') {
+      this.step(() => this.logic.onAiError(p, task.error, task.log))
+      return
+    }
+    if (this.failed.has(p)) return
+    this.messages++
+    this.heard.add(p)
+    let frames: JudgerFrame[]
+    try {
+      frames = this.logic.onAiMessage(p, task.body)
+    } catch (err) {
+      this.abort(err as Error)
+      return
+    }
+    this.process(frames)
   }
 
   private applyConfig(f: { time: number; length: number }): void {
@@ -175,16 +223,7 @@ class Game {
 
   private onSeatMessage(p: number, body: string | object): void {
     if (this.done || this.failed.has(p)) return
-    this.messages++
-    this.heard.add(p)
-    let frames: JudgerFrame[]
-    try {
-      frames = this.logic.onAiMessage(p, body)
-    } catch (err) {
-      this.abort(err as Error)
-      return
-    }
-    this.process(frames)
+    this.submit({ kind: 'message', p, body })
   }
 
   private onSeatFailure(p: number, error: ErrorCode, log: string): void {
@@ -194,7 +233,7 @@ class Game {
     this.errors.push({ player: p, error, log, state: this.state })
     this.logger.warn('AI failed', { player: p, seat: this.seats[p]?.name, error: ['runError', 'timeOutError', 'outputLimitError'][error], log })
     void this.seats[p]?.close()
-    this.step(() => this.logic.onAiError(p, error, log))
+    this.submit({ kind: 'error', p, error, log })
   }
 
   private step(fn: () => JudgerFrame[]): void {
@@ -315,8 +354,7 @@ class Game {
   private stallRetries = 0
   private checkStall(): void {
     if (this.done) return
-    const live = this.listen.filter((p) => !this.failed.has(p))
-    if (live.length > 0) {
+    if (this.listen.some((p) => !this.failed.has(p))) {
       this.stallRetries = 0
       return
     }

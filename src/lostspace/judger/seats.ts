@@ -119,12 +119,10 @@ function isEscapedNotice(payload: string): boolean {
   }
 }
 
-const RESOLVED = Promise.resolve()
-
 /**
- * An in-process Player. Its messages reach the logic in a microtask, so the player never
- * re-enters the judger. A direct seat takes the logic's message objects at once (the
- * client only ever answers in a later microtask) and sends its own as objects.
+ * An in-process Player. Its messages go to the judger at once (the judger queues what
+ * arrives while it is delivering, so nothing re-enters). A direct seat takes the logic's
+ * message objects at once too and sends its own as objects: no JSON either way.
  */
 class PlayerSeat implements Seat {
   readonly name: string
@@ -135,12 +133,9 @@ class PlayerSeat implements Seat {
 
   constructor(spec: Extract<SeatSpec, { kind: 'player' }>, hooks: SeatHooks, trustedLogic: boolean, direct: boolean) {
     this.name = seatName(spec)
+    // At once: the judger queues what arrives while it is busy (see Game.submit).
     const toLogic = (msg: string | object): void => {
-      if (this.closed) return
-      // A promise job rather than queueMicrotask (same queue, same order): no AsyncResource per message.
-      void RESOLVED.then(() => {
-        if (!this.closed) hooks.onMessage(msg)
-      })
+      if (!this.closed) hooks.onMessage(msg)
     }
     const transport: Transport = {
       send: toLogic,
