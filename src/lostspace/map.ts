@@ -485,11 +485,16 @@ export function defaultMapPath(): string {
   return resolve(here, '..', '..', 'assets', 'lostspace', 'mapconf2.map')
 }
 
+let defaultMap: GameMap | null = null
+
 const cache = new Map<string, GameMap>()
 
 /** Load and parse a map file (default: the official map). Cached per path; throws a clear Error on bad input. */
 export function loadMap(path?: string): GameMap {
-  const file = resolve(path ?? defaultMapPath())
+  // Every builtin player of every game asks for the official map: skip the path work.
+  if (path === undefined && defaultMap) return defaultMap
+  if (path === undefined) return (defaultMap = loadMap(defaultMapPath()))
+  const file = resolve(path)
   const hit = cache.get(file)
   if (hit) return hit
   let text: string

@@ -94,13 +94,26 @@ export function offround(round: number, playerid: number, content: unknown[]): M
  * learn about the Box from the `interprops_status_update` offround either way. `actor` is the in-turn player (or null for
  * end-of-round effects); `turnOwner` fills the offround `playerid`.
  */
-export function eventMessages(
-  engine: LostSpaceEngine,
-  events: readonly EngineEvent[],
-  ctx: { round: number; turnOwner: number; actor: number | null; truthfulDeathBox?: boolean },
-): Outgoing[] {
+export function eventMessages(engine: LostSpaceEngine, events: readonly EngineEvent[], ctx: EventContext): Outgoing[] {
   const out: Outgoing[] = []
-  if (events.length === 0) return out
+  eventMessagesTo({ put: (to, msg, force) => out.push(force ? { to, msg, force } : { to, msg }) }, engine, events, ctx)
+  return out
+}
+
+export interface EventContext {
+  round: number
+  turnOwner: number
+  actor: number | null
+  truthfulDeathBox?: boolean
+}
+
+/** Takes addressed messages as they are made (the logic's frame builder). */
+export interface MessageSink {
+  put(to: number, msg: Msg, force?: boolean): void
+}
+
+/** eventMessages, handing each message to `out` as it is made (no list in between). */
+export function eventMessagesTo(out: MessageSink, engine: LostSpaceEngine, events: readonly EngineEvent[], ctx: EventContext): void {
   const players = engine.players
   const round = ctx.round
   for (const e of events) {
@@ -133,8 +146,8 @@ export function eventMessages(
         for (const o of players) {
           if (!engine.inGame(o)) continue
           if (ctx.actor !== null && o.id === ctx.actor) {
-            if (o.id === e.player) out.push({ to: o.id, msg: { type: 'death', box: ctx.truthfulDeathBox === true && e.boxCreated } })
-            else out.push({ to: o.id, msg: { type: 'other_death', playerid: e.player } })
+            if (o.id === e.player) out.put(o.id, { type: 'death', box: ctx.truthfulDeathBox === true && e.boxCreated })
+            else out.put(o.id, { type: 'other_death', playerid: e.player })
           } else off(out, o.id, round, ctx.turnOwner, ['died', e.player])
         }
         break
@@ -163,7 +176,7 @@ export function eventMessages(
         }
         break
       case 'escaped':
-        out.push({ to: e.player, msg: { type: 'escaped' }, force: true })
+        out.put(e.player, { type: 'escaped' }, true)
         for (const o of players) if (o.id !== e.player && engine.inGame(o)) off(out, o.id, round, e.player, ['escaped'])
         break
       case 'ai_error':
@@ -173,11 +186,10 @@ export function eventMessages(
         break
     }
   }
-  return out
 }
 
-function off(out: Outgoing[], to: number, round: number, playerid: number, content: unknown[]): void {
-  out.push({ to, msg: offround(round, playerid, content) })
+function off(out: MessageSink, to: number, round: number, playerid: number, content: unknown[]): void {
+  out.put(to, offround(round, playerid, content))
 }
 
 // ------------------------------------------------------------ AI → logic

@@ -119,7 +119,8 @@ class Game {
    * earliest. Restarting a turn's clock only moves a number: a timer that fires early
    * finds nothing due and waits again, so a fast game sets almost no timers.
    */
-  private readonly deadlines = new Map<number, { at: number; limitMs: number }>()
+  private readonly deadlineAt = [NaN, NaN, NaN, NaN]
+  private readonly deadlineLimitMs = [0, 0, 0, 0]
   private timer: NodeJS.Timeout | null = null
   private timerAt = Infinity
   private listen: number[] = []
@@ -275,10 +276,10 @@ class Game {
     this.state = f.state
     if (increased || !sameList(listen, this.listen)) {
       this.listen = [...listen]
-      for (const p of this.deadlines.keys()) if (increased || !this.listen.includes(p)) this.clearTimer(p)
+      for (let p = 0; p < 4; p++) if (this.hasDeadline(p) && (increased || !this.listen.includes(p))) this.clearTimer(p)
     }
     for (const p of this.listen) {
-      if (!this.failed.has(p) && !this.deadlines.has(p)) this.startTimer(p)
+      if (!this.failed.has(p) && !this.hasDeadline(p)) this.startTimer(p)
     }
   }
 
@@ -320,12 +321,17 @@ class Game {
     const grace = this.heard.has(p) || spec?.kind === 'custom' ? 0 : (this.opts.startupGraceSec ?? 5) * 1000
     const limitMs = spec?.kind === 'custom' && spec.timeLimitSec !== undefined ? spec.timeLimitSec * 1000 : this.timeLimitMs
     const at = performance.now() + limitMs + grace
-    this.deadlines.set(p, { at, limitMs })
+    this.deadlineAt[p] = at
+    this.deadlineLimitMs[p] = limitMs
     if (at < this.timerAt) this.armTimer(at)
   }
 
   private clearTimer(p: number): void {
-    this.deadlines.delete(p)
+    this.deadlineAt[p] = NaN
+  }
+
+  private hasDeadline(p: number): boolean {
+    return !Number.isNaN(this.deadlineAt[p])
   }
 
   private armTimer(at: number): void {
@@ -338,15 +344,15 @@ class Game {
     this.timer = null
     this.timerAt = Infinity
     const now = performance.now()
-    for (const [p, d] of [...this.deadlines]) {
+    for (let p = 0; p < 4; p++) {
       if (this.done) return
-      if (d.at > now || this.deadlines.get(p) !== d) continue
-      this.deadlines.delete(p)
-      if (this.listen.includes(p)) this.onSeatFailure(p, 1, `no answer within ${d.limitMs / 1000} s (state ${this.state})`)
+      if (!(this.deadlineAt[p]! <= now)) continue
+      this.clearTimer(p)
+      if (this.listen.includes(p)) this.onSeatFailure(p, 1, `no answer within ${this.deadlineLimitMs[p]! / 1000} s (state ${this.state})`)
     }
     if (this.done) return
     let next = Infinity
-    for (const d of this.deadlines.values()) next = Math.min(next, d.at)
+    for (const at of this.deadlineAt) if (at < next) next = at
     if (next < this.timerAt) this.armTimer(next)
   }
 
@@ -410,7 +416,7 @@ class Game {
   }
 
   private clearAllTimers(): void {
-    this.deadlines.clear()
+    this.deadlineAt.fill(NaN)
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     this.timerAt = Infinity
