@@ -43,44 +43,116 @@ export function attackTargets(s: GameStateTracker, map: GameMap): Array<{ id: nu
 const MATERIAL_TOOLS = ['Kit', 'Transport', 'LandMine', 'Sticky'] as const
 
 export function legalActions(s: GameStateTracker, map: GameMap, opts: { mainUsed?: boolean } = {}): LegalActions {
-  const main: Action[] = []
-  const secondary: Action[] = []
+  const codes: LegalCodes = { main: [], secondary: [] }
+  legalActionCodes(s, map, opts.mainUsed === true, codes)
+  return { main: codes.main.map((c) => actionOfCode(c, map)), secondary: codes.secondary.map((c) => actionOfCode(c, map)) }
+}
+
+/**
+ * The same legal actions as small numbers (kind + argument): filling them costs no
+ * allocation, and `actionOfCode` builds just the one a player picks. The order is
+ * legalActions' order.
+ */
+export interface LegalCodes {
+  main: number[]
+  secondary: number[]
+}
+
+// code = kind + KINDS · argument (a node index, a tool, a trap, or for attack id + 256 · node index).
+const KINDS = 16
+const MOVE = 0
+const ATTACK = 1
+const MATERIALS = 2
+const BOX = 3
+const KEY_MACHINE = 4
+const ESCAPE = 5
+const ESCAPE_ABORT = 6
+const KIT = 7
+const DETECT = 8
+const TRAP = 9
+const TRANSPORT = 10
+const TRAPS = ['LandMine', 'Sticky'] as const
+
+/** Fills `out` (emptied first) with the codes of legalActions(s, map, { mainUsed }). */
+export function legalActionCodes(s: GameStateTracker, map: GameMap, mainUsed: boolean, out: LegalCodes): void {
+  const main = out.main
+  const secondary = out.secondary
+  main.length = 0
+  secondary.length = 0
   const here = s.pos ? map.facts(s.pos) : undefined
-  if (!here) return { main, secondary }
+  if (!here) return
   const round = s.round
   if (s.status === 4) {
-    if (!opts.mainUsed) main.push(['interact', 'EscapeCapsule', false])
-    return { main, secondary }
+    if (!mainUsed) main.push(ESCAPE_ABORT)
+    return
   }
   // Zones that fail at the end of this round are closed to moves that land next round.
   const next = round + 1
-  const pos = here.pos
-  if (!opts.mainUsed) {
-    for (const q of here.neighbors) if (!(q.zoneRound < next)) main.push(['move', copy(q.pos)])
-    for (const q of here.lifts) if (!(q.zoneRound < next)) main.push(['move', copy(q.pos)])
-    for (const t of attackTargets(s, map)) main.push(['attack', t.pos, t.id])
-    if (here.materials) {
-      for (const tool of MATERIAL_TOOLS) if (s.tools[tool] < TOOL_LIMITS[tool]) main.push(['interact', 'Materials', tool])
+  const neighbors = here.neighbors
+  if (!mainUsed) {
+    for (let i = 0; i < neighbors.length; i++) if (!(neighbors[i]!.zoneRound < next)) main.push(MOVE + KINDS * neighbors[i]!.index)
+    for (const q of here.lifts) if (!(q.zoneRound < next)) main.push(MOVE + KINDS * q.index)
+    if (s.pos) {
+      for (const o of s.others.values()) {
+        const p = o.pos
+        if (o.id === s.id || !p || o.status !== 0 || p[2] !== s.pos[2]) continue
+        // Attack targets as attackTargets() finds them: our node or an adjacent one.
+        const at = p[0] === s.pos[0] && p[1] === s.pos[1] ? here : map.isAdjacent(s.pos, p) ? map.facts(p) : undefined
+        if (at && Number.isInteger(o.id) && o.id >= 0 && o.id < 256) main.push(ATTACK + KINDS * (o.id + 256 * at.index))
+      }
     }
-    if (s.boxes.size > 0 && s.boxes.has(here.key)) main.push(['interact', 'Box'])
-    if (here.keyMachine >= 0 && !s.keys.includes(here.keyMachine)) main.push(['interact', 'KeyMachine'])
-    if (here.capsule && new Set(s.keys).size >= 4) main.push(['interact', 'EscapeCapsule', true])
-    if (s.tools.Kit > 0 && s.hp < 200) main.push(['tool', 'Kit'])
+    if (here.materials) {
+      for (let t = 0; t < MATERIAL_TOOLS.length; t++) if (s.tools[MATERIAL_TOOLS[t]!] < TOOL_LIMITS[MATERIAL_TOOLS[t]!]) main.push(MATERIALS + KINDS * t)
+    }
+    if (s.boxes.size > 0 && s.boxes.has(here.key)) main.push(BOX)
+    if (here.keyMachine >= 0 && !s.keys.includes(here.keyMachine)) main.push(KEY_MACHINE)
+    if (here.capsule && new Set(s.keys).size >= 4) main.push(ESCAPE)
+    if (s.tools.Kit > 0 && s.hp < 200) main.push(KIT)
   }
   if (s.round - s.lastDetectRound >= DETECT_COOLDOWN) {
-    for (const q of here.neighbors) secondary.push(['detect', copy(q.pos)])
+    for (let i = 0; i < neighbors.length; i++) secondary.push(DETECT + KINDS * neighbors[i]!.index)
   }
   if (s.tools.LandMine > 0 || s.tools.Sticky > 0) {
     const special = here.capsule || here.lifts.length > 0 || here.keyMachine >= 0
-    if (!special && !hasTrapAt(s.placedTraps.LandMine, pos) && !hasTrapAt(s.placedTraps.Sticky, pos)) {
-      if (s.tools.LandMine > 0) secondary.push(['trap', 'LandMine'])
-      if (s.tools.Sticky > 0) secondary.push(['trap', 'Sticky'])
+    if (!special && !hasTrapAt(s.placedTraps.LandMine, here.pos) && !hasTrapAt(s.placedTraps.Sticky, here.pos)) {
+      if (s.tools.LandMine > 0) secondary.push(TRAP)
+      if (s.tools.Sticky > 0) secondary.push(TRAP + KINDS)
     }
   }
   if (s.tools.Transport > 0) {
-    for (const q of here.neighbors) if (!(q.zoneRound < next)) secondary.push(['tool', 'Transport', copy(q.pos)])
+    for (let i = 0; i < neighbors.length; i++) if (!(neighbors[i]!.zoneRound < next)) secondary.push(TRANSPORT + KINDS * neighbors[i]!.index)
   }
-  return { main, secondary }
+}
+
+/** The action a legal-action code stands for (a fresh tuple). */
+export function actionOfCode(code: number, map: GameMap): Action {
+  const kind = code % KINDS
+  const arg = (code - kind) / KINDS
+  switch (kind) {
+    case MOVE:
+      return ['move', copy(map.nodes[arg]!)]
+    case ATTACK:
+      return ['attack', copy(map.nodes[Math.floor(arg / 256)]!), arg % 256]
+    case MATERIALS:
+      return ['interact', 'Materials', MATERIAL_TOOLS[arg]!]
+    case BOX:
+      return ['interact', 'Box']
+    case KEY_MACHINE:
+      return ['interact', 'KeyMachine']
+    case ESCAPE:
+      return ['interact', 'EscapeCapsule', true]
+    case ESCAPE_ABORT:
+      return ['interact', 'EscapeCapsule', false]
+    case KIT:
+      return ['tool', 'Kit']
+    case DETECT:
+      return ['detect', copy(map.nodes[arg]!)]
+    case TRAP:
+      return ['trap', TRAPS[arg]!]
+    case TRANSPORT:
+      return ['tool', 'Transport', copy(map.nodes[arg]!)]
+  }
+  throw new Error(`not a legal-action code: ${code}`)
 }
 
 function copy(p: MapPos): Pos {

@@ -269,7 +269,8 @@ export class GameStateTracker {
   log(kind: EventKind, text: string): void {
     this.events.push({ round: this.round, kind, text })
     this.eventCount++
-    if (this.events.length > this.maxEvents) this.events.splice(0, this.events.length - this.maxEvents)
+    // shift() drops the oldest in place (splice would copy the rest into a new list each time).
+    while (this.events.length > this.maxEvents) this.events.shift()
   }
 
   /** A one-line summary, handy for logs and model prompts. */
