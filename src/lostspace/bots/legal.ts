@@ -3,7 +3,7 @@
  * (what the SDK tracker knows). "Legal" is our best knowledge: the logic has
  * the last word and answers `success:false` to the rest.
  */
-import type { GameMap, Pos as MapPos } from '../map.js'
+import type { GameMap, NodeFacts, Pos as MapPos } from '../map.js'
 import type { Action, Pos } from '../sdk/messages.js'
 import type { GameStateTracker } from '../sdk/state.js'
 
@@ -73,13 +73,12 @@ const TRAP = 9
 const TRANSPORT = 10
 const TRAPS = ['LandMine', 'Sticky'] as const
 
-/** Fills `out` (emptied first) with the codes of legalActions(s, map, { mainUsed }). */
+/** Sets `out`'s lists (new ones) to the codes of legalActions(s, map, { mainUsed }). */
 export function legalActionCodes(s: GameStateTracker, map: GameMap, mainUsed: boolean, out: LegalCodes): void {
-  const main = out.main
-  const secondary = out.secondary
-  main.length = 0
-  secondary.length = 0
-  const here = s.pos ? map.facts(s.pos) : undefined
+  const main: number[] = (out.main = [])
+  const secondary: number[] = (out.secondary = [])
+  const me = s.pos
+  const here = me ? map.facts(me) : undefined
   if (!here) return
   const round = s.round
   if (s.status === 4) {
@@ -92,12 +91,12 @@ export function legalActionCodes(s: GameStateTracker, map: GameMap, mainUsed: bo
   if (!mainUsed) {
     for (let i = 0; i < neighbors.length; i++) if (!(neighbors[i]!.zoneRound < next)) main.push(MOVE + KINDS * neighbors[i]!.index)
     for (const q of here.lifts) if (!(q.zoneRound < next)) main.push(MOVE + KINDS * q.index)
-    if (s.pos) {
+    if (s.others.size > 0) {
       for (const o of s.others.values()) {
         const p = o.pos
-        if (o.id === s.id || !p || o.status !== 0 || p[2] !== s.pos[2]) continue
+        if (o.id === s.id || !p || o.status !== 0 || p[2] !== here.pos[2]) continue
         // Attack targets as attackTargets() finds them: our node or an adjacent one.
-        const at = p[0] === s.pos[0] && p[1] === s.pos[1] ? here : map.isAdjacent(s.pos, p) ? map.facts(p) : undefined
+        const at = p[0] === here.pos[0] && p[1] === here.pos[1] ? here : neighborAt(neighbors, p)
         if (at && Number.isInteger(o.id) && o.id >= 0 && o.id < 256) main.push(ATTACK + KINDS * (o.id + 256 * at.index))
       }
     }
@@ -153,6 +152,14 @@ export function actionOfCode(code: number, map: GameMap): Action {
       return ['tool', 'Transport', copy(map.nodes[arg]!)]
   }
   throw new Error(`not a legal-action code: ${code}`)
+}
+
+function neighborAt(neighbors: readonly NodeFacts[], p: Pos): NodeFacts | undefined {
+  for (let i = 0; i < neighbors.length; i++) {
+    const q = neighbors[i]!.pos
+    if (q[0] === p[0] && q[1] === p[1] && q[2] === p[2]) return neighbors[i]
+  }
+  return undefined
 }
 
 function copy(p: MapPos): Pos {

@@ -290,9 +290,16 @@ export function describeAction(a: Action): string {
   for (let i = 0; i < a.length; i++) {
     const x: unknown = a[i]
     if (i > 0) text += ' '
-    text += Array.isArray(x) ? `[${x.join(',')}]` : String(x)
+    if (!Array.isArray(x)) text += String(x)
+    else if (x.length === 3) text += '[' + joined(x[0]) + ',' + joined(x[1]) + ',' + joined(x[2]) + ']'
+    else text += '[' + x.join(',') + ']'
   }
   return text
+}
+
+/** An element as Array.prototype.join writes it. */
+function joined(v: unknown): string {
+  return v === null || v === undefined ? '' : String(v)
 }
 
 const TRAP_NAMES = ['LandMine', 'Sticky'] as const
