@@ -82,6 +82,8 @@ export interface JudgerOptions {
   logger?: Logger
 }
 
+const ROUNDBEGIN_HEAD = /^\d{4}\{"type":"roundbegin","state":(\d{1,9})[,}]/
+
 type Task =
   | { kind: 'frames'; frames: JudgerFrame[] }
   | { kind: 'message'; p: number; body: string | object }
@@ -187,7 +189,10 @@ class Game {
     if (this.busy) return
     this.busy = true
     try {
-      while (this.inbox.length > 0 && !this.done) this.take(this.inbox.shift()!)
+      while (this.inbox.length > 0 && !this.done) {
+        this.take(this.inbox.shift()!)
+        this.flushSeats()
+      }
     } finally {
       this.busy = false
       if (this.done) this.inbox.length = 0
@@ -303,6 +308,12 @@ class Game {
 
   private noteRound(payload: string): void {
     if (!payload.includes('"roundbegin"')) return
+    // Our logic writes `{"type":"roundbegin","state":N,...`: read N without parsing the rest.
+    const head = ROUNDBEGIN_HEAD.exec(payload)
+    if (head) {
+      this.noteRoundOf({ type: 'roundbegin', state: Number(head[1]) })
+      return
+    }
     const body = decodeAiPayload(payload) ?? payload
     try {
       const m = JSON.parse(body) as { type?: unknown; state?: unknown }
@@ -374,7 +385,17 @@ class Game {
     this.abort(new Error(`logic stalled at state ${this.state}: it listens to ${JSON.stringify(this.listen)} and no live AI is among them`))
   }
 
+  /**
+   * Program seats write what a batch of frames gave them in one go (one pipe write, one
+   * wake-up of the AI): the seats the logic waits for first.
+   */
+  private flushSeats(): void {
+    for (const p of this.listen) this.seats[p]?.flush?.()
+    for (let p = 0; p < this.seats.length; p++) if (!this.listen.includes(p)) this.seats[p]?.flush?.()
+  }
+
   private finish(f: Extract<JudgerFrame, { state: -1 }>): void {
+    this.flushSeats()
     this.done = true
     this.clearAllTimers()
     try {

@@ -37,6 +37,8 @@ export interface SeatHooks {
 export interface Seat {
   readonly name: string
   send(payload: string): void
+  /** Writes what `send` queued, if the seat queues (the judger calls it after each batch of frames). */
+  flush?(): void
   /** A message object from a logic in this process, for a direct seat (see SeatContext.direct). */
   deliver?(msg: object): void
   /** Stops the AI; no more hooks are called. */
@@ -99,9 +101,19 @@ class ProcessSeat implements Seat {
     })
   }
 
+  /** Payloads of the current batch of frames, written together by flush(). */
+  private pending: string[] = []
+
   send(payload: string): void {
     if (!this.escaped && payload.includes('"escaped"') && isEscapedNotice(payload)) this.escaped = true
-    this.proc.send(payload)
+    this.pending.push(payload)
+  }
+
+  flush(): void {
+    if (this.pending.length === 0) return
+    const data = this.pending.length === 1 ? this.pending[0]! : this.pending.join('')
+    this.pending = []
+    this.proc.send(data)
   }
 
   async close(): Promise<void> {

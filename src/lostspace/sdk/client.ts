@@ -316,14 +316,23 @@ export class LostSpaceClient {
   private startTurn(): void {
     const turn = new Turn(this.state, this.sendToLogic)
     this.turn = turn
-    void (async () => {
-      try {
-        await this.player.onRoundBegin(this.state, turn)
-      } catch (err) {
-        this.logger.warn('player turn failed', { err: err as Error })
-      }
-      turn.finish()
-    })()
+    let played: Promise<void> | void
+    try {
+      played = this.player.onRoundBegin(this.state, turn)
+    } catch (err) {
+      this.turnFailed(turn, err)
+      return
+    }
+    // Exactly `await played` (the same ticks for a promise, a thenable or nothing), without an async frame per turn.
+    Promise.resolve(played).then(
+      () => turn.finish(),
+      (err: unknown) => this.turnFailed(turn, err),
+    )
+  }
+
+  private turnFailed(turn: Turn, err: unknown): void {
+    this.logger.warn('player turn failed', { err: err as Error })
+    turn.finish()
   }
 
   private end(): void {
