@@ -77,6 +77,13 @@ export interface JudgerOptions {
    * subprocess AI may still be starting up (an interpreter, tsx). Default 5 s.
    */
   startupGraceSec?: number
+  /**
+   * How long a program seat the logic is not waiting for may have its messages held back
+   * (ms), so they reach it in fewer, larger writes: fewer wake-ups of every AI process.
+   * Held messages are written, in order, before the seat's own turn, after this long at
+   * the latest, and at the end of the game. 0: every batch at once. Default 20.
+   */
+  holdMs?: number
   /** Called when a new big round starts. */
   onRound?: (round: number) => void
   logger?: Logger
@@ -391,11 +398,28 @@ class Game {
    */
   private flushSeats(): void {
     for (const p of this.listen) this.seats[p]?.flush?.()
+    const holdMs = this.opts.holdMs ?? 20
+    if (holdMs <= 0) {
+      this.flushHeld()
+      return
+    }
+    if (this.holdTimer === null && this.seats.some((s, p) => !this.listen.includes(p) && s.pending?.() === true)) {
+      this.holdTimer = setTimeout(() => {
+        this.holdTimer = null
+        if (!this.done) this.flushHeld()
+      }, holdMs)
+    }
+  }
+
+  /** Writes what the seats the logic is not waiting for have been given. */
+  private flushHeld(): void {
     for (let p = 0; p < this.seats.length; p++) if (!this.listen.includes(p)) this.seats[p]?.flush?.()
   }
 
+  private holdTimer: NodeJS.Timeout | null = null
+
   private finish(f: Extract<JudgerFrame, { state: -1 }>): void {
-    this.flushSeats()
+    for (const s of this.seats) s.flush?.()
     this.done = true
     this.clearAllTimers()
     try {
@@ -437,6 +461,8 @@ class Game {
   }
 
   private clearAllTimers(): void {
+    if (this.holdTimer) clearTimeout(this.holdTimer)
+    this.holdTimer = null
     this.deadlineAt.fill(NaN)
     if (this.timer) clearTimeout(this.timer)
     this.timer = null

@@ -37,8 +37,10 @@ export interface SeatHooks {
 export interface Seat {
   readonly name: string
   send(payload: string): void
-  /** Writes what `send` queued, if the seat queues (the judger calls it after each batch of frames). */
+  /** Writes what `send` queued, if the seat queues (the judger decides when: after a batch of frames, or later). */
   flush?(): void
+  /** Whether `send` queued something not yet written. */
+  pending?(): boolean
   /** A message object from a logic in this process, for a direct seat (see SeatContext.direct). */
   deliver?(msg: object): void
   /** Stops the AI; no more hooks are called. */
@@ -101,19 +103,23 @@ class ProcessSeat implements Seat {
     })
   }
 
-  /** Payloads of the current batch of frames, written together by flush(). */
-  private pending: string[] = []
+  /** Payloads not written yet, written together by flush(). */
+  private queued: string[] = []
 
   send(payload: string): void {
     if (!this.escaped && payload.includes('"escaped"') && isEscapedNotice(payload)) this.escaped = true
-    this.pending.push(payload)
+    this.queued.push(payload)
   }
 
   flush(): void {
-    if (this.pending.length === 0) return
-    const data = this.pending.length === 1 ? this.pending[0]! : this.pending.join('')
-    this.pending = []
+    if (this.queued.length === 0) return
+    const data = this.queued.length === 1 ? this.queued[0]! : this.queued.join('')
+    this.queued = []
     this.proc.send(data)
+  }
+
+  pending(): boolean {
+    return this.queued.length > 0
   }
 
   async close(): Promise<void> {
