@@ -326,7 +326,7 @@ export class LostSpaceLogic {
     const type = this.seatTypes[to]
     if (type === 0 || type === undefined) return
     const engine = this.engine
-    if (!force && !engine.inGame(engine.player(to))) return
+    if (!force && !engine.inGame(engine.players[to]!)) return
     let cur = this.cur
     if (!cur || cur.player.includes(to)) {
       cur = { state: this.frameState, listen: this.expecting === null ? [] : [this.expecting], player: [], content: [] }

@@ -286,8 +286,9 @@ class Game {
     for (let i = 0; i < players.length; i++) if (listen.length === 0 || !listen.includes(players[i]!)) this.deliverTo(players[i]!, content[i])
     const increased = f.state > this.state
     this.state = f.state
-    if (increased || !sameList(listen, this.listen)) {
-      this.listen = [...listen]
+    const changed = !sameList(listen, this.listen)
+    if (changed) this.listen = [...listen]
+    if (increased || changed) {
       for (let p = 0; p < 4; p++) if (this.hasDeadline(p) && (increased || !this.listen.includes(p))) this.clearTimer(p)
     }
     for (const p of this.listen) {
