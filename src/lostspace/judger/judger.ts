@@ -178,6 +178,7 @@ class Game {
             { maxLength: this.maxLength, logger: this.logger, trustedLogic: trusted, direct: direct[p] },
           ),
         )
+        this.queuingSeats = this.seats.some((s) => s.flush !== undefined)
         this.submit({ kind: 'frames', frames })
       } catch (err) {
         this.abort(err as Error)
@@ -398,6 +399,7 @@ class Game {
    * wake-up of the AI): the seats the logic waits for first.
    */
   private flushSeats(): void {
+    if (!this.queuingSeats) return
     for (const p of this.listen) this.seats[p]?.flush?.()
     const holdMs = this.opts.holdMs ?? 20
     if (holdMs <= 0) {
@@ -418,6 +420,8 @@ class Game {
   }
 
   private holdTimer: NodeJS.Timeout | null = null
+  /** Some seat queues its payloads (a program seat): only then is there anything to flush. */
+  private queuingSeats = false
 
   private finish(f: Extract<JudgerFrame, { state: -1 }>): void {
     for (const s of this.seats) s.flush?.()
