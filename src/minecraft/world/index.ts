@@ -218,6 +218,8 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     'max-entities': 500,
     version: WORLD_VERSION,
   })
+  // flying-squid's plugins and ours each listen to the server's 'tick' (a dozen listeners, no leak)
+  serv.setMaxListeners(Math.max(serv.getMaxListeners(), 32))
   const timers = trackLoginTimers(serv)
   const releaseDigAnimations = trackDigAnimations()
   installDrops(serv, createRng(o.seed))

@@ -231,7 +231,8 @@ export const shelter: SkillDef<Shelter> = {
       ctx.progress(`sheltering until dawn (time ${Math.floor(bot.time.timeOfDay)})`)
       await sleep(500, signal)
     }
+    const until = Math.floor(bot.time.timeOfDay)
     const out = await climbOut(ctx, where.offset(0, DEPTH, 0))
-    return ok(`${how}; sheltered from time ${from} until ${Math.floor(bot.time.timeOfDay)}; ${out}`, { position: { x: where.x, y: where.y, z: where.z } })
+    return ok(`${how}; sheltered from time ${from} until ${until}; ${out}`, { position: { x: where.x, y: where.y, z: where.z } })
   },
 }
