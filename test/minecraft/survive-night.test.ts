@@ -16,8 +16,11 @@ import { createBody, type MineflayerBody } from '../../src/minecraft/body/index.
 import { HOSTILE_KINDS } from '../../src/minecraft/world/mob-rules.js'
 import { NIGHT_END, isSealedIn } from '../../src/minecraft/body/skills/shelter.js'
 import type { SkillCall, SkillResult } from '../../src/minecraft/body/types.js'
+import { LynxMindLink } from '../../src/minecraft/links/lynxmind.js'
+import { BuiltinMind } from '../../src/minecraft/minds/builtin.js'
+import type { Action } from '../../src/protocols/lynxmind.js'
 import { startWorld, type World } from './support/world.js'
-import { waitFor } from '../support/wait.js'
+import { waitFor, within } from '../support/wait.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 
@@ -30,18 +33,9 @@ async function bodyIn(world: World, username: string, reflexes?: Parameters<type
 }
 
 describe('the bot at night', { timeout: 5 * 60_000 }, () => {
-  test('hostile mobs appear at night and the bot survives it in a shelter it digs, then carries on at dawn', async (t) => {
+  test('hostile mobs appear at night and the bot survives it in a shelter it digs, then carries on with its task at dawn', async (t) => {
     // dusk, a clock 10× as fast as vanilla: the night (12,500 → 23,500) lasts 55 s instead of 9 min
     const world = await startWorld({ seed: 5, startTime: 12000, daySpeed: 10 })
-    const body = await bodyIn(world, 'sleeper')
-    t.after(async () => {
-      await body.close()
-      await world.close()
-    })
-    const hostile = new Set<string>(HOSTILE_KINDS)
-    const near = new Map<number, { kind: string; distance: number }>()
-    let died = false
-    body.on('death', () => (died = true))
     // game time since the start, counted forward (the time of day wraps at 24,000)
     let elapsed = 0
     let prev = world.timeOfDay()
@@ -52,6 +46,21 @@ describe('the bot at night', { timeout: 5 * 60_000 }, () => {
       prev = now
       return base + elapsed
     }
+    const body = await bodyIn(world, 'sleeper')
+    const link = new LynxMindLink({ body, mind: new BuiltinMind(), bus: body.bus, logger: quiet })
+    t.after(async () => {
+      await link.close()
+      await body.close()
+      await world.close()
+    })
+    const actions: Array<{ action: Action; ok: boolean; reason: string; at: number }> = []
+    link.on('action.end', (a: { action: Action; ok: boolean; reason: string }) => actions.push({ ...a, at: clock() }))
+    await link.start()
+    const task = link.createTask('get 1 log', 'test')
+    const hostile = new Set<string>(HOSTILE_KINDS)
+    const near = new Map<number, { kind: string; distance: number }>()
+    let died = false
+    body.on('death', () => (died = true))
     const shelters: Array<{ call: SkillCall; result: SkillResult; at: number }> = []
     body.on('skill.end', (call: SkillCall, result: SkillResult) => {
       if (call.skill === 'shelter') shelters.push({ call, result, at: clock() })
@@ -92,6 +101,12 @@ describe('the bot at night', { timeout: 5 * 60_000 }, () => {
     assert.ok(ev.slice(night).some((e) => e.type === 'time.day'), 'time.day after it')
     assert.ok(ev.some((e) => e.type === 'skill.end' && e.data === 'shelter:success'), 'the shelter on the bus')
     assert.ok(!ev.some((e) => e.type === 'death'))
+    // the task: cut short at dusk, not failed for it, finished in the morning
+    const done = await within('the task to end', link.waitTask(task.id), 120_000)
+    t.diagnostic(`task ${done.status}: ${done.reason}; actions: ${actions.map((a) => `${a.action.type}@${a.at} ${a.ok ? 'ok' : a.reason}`).join(' → ')}`)
+    assert.equal(done.status, 'succeeded', done.reason)
+    assert.ok(actions.some((a) => !a.ok && /interrupted by shelter/.test(a.reason) && a.at < NIGHT_END), 'the shelter cut the task short at dusk')
+    assert.ok(actions.some((a) => a.ok && a.action.type === 'ACTION_COLLECT_BLOCK' && a.at >= NIGHT_END), 'logs collected in the morning')
   })
 
   test('a real run puts entity.spawn, hurt.combat, health.low, death and respawn on the bus; the bot strikes back at a zombie', async (t) => {

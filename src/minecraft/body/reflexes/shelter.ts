@@ -32,7 +32,8 @@ export const shelterReflex: Reflex = {
     let quietUntil = 0
     const tick = () => {
       if (running || !bot.entity || bot.health <= 0 || !isNight(bot.time?.timeOfDay ?? 0) || Date.now() < quietUntil) return
-      if (host.slot.current()?.call.skill === 'shelter') return
+      // a fight or a flight (strike-back's hold) first: the hole is dug when it is over
+      if (host.slot.current()?.held) return
       if (!underOpenSky(bot) && !isSealedIn(bot)) return
       running = true
       host.log.info('night: sheltering until dawn', { time: Math.floor(bot.time.timeOfDay) })

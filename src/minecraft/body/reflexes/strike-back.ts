@@ -1,10 +1,12 @@
 /**
- * Strike back (interrupts the running skill):
+ * Strike back, as the action slot's hold (the running skill is interrupted; a mind's next action
+ * waits until the fight is over instead of breaking it off):
  *  - against attackers whose UUID is on the strike-back list (the LynxMind strike-back targets);
  *  - in self-defence, against any hostile mob that hits the bot, with the best sword or axe carried.
  * When health is low (≤ 6, the `health.low` level) a hostile attacker is fled from instead: the bot
- * runs 20 blocks straight away from it. Nothing happens while the bot shelters for the night (a hit
- * then comes through a gap, and leaving the hole would be worse).
+ * runs 20 blocks straight away from it; so it is from a creeper (hitting one makes it explode).
+ * Nothing starts while another hold runs: the night shelter (a hit then comes through a gap, and
+ * leaving the hole would be worse) or a fight already going on.
  */
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
@@ -38,15 +40,15 @@ export const strikeBackReflex: Reflex = {
       const hostile = !listed && HOSTILE_MOBS.has(name) ? nearestNamed(bot, name, DEFENCE_RADIUS) : undefined
       const attacker = listed ?? hostile
       if (!attacker) return
-      if (hostile && bot.health <= LOW_HEALTH) {
-        if (cur?.call.skill === 'moveToXZ' && fleeing) return
+      if (hostile && (bot.health <= LOW_HEALTH || name === 'creeper')) {
+        if (fleeing) return
         const p = bot.entity.position
         const dx = p.x - hostile.position.x
         const dz = p.z - hostile.position.z
         const d = Math.hypot(dx, dz) || 1
         host.log.info('fleeing', { from: name, health: bot.health })
         fleeing = true
-        void host.run({ skill: 'moveToXZ', x: Math.round(p.x + (dx / d) * FLEE_DISTANCE), z: Math.round(p.z + (dz / d) * FLEE_DISTANCE) }).finally(() => {
+        void host.hold({ skill: 'moveToXZ', x: Math.round(p.x + (dx / d) * FLEE_DISTANCE), z: Math.round(p.z + (dz / d) * FLEE_DISTANCE) }).finally(() => {
           fleeing = false
         })
         return
@@ -54,7 +56,7 @@ export const strikeBackReflex: Reflex = {
       const target = attacker.uuid ?? String(attacker.id)
       if (cur?.call.skill === 'attack' && (cur.call.target === target || cur.call.target === String(attacker.id))) return
       host.log.info(listed ? 'striking back' : 'defending myself', { attacker: name })
-      void host.run({ skill: 'attack', target: listed ? target : String(attacker.id) })
+      void host.hold({ skill: 'attack', target: listed ? target : String(attacker.id) })
     }
     let fleeing = false
     host.events.on('health.change', onHurt)
