@@ -32,6 +32,30 @@ async function bodyIn(world: World, username: string, reflexes?: Parameters<type
   return createBody({ host: world.host, port: world.port, username, version: world.version, bus: createContextBus(), logger: quiet, reconnect: false, ...(reflexes ? { reflexes } : {}) })
 }
 
+describe('a faster clock (daySpeed)', () => {
+  test('the time of day and the age advance daySpeed × 20 ticks a second; bad values are refused', async (t) => {
+    await assert.rejects(startWorld({ daySpeed: 0 }), /daySpeed must be an integer 1\.\.100/)
+    await assert.rejects(startWorld({ daySpeed: 2.5 }), /daySpeed must be an integer 1\.\.100/)
+    const world = await startWorld({ seed: 5, startTime: 1000, daySpeed: 10, monsters: false, animals: false })
+    const body = await bodyIn(world, 'clock')
+    t.after(async () => {
+      await body.close()
+      await world.close()
+    })
+    const seen: Array<{ time: number; age: number }> = []
+    const onTime = () => {
+      seen.push({ time: body.bot.time.timeOfDay, age: Number(body.bot.time.age) })
+    }
+    body.bot.on('time', onTime)
+    await waitFor('three time updates', () => seen.length >= 3)
+    body.bot.removeListener('time', onTime)
+    for (let i = 1; i < seen.length; i++) {
+      assert.equal(seen[i]!.time - seen[i - 1]!.time, 200, `time step ${JSON.stringify(seen)}`)
+      assert.equal(seen[i]!.age - seen[i - 1]!.age, 200, `age step ${JSON.stringify(seen)}`)
+    }
+  })
+})
+
 describe('the bot at night', { timeout: 5 * 60_000 }, () => {
   test('hostile mobs appear at night and the bot survives it in a shelter it digs, then carries on with its task at dawn', async (t) => {
     // dusk, a clock 10× as fast as vanilla: the night (12,500 → 23,500) lasts 55 s instead of 9 min
