@@ -238,7 +238,10 @@ function drawMap(m: MapFrame): void {
     if (p < 0) continue
     const shade = Math.max(-0.35, Math.min(0.25, (m.heights[i]! - botY) * 0.03))
     g.fillStyle = blockColor(m.palette[p]!, shade)
-    g.fillRect((i % size) * px, Math.floor(i / size) * px, px, px)
+    // whole pixels, so neighbouring cells meet without a seam
+    const x = Math.floor((i % size) * px)
+    const y = Math.floor(Math.floor(i / size) * px)
+    g.fillRect(x, y, Math.floor(((i % size) + 1) * px) - x, Math.floor((Math.floor(i / size) + 1) * px) - y)
   }
   const at = (x: number, z: number): [number, number] => [(x - m.x0) * px, (z - m.z0) * px]
   if (m.path.length) {
@@ -283,6 +286,8 @@ function drawMap(m: MapFrame): void {
     canvas.dataset.botX = String(m.bot.x)
     canvas.dataset.botZ = String(m.bot.z)
   }
+  if (m.path.length) canvas.dataset.pathsDrawn = String(Number(canvas.dataset.pathsDrawn ?? 0) + 1)
+  if (m.targets.length) canvas.dataset.targetsDrawn = String(Number(canvas.dataset.targetsDrawn ?? 0) + 1)
   canvas.dataset.known = String(m.knownBlocks)
   canvas.dataset.entities = String(m.entities.length)
   canvas.dataset.frames = String(Number(canvas.dataset.frames ?? 0) + 1)
