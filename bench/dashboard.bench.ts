@@ -1,9 +1,12 @@
 /**
- * What open dashboards cost the bot. One process runs what `mindbridge play --dashboard` runs:
- * the embedded world (starter profile), the mineflayer bot, the LynxMind session with the
- * builtin mind and the control server with the dashboard at its default settings (a frame every
- * 500 ms, the map every second, radius 24). The bot walks the same two legs over and over
- * (`goto`, no block changes, so every phase does the same work) while, in turn:
+ * What open dashboards cost the bot. One process runs what `mindbridge play --mind llm
+ * --dashboard` runs: the embedded world (starter profile), the mineflayer bot, the LynxMind
+ * session with the llm mind and the control server with the dashboard at its default settings
+ * (a frame every 500 ms, the map every second, radius 24, the usage meter and the model's XML).
+ * The model is the scripted OpenAI-compatible server on loopback, answering at once, so a
+ * decision's time is the loop's own: event, prompt, HTTP, parse, action. The bot walks the same
+ * two legs over and over (`goto`, no block changes, so every phase does the same work) while, in
+ * turn:
  *   - no page is open (the baseline);
  *   - 5 WebSocket clients in another process consume the stream as the page does (every frame
  *     parsed);
@@ -15,7 +18,9 @@
  * the work the hub did (frames built, bytes sent, milliseconds spent), which is counted, not
  * inferred from timing: with no page open it must be zero.
  *
- * MINDBRIDGE_BENCH_DASH_TASKS=n sets the tasks per phase (default 8).
+ * The phases run in that order, round after round (MINDBRIDGE_BENCH_DASH_ROUNDS, default 2), and
+ * each phase's figures are pooled over the rounds, so a drift of the machine's load spreads over
+ * all of them. MINDBRIDGE_BENCH_DASH_TASKS=n sets the tasks per phase and round (default 6).
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -25,11 +30,27 @@ import { DashboardConfigSchema } from '../src/cli/config-schema.js'
 import type { TrafficEvent } from '../src/minecraft/links/lynxmind.js'
 import { DashboardHub } from '../src/minecraft/dashboard/hub.js'
 import type { DashboardLink, TrafficNote } from '../src/minecraft/dashboard/links.js'
-import { buildClient, startRig, TOKEN, type DashboardRig } from '../test/minecraft/support/dashboard.js'
+import { buildClient, quiet, startRig, TOKEN, type DashboardRig } from '../test/minecraft/support/dashboard.js'
+import { startScriptedOpenAI, type RecordedRequest, type StaticStep } from '../test/support/scripted-openai.js'
+import { createLlmClient } from '../src/core/llm/index.js'
+import { LlmMind } from '../src/minecraft/minds/llm.js'
+import { ModelTap } from '../src/minecraft/dashboard/model-tap.js'
 import { CHROMIUM, launchChromium } from '../test/support/browser.js'
 import { fmt, median } from './util.js'
 
 const PAGES = 5
+
+/** The model: START; a new `goto X Z` task → ACTION_MOVE there; the move's end → STOP. */
+function gotoModel(req: RecordedRequest): StaticStep {
+  const msgs = req.body?.messages ?? []
+  const user = String([...msgs].reverse().find((m) => m.role === 'user')?.content ?? '')
+  const event = user.slice(user.lastIndexOf('</context>') + 1)
+  if (event.includes('The game has started')) return { reply: '{"type":"EVENT_AI_START"}' }
+  const to = /goto (-?\d+) (-?\d+)/.exec(event)
+  if (event.includes('EVENT_PLAYER_STATUS_CREATE_TASK') && to) return { reply: JSON.stringify({ type: 'EVENT_AI_CONTROL', action: { type: 'ACTION_MOVE', x: Number(to[1]), z: Number(to[2]) }, plans: 'walk there' }) }
+  if (event.includes('EVENT_PLAYER_BARITONE_TASK_STOP')) return { reply: '{"type":"EVENT_AI_STOP","reason":"arrived"}' }
+  return { reply: '{"type":"NONE"}' }
+}
 const KEEP_N = 1_000_000
 
 /** ns per protocol message the hub keeps with no page open (a hub on a link that only emits). */
@@ -55,7 +76,7 @@ interface Phase {
   serverTicks: number[]
   loopP99: number
   loopMax: number
-  cpuPct: number
+  cpuMs: number
   seconds: number
   frames: number
   bytes: number
@@ -73,6 +94,7 @@ function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor(p * s.length))]!
 }
 
+const cpuPct = (p: Phase) => (p.cpuMs / 1000 / p.seconds) * 100
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN)
 
 /** The page's consumption without the DOM: N sockets in a child process, every frame parsed. */
@@ -153,10 +175,14 @@ async function until(what: string, cond: () => boolean, ms = 30_000): Promise<vo
 }
 
 export async function run(): Promise<void> {
-  const perPhase = Number(process.env.MINDBRIDGE_BENCH_DASH_TASKS ?? 8)
+  const perPhase = Number(process.env.MINDBRIDGE_BENCH_DASH_TASKS ?? 6)
+  const rounds = Number(process.env.MINDBRIDGE_BENCH_DASH_ROUNDS ?? 2)
   const settings = DashboardConfigSchema.parse({})
   const client = await buildClient()
-  const rig = await startRig(client.dir, { settings: { mapRadius: settings.mapRadius, periodMs: settings.periodMs, viewDistance: settings.viewDistance } })
+  const server = await startScriptedOpenAI([gotoModel])
+  const tap = new ModelTap()
+  const llm = tap.wrap(createLlmClient({ baseUrl: server.baseUrl, model: 'scripted-model', timeoutMs: 10_000 }, { logger: quiet }))
+  const rig = await startRig(client.dir, { mind: new LlmMind({ client: llm }), model: tap, settings: { mapRadius: settings.mapRadius, periodMs: settings.periodMs, viewDistance: settings.viewDistance } })
   const browser = existsSync(CHROMIUM) ? await launchChromium() : undefined
   const link = rig.session.link
   const start = rig.body.status().position
@@ -188,9 +214,6 @@ export async function run(): Promise<void> {
     if (lastServer) serverTicks.push(now - lastServer)
     lastServer = now
   })
-  const loop = monitorEventLoopDelay({ resolution: 10 })
-  loop.enable()
-
   const runTasks = async (n: number): Promise<{ tasks: number[]; failed: number }> => {
     const tasks: number[] = []
     let failed = 0
@@ -204,101 +227,110 @@ export async function run(): Promise<void> {
     return { tasks, failed }
   }
 
+  // one entry per phase, pooled over the rounds (each phase has its own event-loop histogram)
+  const phases = new Map<string, Phase & { loop: ReturnType<typeof monitorEventLoopDelay> }>()
   const measure = async (name: string): Promise<Phase> => {
+    let p = phases.get(name)
+    if (!p) {
+      const loop = monitorEventLoopDelay({ resolution: 10 })
+      p = { name, decisions: [], tasks: [], failed: 0, botTicks: [], serverTicks: [], loopP99: NaN, loopMax: NaN, cpuMs: 0, seconds: 0, frames: 0, bytes: 0, hubMs: 0, hubCpuMs: 0, kept: 0, rendered: 0, loop }
+      phases.set(name, p)
+    }
     decisions = []
     botTicks = []
     serverTicks = []
     lastBot = 0
     lastServer = 0
-    loop.reset()
     const hub = rig.hub
     const before = { frames: hub.framesBuilt, bytes: hub.bytesSent, ms: hub.workMs, cpu: hub.workCpuMs, kept: hub.trafficKept, rendered: hub.trafficRendered }
+    p.loop.enable()
     const cpu0 = process.cpuUsage()
     const t0 = performance.now()
     const { tasks, failed } = await runTasks(perPhase)
-    const seconds = (performance.now() - t0) / 1000
     const cpu = process.cpuUsage(cpu0)
-    return {
-      name,
-      decisions,
-      tasks,
-      failed,
-      botTicks,
-      serverTicks,
-      loopP99: loop.percentile(99) / 1e6,
-      loopMax: loop.max / 1e6,
-      cpuPct: ((cpu.user + cpu.system) / 1e6 / seconds) * 100,
-      seconds,
-      frames: hub.framesBuilt - before.frames,
-      bytes: hub.bytesSent - before.bytes,
-      hubMs: hub.workMs - before.ms,
-      hubCpuMs: hub.workCpuMs - before.cpu,
-      kept: hub.trafficKept - before.kept,
-      rendered: hub.trafficRendered - before.rendered,
-    }
+    p.seconds += (performance.now() - t0) / 1000
+    p.loop.disable()
+    p.loopP99 = p.loop.percentile(99) / 1e6
+    p.loopMax = p.loop.max / 1e6
+    p.decisions.push(...decisions)
+    p.tasks.push(...tasks)
+    p.failed += failed
+    p.botTicks.push(...botTicks)
+    p.serverTicks.push(...serverTicks)
+    p.cpuMs += (cpu.user + cpu.system) / 1000
+    p.frames += hub.framesBuilt - before.frames
+    p.bytes += hub.bytesSent - before.bytes
+    p.hubMs += hub.workMs - before.ms
+    p.hubCpuMs += hub.workCpuMs - before.cpu
+    p.kept += hub.trafficKept - before.kept
+    p.rendered += hub.trafficRendered - before.rendered
+    return p
   }
 
-  const phases: Phase[] = []
   try {
     await runTasks(2) // warm-up
-    phases.push(await measure('0 pages (baseline)'))
+    for (let round = 0; round < rounds; round++) {
+      await measure('0 pages (baseline)')
 
-    const clients = await wsClients(rig, PAGES)
-    await until(`${PAGES} pages`, () => rig.hub.pages === PAGES)
-    const ws = await measure(`${PAGES} WebSocket clients`)
-    ws.received = await clients.close()
-    phases.push(ws)
-    await until('no page', () => rig.hub.pages === 0)
-
-    if (browser) {
-      const pages = await chromiumPages(browser, rig, PAGES)
+      const clients = await wsClients(rig, PAGES)
       await until(`${PAGES} pages`, () => rig.hub.pages === PAGES)
-      phases.push(await measure(`${PAGES} chromium pages`))
-      await pages.close()
+      const ws = await measure(`${PAGES} WebSocket clients`)
+      const got = await clients.close()
+      ws.received = { frames: (ws.received?.frames ?? 0) + got.frames, bytes: (ws.received?.bytes ?? 0) + got.bytes }
       await until('no page', () => rig.hub.pages === 0)
-    } else console.log(`(${CHROMIUM} is not installed: no chromium phase)`)
 
-    phases.push(await measure('0 pages, after all were closed'))
+      if (browser) {
+        const pages = await chromiumPages(browser, rig, PAGES)
+        await until(`${PAGES} pages`, () => rig.hub.pages === PAGES)
+        await measure(`${PAGES} chromium pages`)
+        await pages.close()
+        await until('no page', () => rig.hub.pages === 0)
+      } else if (round === 0) console.log(`(${CHROMIUM} is not installed: no chromium phase)`)
+
+      await measure('0 pages, after all were closed')
+    }
   } finally {
-    loop.disable()
+    for (const p of phases.values()) p.loop.disable()
     await browser?.close()
     await rig.close()
+    await server.close()
     client.remove()
   }
 
-  const base = phases[0]!
+  const list = [...phases.values()]
+  const base = list[0]!
   const r = (x: number, b: number) => (Number.isFinite(x) && Number.isFinite(b) && b > 0 ? fmt(x / b, 2) : '–')
-  console.log(`workload per phase: ${perPhase} goto tasks (two legs of ~10 blocks, builtin mind), dashboard every ${settings.periodMs} ms, map radius ${settings.mapRadius}; all in one process except the clients`)
+  console.log(`workload per phase: ${perPhase} goto tasks × ${rounds} rounds (two legs of ~10 blocks; llm mind, scripted model on loopback: ${llm.usage().calls} calls in all), dashboard every ${settings.periodMs} ms, map radius ${settings.mapRadius}; all in one process except the clients`)
   console.log('')
   console.log('| phase | decision (event → answer) median / p95 ms | goto task median s | bot tick mean / p99 ms | server tick mean / p99 ms | event loop delay p99 / max ms | CPU % of a core |')
   console.log('|---|---:|---:|---:|---:|---:|---:|')
-  for (const p of phases) {
+  for (const p of list) {
     console.log(
-      `| ${p.name} | ${fmt(median(p.decisions), 3)} / ${fmt(pct(p.decisions, 0.95), 3)} | ${fmt(median(p.tasks) / 1000, 2)}${p.failed ? ` (${p.failed} failed)` : ''} | ${fmt(mean(p.botTicks), 1)} / ${fmt(pct(p.botTicks, 0.99), 1)} | ${fmt(mean(p.serverTicks), 1)} / ${fmt(pct(p.serverTicks, 0.99), 1)} | ${fmt(p.loopP99, 1)} / ${fmt(p.loopMax, 1)} | ${fmt(p.cpuPct, 1)} |`,
+      `| ${p.name} | ${fmt(median(p.decisions), 3)} / ${fmt(pct(p.decisions, 0.95), 3)} | ${fmt(median(p.tasks) / 1000, 2)}${p.failed ? ` (${p.failed} failed)` : ''} | ${fmt(mean(p.botTicks), 1)} / ${fmt(pct(p.botTicks, 0.99), 1)} | ${fmt(mean(p.serverTicks), 1)} / ${fmt(pct(p.serverTicks, 0.99), 1)} | ${fmt(p.loopP99, 1)} / ${fmt(p.loopMax, 1)} | ${fmt(cpuPct(p), 1)} |`,
     )
   }
   console.log('')
   console.log('ratios to the baseline (1.00 = no slower):')
   console.log('| phase | decision median | decision p95 | goto task | bot tick mean | bot tick p99 | server tick mean | server tick p99 | event loop p99 | CPU |')
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
-  for (const p of phases.slice(1)) {
+  for (const p of list.slice(1)) {
     console.log(
-      `| ${p.name} | ${r(median(p.decisions), median(base.decisions))} | ${r(pct(p.decisions, 0.95), pct(base.decisions, 0.95))} | ${r(median(p.tasks), median(base.tasks))} | ${r(mean(p.botTicks), mean(base.botTicks))} | ${r(pct(p.botTicks, 0.99), pct(base.botTicks, 0.99))} | ${r(mean(p.serverTicks), mean(base.serverTicks))} | ${r(pct(p.serverTicks, 0.99), pct(base.serverTicks, 0.99))} | ${r(p.loopP99, base.loopP99)} | ${r(p.cpuPct, base.cpuPct)} |`,
+      `| ${p.name} | ${r(median(p.decisions), median(base.decisions))} | ${r(pct(p.decisions, 0.95), pct(base.decisions, 0.95))} | ${r(median(p.tasks), median(base.tasks))} | ${r(mean(p.botTicks), mean(base.botTicks))} | ${r(pct(p.botTicks, 0.99), pct(base.botTicks, 0.99))} | ${r(mean(p.serverTicks), mean(base.serverTicks))} | ${r(pct(p.serverTicks, 0.99), pct(base.serverTicks, 0.99))} | ${r(p.loopP99, base.loopP99)} | ${r(cpuPct(p), cpuPct(base))} |`,
     )
   }
   console.log('')
   console.log('the hub\'s work, counted (not timed from outside):')
   console.log('| phase | frames built | bytes sent | hub wall ms | hub CPU ms | hub CPU ms per second | hub share of the process CPU | protocol messages kept / rendered | decisions measured |')
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|')
-  for (const p of phases) {
-    const cpuMs = (p.cpuPct / 100) * p.seconds * 1000
+  for (const p of list) {
+    const cpuMs = p.cpuMs
     console.log(
       `| ${p.name} | ${p.frames} | ${fmt(p.bytes)} | ${fmt(p.hubMs, 1)} | ${fmt(p.hubCpuMs, 1)} | ${fmt(p.hubCpuMs / p.seconds, 2)} | ${cpuMs > 0 ? `${fmt((p.hubCpuMs / cpuMs) * 100, 1)} %` : '–'} | ${p.kept} / ${p.rendered} | ${p.decisions.length} |`,
     )
   }
-  const ws = phases.find((p) => p.received)
+  const ws = list.find((p) => p.received)
   if (ws?.received) console.log(`\nthe ${PAGES} WebSocket clients parsed ${ws.received.frames} frames (${fmt(ws.received.bytes)} bytes): each frame is built once and sent to every page`)
-  const closed = phases[phases.length - 1]!
+  const closed = list[list.length - 1]!
   const keep = keepCost()
   console.log(
     `a closed page costs the bot nothing: after every page closed, the hub built ${closed.frames} frames, sent ${closed.bytes} bytes, spent ${fmt(closed.hubMs, 1)} ms ` +

@@ -116,6 +116,7 @@ dl { display:grid; grid-template-columns: 110px 1fr; margin:0; gap:2px 8px; } dt
 #bus, #traffic { list-style:none; margin:0; padding:0; max-height:260px; overflow:auto; font: 12px/1.35 ui-monospace, monospace; }
 #bus li, #traffic li { padding:1px 0; border-bottom:1px solid #23272e; white-space:pre-wrap; overflow-wrap:anywhere; }
 #traffic li details summary { cursor:pointer; } #traffic li pre { margin:2px 0 4px 14px; max-height:200px; overflow:auto; }
+#calls { list-style:none; margin:6px 0; padding:0; font: 12px/1.35 ui-monospace, monospace; } .warn { color:var(--warn); }
 .t-in { color:#9fd49f; } .t-out { color:#9fc0ff; } .t-note { color:var(--warn); }
 #xml { max-height:240px; overflow:auto; font-size:11px; white-space:pre-wrap; }
 .filters { display:flex; gap:8px; margin-bottom:6px; } .filters input[type=text], #traffic-filter { flex:1; }

@@ -208,7 +208,15 @@ function drawUsage(u: UsageFrame): void {
     <dt>calls</dt><dd>${u.calls} <span class="muted">(${u.failures} failed, ${u.retries} retries)</span></dd>
     <dt>tokens</dt><dd>${u.promptTokens} prompt + ${u.completionTokens} completion</dd>
     <dt>per minute</dt><dd>${u.perMinute.calls} calls, ${u.perMinute.promptTokens} + ${u.perMinute.completionTokens} tokens</dd>
-    <dt>latency</dt><dd>${u.avgLatencyMs} ms average${last ? `, last ${last.latencyMs} ms${last.ok ? '' : ` <span class="bad">(${esc(last.error ?? 'error')})</span>`}` : ''}</dd></dl>`
+    <dt>latency</dt><dd>${u.avgLatencyMs} ms average${last ? `, last ${last.latencyMs} ms${last.ok ? '' : ` <span class="bad">(${esc(last.error ?? 'error')})</span>`}` : ''}</dd></dl>
+    <ol id="calls">${u.recent
+      .slice(-8)
+      .reverse()
+      .map(
+        (c) =>
+          `<li data-ok="${c.ok}" data-retries="${c.retries}">${new Date(c.at).toLocaleTimeString()} · ${c.latencyMs} ms · ${c.ok ? `${c.promptTokens} + ${c.completionTokens} tokens` : `<span class="bad">failed: ${esc((c.error ?? 'error').slice(0, 120))}</span>`}${c.retries ? ` · <span class="warn">${c.retries} ${c.retries === 1 ? 'retry' : 'retries'}</span>` : ''}</li>`,
+      )
+      .join('')}</ol>`
   const c = $<HTMLCanvasElement>('latency')
   const g = c.getContext('2d')
   if (!g) return
