@@ -14,6 +14,7 @@ import { startScriptedOpenAI, type RecordedRequest, type ScriptedOpenAI, type St
 import { createLlmClient, type LlmClient } from '../../src/core/llm/index.js'
 import { LlmMind } from '../../src/minecraft/minds/llm.js'
 import { ModelTap } from '../../src/minecraft/dashboard/model-tap.js'
+import { createContextBus } from '../../src/core/context-bus.js'
 import { waitFor } from '../support/wait.js'
 
 let client: { dir: string; remove(): void }
@@ -23,6 +24,8 @@ let llm: LlmClient
 let browser: Browser
 /** What the scripted model does with the next task's first call. */
 let mode: 'flaky' | 'down' | 'ok' = 'flaky'
+/** How far the ContextBus's clock runs ahead of the real one (to make a quiet spell). */
+let clockAhead = 0
 
 function lastUser(req: RecordedRequest): string {
   const msgs = req.body?.messages ?? []
@@ -56,7 +59,7 @@ before(async () => {
   model = await startScriptedOpenAI([scriptedModel()])
   const tap = new ModelTap()
   llm = tap.wrap(createLlmClient({ baseUrl: model.baseUrl, model: 'scripted-model', timeoutMs: 10_000, maxRetries: 1, retryBaseDelayMs: 5, retryMaxDelayMs: 20 }, { logger: quiet }))
-  rig = await startRig(client.dir, { mind: new LlmMind({ client: llm }), model: tap })
+  rig = await startRig(client.dir, { mind: new LlmMind({ client: llm }), model: tap, bus: createContextBus({ now: () => Date.now() + clockAhead }) })
   browser = await launchChromium()
 })
 after(async () => {
@@ -132,6 +135,15 @@ describe('dashboard model panels in chromium (llm mind, scripted OpenAI server)'
       assert.match((await page.textContent('#xml-title')) ?? '', /XML the model last received/)
       await page.waitForFunction((x) => (globalThis as unknown as { document: { getElementById(id: string): { textContent: string | null } } }).document.getElementById('xml')!.textContent === x, context, { timeout: 20_000 })
       assert.match(context, /collect 1 log/, 'it holds the task the page gave')
+
+      // a quiet spell of 6 minutes: the list marks the gap where the XML puts <g d="6m"/>
+      clockAhead = 6 * 60_000
+      rig.bus.pushServer('after a quiet spell')
+      await page.waitForSelector('#bus li[data-kind=gap]', { timeout: 20_000 })
+      assert.equal((await page.textContent('#bus li[data-kind=gap]'))?.trim(), '— 6m without entries —')
+      assert.match(rig.bus.buildXml(), /<g d="6m"\/>\n<s>after a quiet spell<\/s>/)
+      const after = await page.$$eval('#bus li', (els) => els.map((e) => e.getAttribute('data-kind')))
+      assert.deepEqual(after.slice(-2), ['gap', 'server'])
       assert.deepEqual(errors, [])
     } finally {
       await page.close()

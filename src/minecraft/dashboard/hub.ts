@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { ContextBus } from '../../core/context-bus.js'
+import { DEFAULT_GAP_THRESHOLD_MS, type ContextBus } from '../../core/context-bus.js'
 import { formatZodIssues } from '../../core/schema-errors.js'
 import { tokenMatches } from '../minds/remote.js'
 import { payloadText, type DashboardLink, type TrafficNote } from './links.js'
@@ -300,6 +300,7 @@ export class DashboardHub {
       type: 'bus',
       total: store.length,
       entries: store.slice(-BUS_SEND),
+      gapMs: DEFAULT_GAP_THRESHOLD_MS,
       xml: model ? model.xml : (bus?.buildXml() ?? ''),
       xmlFrom: model ? 'model' : 'bus',
       xmlAt: model?.at ?? Date.now(),

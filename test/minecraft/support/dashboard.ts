@@ -53,12 +53,14 @@ export interface RigOptions {
   mind?: Mind
   /** The usage meter's tap, when the mind's client is wrapped by it. */
   model?: ModelTap
+  /** The ContextBus (default: a fresh one on the real clock). */
+  bus?: ContextBus
 }
 
 export async function startRig(clientDir: string, opts: RigOptions = {}): Promise<DashboardRig> {
   const { settings = {}, model } = opts
   const world = await startWorld({ profile: 'starter', seed: 4242 })
-  const bus = createContextBus()
+  const bus = opts.bus ?? createContextBus()
   let body: MineflayerBody | undefined
   let session: LynxSession | undefined
   const lines: string[] = []

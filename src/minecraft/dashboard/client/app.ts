@@ -170,11 +170,25 @@ function busLine(e: Frame<'bus'>['entries'][number]): string {
   return `${time} ${e.type[0]} ${e.content}`
 }
 
+/** 7m, 2h5m, 3d: as the XML's gap markers. */
+function duration(ms: number): string {
+  const m = Math.floor(ms / 60_000)
+  if (m < 60) return `${m}m`
+  const h = Math.floor(m / 60)
+  return h < 24 ? `${h}h${m % 60 ? `${m % 60}m` : ''}` : `${Math.floor(h / 24)}d`
+}
+
 function drawBus(f: Frame<'bus'>): void {
   const list = $('bus')
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4
   list.dataset.total = String(f.total)
-  list.innerHTML = f.entries.map((e) => `<li data-kind="${e.type}">${esc(busLine(e))}</li>`).join('')
+  list.innerHTML = f.entries
+    .map((e, i) => {
+      const quiet = i > 0 ? e.t - f.entries[i - 1]!.t : 0
+      const gap = quiet >= f.gapMs ? `<li class="muted" data-kind="gap">— ${duration(quiet)} without entries —</li>` : ''
+      return `${gap}<li data-kind="${e.type}">${esc(busLine(e))}</li>`
+    })
+    .join('')
   if (atBottom) list.scrollTop = list.scrollHeight
   $('bus-count').textContent = `${f.total} entries`
   $('xml-title').textContent = f.xmlFrom === 'model' ? `XML the model last received (${new Date(f.xmlAt).toLocaleTimeString()})` : 'XML a model would receive now (no model call yet)'
