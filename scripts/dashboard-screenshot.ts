@@ -1,8 +1,9 @@
 // Regenerates docs/img/dashboard.png, the picture of the Minecraft dashboard in docs/minecraft.md:
 // the embedded world (starter profile, seed 4242), a bot driven by the llm mind, whose model is
 // the scripted OpenAI-compatible server of the tests (it answers "collect N log" with the collect
-// action), the dashboard with the 3D view. From the page, the bot is given "collect 5 log"; the
-// picture is taken while it runs, once two logs are in and its path to the next tree is on the map.
+// action and "goto X Z" with a move), the dashboard with the 3D view. From the page, the bot is
+// given "collect 3 log", then a walk; the picture is taken during the walk, once its path is on
+// the map.
 // Usage: node --import tsx scripts/dashboard-screenshot.ts   (needs /usr/bin/chromium)
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,7 +25,10 @@ function model(req: RecordedRequest): StaticStep {
   const n = /collect (\d+) log/.exec(event)
   if (event.includes('EVENT_PLAYER_STATUS_CREATE_TASK') && n)
     return { reply: JSON.stringify({ type: 'EVENT_AI_CONTROL', action: { type: 'ACTION_COLLECT_BLOCK', needed_blocks: [{ item_name: 'log', count: Number(n[1]) }] }, plans: `${n[1]} logs from the nearest trees` }) }
-  if (event.includes('EVENT_PLAYER_BARITONE_TASK_STOP')) return { reply: '{"type":"EVENT_AI_STOP","reason":"got the logs"}' }
+  const to = /goto (-?\d+) (-?\d+)/.exec(event)
+  if (event.includes('EVENT_PLAYER_STATUS_CREATE_TASK') && to)
+    return { reply: JSON.stringify({ type: 'EVENT_AI_CONTROL', action: { type: 'ACTION_MOVE', x: Number(to[1]), z: Number(to[2]) }, plans: 'walk to the open grass west of spawn' }) }
+  if (event.includes('EVENT_PLAYER_BARITONE_TASK_STOP')) return { reply: '{"type":"EVENT_AI_STOP","reason":"done"}' }
   return { reply: '{"type":"NONE"}' }
 }
 
@@ -50,14 +54,14 @@ try {
       await new Promise((r) => setTimeout(r, 20))
     }
   }
-  // the picture: the task running, some logs already in the grid, the walk to the next tree on the map
-  const id = await give('collect 5 log')
-  const logs = async () => (await page.$$eval('#inventory [data-item$="_log"]', (els) => els.map((e) => Number(e.getAttribute('data-count'))))).reduce((a, b) => a + b, 0)
-  while ((await logs()) < 2 && rig.session.link.current()?.id === id) await new Promise((r) => setTimeout(r, 50))
-  const paths = Number((await page.getAttribute('#map', 'data-paths-drawn')) ?? 0)
-  while (Number((await page.getAttribute('#map', 'data-paths-drawn')) ?? 0) <= paths && rig.session.link.current()?.id === id) await new Promise((r) => setTimeout(r, 20))
-  if (rig.session.link.current()?.id !== id) console.log('(the task ended before a path was drawn: the picture shows it finished)')
+  // the picture: logs in the grid, then a walk from the page, taken once its path is on the map
+  await rig.session.link.waitTask(await give('collect 3 log'))
   await page.click('#xml-title')
+  const paths = Number((await page.getAttribute('#map', 'data-paths-drawn')) ?? 0)
+  const { x, z } = rig.world.spawn
+  const id = await give(`goto ${Math.floor(x) - 6} ${Math.floor(z)}`)
+  while (Number((await page.getAttribute('#map', 'data-paths-drawn')) ?? 0) <= paths && rig.session.link.current()?.id === id) await new Promise((r) => setTimeout(r, 20))
+  if (rig.session.link.current()?.id !== id) console.log('(the walk ended before its path was drawn: the picture shows it finished)')
   mkdirSync(join(root, 'docs/img'), { recursive: true })
   await page.screenshot({ path: out, fullPage: true })
   console.log(`wrote ${out}`)
