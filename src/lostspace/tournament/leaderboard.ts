@@ -122,10 +122,14 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 
 /** The leaderboard as a text table (what the CLI prints). */
 export function formatLeaderboard(board: Leaderboard): string {
+  const count = new Map<string, number>()
+  for (const s of board.standings) count.set(s.spec, (count.get(s.spec) ?? 0) + 1)
+  // the same spec entered twice: entrants are told apart by their number (order of --ai)
+  const label = (s: EntrantStanding) => (count.get(s.spec)! > 1 ? `${s.spec} [${s.entrant + 1}]` : s.spec)
   const header = ['#', 'entrant', 'ordinal', 'mu', 'sigma', 'games', 'avg rank', 'win rate (95% CI)', 'AI errors']
   const rows = board.standings.map((s) => [
     String(s.place),
-    s.spec,
+    label(s),
     s.ordinal.toFixed(2),
     s.mu.toFixed(2),
     s.sigma.toFixed(2),

@@ -88,8 +88,13 @@ export function queueExecutor(opts: QueueExecutorOptions): Executor {
           await collect(queue, pending, hooks)
           if (pending.size === 0 || signal.aborted) break
           await new Promise<void>((resolve) => {
-            const t = setTimeout(resolve, opts.pollMs ?? 250)
-            signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true })
+            const wake = () => {
+              clearTimeout(t)
+              signal.removeEventListener('abort', wake)
+              resolve()
+            }
+            const t = setTimeout(wake, opts.pollMs ?? 250)
+            signal.addEventListener('abort', wake, { once: true })
           })
         }
       } finally {
