@@ -313,6 +313,7 @@ async function tournament(flags: TournamentFlags, cmd: Command): Promise<void> {
   const executor = flags.queue
     ? (await import('../../lostspace/tournament/queue.js')).queueExecutor({ url: queueUrl(flags.queue), queueName: flags.queueName ?? DEFAULT_QUEUE_NAME })
     : localExecutor({ parallel, llm: config.llm })
+  if (flags.queue && flags.parallel !== undefined) process.stderr.write('lostspace tournament: --parallel is ignored with --queue (each `lostspace worker` has its own --parallel)\n')
   if (!quiet) {
     const where = flags.queue ? `on the queue ${flags.queueName ?? DEFAULT_QUEUE_NAME} at ${flags.queue}` : `on ${parallel} thread${parallel === 1 ? '' : 's'}`
     process.stderr.write(`lostspace tournament: ${games} games of ${entrants.length} entrants, seed ${seed}, ${where}, results in ${outDir}\n`)
