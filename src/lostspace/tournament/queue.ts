@@ -1,6 +1,6 @@
 /**
  * Tournaments on BullMQ (Redis): the coordinator puts every unfinished game on the queue with the
- * game id as job id, and collects results; `lostspace worker`s anywhere take games and return
+ * job id `lostspace-<game id>`, and collects results; `lostspace worker`s anywhere take games and return
  * their outcome as the job's return value.
  *
  * Exactly once: a job id can exist only once in the queue (adding it again is a no-op); the
@@ -25,6 +25,9 @@ export class QueueConnectionError extends Error {
 }
 
 const JOB_NAME = 'lostspace-game'
+/** The job id of a game: its id with a prefix (BullMQ refuses custom ids that read as integers). */
+export const jobIdOf = (gameId: string) => `lostspace-${gameId}`
+const gameIdOf = (jobId: string) => (jobId.startsWith('lostspace-') ? jobId.slice('lostspace-'.length) : undefined)
 /** Attempts of a game whose processing threw (a stall is not an attempt). */
 const ATTEMPTS = 3
 const PAGE = 500
@@ -66,17 +69,19 @@ export function queueExecutor(opts: QueueExecutorOptions): Executor {
       const client = await connectRedis(opts.url)
       const queue = new Queue(opts.queueName, { connection: client })
       const pending = new Map(tasks.map((t) => [t.id, t]))
+      const gameOf = (job: Job) => (job.id ? gameIdOf(job.id) : undefined)
       try {
         // Games that failed in an earlier run get a new chance: a failed job would block re-adding its id.
         for (const job of await pages((s, e) => queue.getFailed(s, e))) {
-          if (job.id && pending.has(job.id)) await job.remove()
+          const id = gameOf(job)
+          if (id && pending.has(id)) await job.remove()
         }
         for (let i = 0; i < tasks.length && !signal.aborted; i += PAGE) {
           await queue.addBulk(
             tasks.slice(i, i + PAGE).map((t) => ({
               name: JOB_NAME,
               data: t,
-              opts: { jobId: t.id, attempts: ATTEMPTS, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: false, removeOnFail: false },
+              opts: { jobId: jobIdOf(t.id), attempts: ATTEMPTS, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: false, removeOnFail: false },
             })),
           )
         }
@@ -85,7 +90,7 @@ export function queueExecutor(opts: QueueExecutorOptions): Executor {
         else if (workers > 0) hooks.note(`${workers} worker${workers === 1 ? '' : 's'} connected to the queue ${opts.queueName}`)
 
         while (pending.size > 0 && !signal.aborted) {
-          await collect(queue, pending, hooks)
+          await collect(queue, pending, gameOf, hooks)
           if (pending.size === 0 || signal.aborted) break
           await new Promise<void>((resolve) => {
             const wake = () => {
@@ -105,9 +110,9 @@ export function queueExecutor(opts: QueueExecutorOptions): Executor {
   }
 }
 
-async function collect(queue: Queue, pending: Map<string, GameTask>, hooks: Parameters<Executor['run']>[1]): Promise<void> {
+async function collect(queue: Queue, pending: Map<string, GameTask>, gameOf: (job: Job) => string | undefined, hooks: Parameters<Executor['run']>[1]): Promise<void> {
   for (const job of await pages((s, e) => queue.getCompleted(s, e))) {
-    const id = job.id
+    const id = gameOf(job)
     if (!id) continue
     const task = pending.get(id)
     if (task) {
@@ -125,7 +130,8 @@ async function collect(queue: Queue, pending: Map<string, GameTask>, hooks: Para
     }
   }
   for (const job of await pages((s, e) => queue.getFailed(s, e))) {
-    const task = job.id ? pending.get(job.id) : undefined
+    const id = gameOf(job)
+    const task = id ? pending.get(id) : undefined
     if (!task) continue
     pending.delete(task.id)
     hooks.failure(task, job.failedReason || 'failed on the queue')
@@ -196,7 +202,7 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
     },
   )
   worker.on('failed', (job, err) => {
-    if (job) log(`game ${job.id} failed (attempt ${job.attemptsMade}): ${err.message}`)
+    if (job) log(`game ${(job.id && gameIdOf(job.id)) ?? job.id} failed (attempt ${job.attemptsMade}): ${err.message}`)
   })
   worker.on('error', (err) => log(`queue error: ${err.message}`))
   await worker.waitUntilReady()
