@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { BAD_AI, q, tempDir } from '../../fixtures/lostspace-ais/helpers.js'
 import { waitFor } from '../../support/wait.js'
-import { gameFileCount, outcomeOnly, readOut, runCli, startCli } from './helpers.js'
+import { gameFileCount, outcomeOnly, passiveAi, readOut, runCli, startCli } from './helpers.js'
 
 function seatCounts(games: { seats: { entrant: number }[] }[], entrants: number): number[][] {
   const counts = Array.from({ length: entrants }, () => [0, 0, 0, 0])
@@ -118,10 +118,10 @@ describe('mindbridge lostspace tournament', () => {
   test('Ctrl-C (a real SIGINT) leaves a consistent folder; re-running resumes and ends with the results of an uninterrupted run', { timeout: 180_000 }, async () => {
     const tmp = tempDir('tourney-')
     const marker = `tourney-${randomBytes(4).toString('hex')}`
-    // a Python AI that crashes on its 6th turn: real subprocesses, and AI errors to count
+    // Python AIs (real subprocesses): one plays every game to its end, one crashes on its 6th turn (AI errors to count)
     const crasher = `python3 ${q(BAD_AI)} crash-mid 5 ${marker}`
     const args = (out: string) => [
-      'lostspace', 'tournament', '--ai', 'builtin:random', '--ai', 'builtin:strategist', '--ai', crasher,
+      'lostspace', 'tournament', '--ai', 'builtin:random', '--ai', 'builtin:strategist', '--ai', passiveAi(marker), '--ai', crasher,
       '--games', '12', '--seed', '77', '--parallel', '2', '--time-limit', '10', '--out', out,
     ]
     const interrupted = join(tmp.dir, 'interrupted')
