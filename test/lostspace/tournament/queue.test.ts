@@ -44,10 +44,16 @@ describe('distributed tournament on BullMQ + a real redis-server', { skip }, () 
   after(() => {
     for (const c of cleanups.reverse()) c()
   })
+  let redisStarted: Promise<{ url: string; proc: ChildProcess }> | undefined
+  /** One redis-server for the tests of this file (each test uses its own queue name). */
+  const sharedRedis = () =>
+    (redisStarted ??= startRedis().then((r) => {
+      cleanups.unshift(() => r.proc.kill('SIGKILL'))
+      return r
+    }))
 
   test('coordinator and two workers; one worker SIGKILLed mid-game, the coordinator SIGKILLed and restarted: every game counted once, results as a local run', { timeout: 240_000 }, async () => {
-    const redis = await startRedis()
-    cleanups.push(() => redis.proc.kill('SIGKILL'))
+    const redis = await sharedRedis()
     const tmp = tempDir('tourney-queue-')
     cleanups.push(tmp.cleanup)
     const queueName = `test-${randomBytes(4).toString('hex')}`
@@ -115,6 +121,28 @@ describe('distributed tournament on BullMQ + a real redis-server', { skip }, () 
     b.child.kill('SIGINT')
     const bDone = await b.done
     assert.equal(bDone.code, 0, bDone.stderr)
+  })
+
+  test('a game no worker may play fails with the reason; the coordinator exits 1 and names it', { timeout: 120_000 }, async () => {
+    const redis = await sharedRedis()
+    const tmp = tempDir('tourney-queue-')
+    cleanups.push(tmp.cleanup)
+    const queueName = `test-${randomBytes(4).toString('hex')}`
+    const passive = passiveAi(queueName)
+    // this worker allows no command AI
+    const w = startCli(['lostspace', 'worker', '--queue', redis.url, '--queue-name', queueName, '--parallel', '1', '--name', 'strict'], 100_000)
+    cleanups.push(() => w.child.kill('SIGKILL'))
+    const out = join(tmp.dir, 'out')
+    const r = await runCli(['lostspace', 'tournament', '--ai', 'builtin:random', '--ai', passive, '--games', '2', '--seed', '3', '--queue', redis.url, '--queue-name', queueName, '--out', out], 100_000)
+    assert.equal(r.code, 1, r.stderr)
+    assert.match(r.stderr, /game #0 \([0-9a-f]+\) failed: this worker does not run the command AI 'python3 /)
+    assert.match(r.stderr, /game #1 \([0-9a-f]+\) failed: /)
+    const o = readOut(out)
+    assert.equal(o.games.length, 0)
+    assert.equal(o.complete, false)
+    assert.match(w.stderr(), /failed \(attempt 1\): this worker does not run the command AI/)
+    w.child.kill('SIGINT')
+    assert.equal((await w.done).code, 0)
   })
 
   test('worker: an unreachable Redis is a clear error', { timeout: 60_000 }, async () => {
