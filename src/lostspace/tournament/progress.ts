@@ -54,7 +54,8 @@ export function createProgress(opts: ProgressOptions): Progress {
       lastDraw = t
       const cols = ('columns' in opts.stream && opts.stream.columns) || 80
       const text = status()
-      const barWidth = Math.max(10, Math.min(30, cols - text.length - 4))
+      // a fixed width (the text's length changes as it runs)
+      const barWidth = cols >= 120 ? 30 : cols >= 90 ? 20 : 10
       const filled = opts.total ? Math.round((barWidth * finished) / opts.total) : barWidth
       opts.stream.write(`\r[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}] ${text}\x1b[K`)
     } else {
