@@ -3,6 +3,9 @@
  * runs it: worker threads, one record file per game, results and leaderboard at the end.
  * The same tournament (same seed) on 1 thread and on all cores: wall time of each and the
  * speed-up ratio (ideal: the number of cores). Both runs must give the same leaderboard.
+ * On a shared machine the threads only get the CPU other processes leave, so the bench also prints
+ * the CPU time of each run (all threads): CPU per game (the parallel run's extra work) and the
+ * speed-up over the cores actually obtained.
  *
  * MINDBRIDGE_BENCH_TOURNAMENT_GAMES sets the number of games (default 10000; e.g. 400 for a quick run).
  */
@@ -21,7 +24,14 @@ function gamesFromEnv(): number {
   return n
 }
 
-async function once(games: number, parallel: number, dir: string): Promise<TournamentSummary> {
+interface Timed {
+  summary: TournamentSummary
+  /** CPU seconds of this process, all its threads (getrusage). */
+  cpuSec: number
+}
+
+async function once(games: number, parallel: number, dir: string): Promise<Timed> {
+  const cpu0 = process.cpuUsage()
   const summary = await runTournament({
     entrants: ['builtin:random', 'builtin:strategist'],
     games,
@@ -36,7 +46,8 @@ async function once(games: number, parallel: number, dir: string): Promise<Tourn
   if (summary.finished !== games || summary.failures.length > 0) {
     throw new Error(`${parallel} thread(s): ${summary.finished}/${games} games finished, ${summary.failures.length} failed (${summary.failures[0]?.error ?? ''})`)
   }
-  return summary
+  const cpu = process.cpuUsage(cpu0)
+  return { summary, cpuSec: (cpu.user + cpu.system) / 1e6 }
 }
 
 export async function run(): Promise<void> {
@@ -45,12 +56,32 @@ export async function run(): Promise<void> {
   console.log(`${games} games, random vs strategist (2 entrants, 2 seats each); ${cores} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load average at start ${loadavg()[0]!.toFixed(2)}`)
   const root = mkdtempSync(join(tmpdir(), 'bench-tournament-'))
   try {
-    const one = await once(games, 1, join(root, 'one'))
-    console.log(`1 thread                  ${fmt(one.wallMs / 1000, 1).padStart(8)} s wall  ${fmt(games / (one.wallMs / 1000), 1).padStart(7)} games/s`)
-    const all = await once(games, cores, join(root, 'all'))
-    console.log(`${String(cores).padEnd(2)} threads (all cores)   ${fmt(all.wallMs / 1000, 1).padStart(8)} s wall  ${fmt(games / (all.wallMs / 1000), 1).padStart(7)} games/s`)
+    const line = (label: string, t: Timed) => {
+      const wall = t.summary.wallMs / 1000
+      console.log(
+        `${label.padEnd(24)} ${fmt(wall, 1).padStart(8)} s wall  ${fmt(games / wall, 1).padStart(7)} games/s  ` +
+          `CPU ${fmt(t.cpuSec, 1)} s (${fmt(t.cpuSec / wall, 2)} cores busy on average)`,
+      )
+    }
+    const oneT = await once(games, 1, join(root, 'one'))
+    line('1 thread', oneT)
+    const allT = await once(games, cores, join(root, 'all'))
+    line(`${cores} threads (all cores)`, allT)
+    const one = oneT.summary
+    const all = allT.summary
     const speedup = one.wallMs / all.wallMs
     console.log(`speed-up 1 → ${cores} threads ${fmt(speedup, 2)}× (ideal ${cores}×, efficiency ${fmt((100 * speedup) / cores, 0)}%)`)
+    // On a shared machine the threads get what the other processes leave: the CPU figures say how much that was.
+    console.log(
+      `CPU per game ${fmt((1000 * oneT.cpuSec) / games, 1)} ms on 1 thread, ${fmt((1000 * allT.cpuSec) / games, 1)} ms on ${cores} ` +
+        `(ratio ${fmt(allT.cpuSec / oneT.cpuSec, 2)}: the parallel run's extra work); load average now ${loadavg()[0]!.toFixed(2)}`,
+    )
+    const busyOne = oneT.cpuSec / (one.wallMs / 1000)
+    const busyAll = allT.cpuSec / (all.wallMs / 1000)
+    console.log(
+      `speed-up over the CPU obtained ${fmt(speedup / (busyAll / busyOne), 2)} (1.00 = the threads turn every extra core they get into games; ` +
+        `they got ${fmt(busyAll / busyOne, 2)}× the cores of the 1-thread run)`,
+    )
     const same = JSON.stringify(one.leaderboard) === JSON.stringify(all.leaderboard)
     console.log(`same leaderboard on 1 and ${cores} threads: ${same ? 'yes' : 'NO'}`)
     console.log(formatLeaderboard(all.leaderboard))
