@@ -1,8 +1,9 @@
 /**
  * shelter: live through the night in a hole in the ground, as a player does on the first night.
- * Dig straight down three blocks (a spot within a few blocks whose column is quick to dig and
- * whose walls and floor are solid and dry), seal the cell above the head with a block from the
- * inventory, wait there until dawn, then climb out. Sealed in, no monster can see the bot, so
+ * Dig straight down three blocks (a spot within a few blocks whose column is quick to dig and,
+ * as far as the bot can know, has solid dry walls and floor; the rest is checked as each block
+ * comes out), seal the cell above the head with a block from the inventory, wait there until dawn,
+ * then climb out. Sealed in, no monster can see the bot, so
  * none targets it (the world's mobs need a line of sight), and nothing spawns inside.
  *
  * With `wait: false` it only digs in and seals. Already sealed in (an interrupted shelter), it
@@ -49,6 +50,10 @@ function solid(b: Block | null): b is Block {
   return !!b && b.boundingBox === 'block'
 }
 
+function nameOf(b: Block | null | undefined): string {
+  return b ? b.name : 'an unloaded cell'
+}
+
 function free(b: Block | null): boolean {
   return !!b && b.boundingBox === 'empty' && b.name !== 'water' && b.name !== 'lava'
 }
@@ -71,32 +76,43 @@ export function isSealedIn(bot: Bot): boolean {
   return HORIZONTAL.every((d) => solid(bot.blockAt(beside(feet, d))) && solid(bot.blockAt(beside(head, d))))
 }
 
-/** Seconds to dig the shelter column under `stand` (where the bot would stand), or null when it is no good. */
-function columnCost(bot: Bot, stand: P): number | null {
+/** What the bot may know of a cell: the block when it is known (fair play), else null (unknown: taken for solid). */
+type Look = (p: P) => Block | null
+
+/**
+ * Seconds to dig the shelter column under `stand` (where the bot would stand), or null when what
+ * the bot knows rules it out. Fair play: cells it cannot know (inside the ground) are assumed solid
+ * and as quick to dig as the block above them; digging checks them as they come to light.
+ */
+function columnCost(bot: Bot, stand: P, look: Look): number | null {
   if (!free(bot.blockAt(stand)) || !free(bot.blockAt(stand.offset(0, 1, 0)))) return null
   let seconds = 0
+  let last = Infinity
   for (let d = 1; d <= DEPTH; d++) {
-    const cell = bot.blockAt(stand.offset(0, -d, 0))
-    if (!solid(cell)) return null
-    seconds += digSeconds(bot, cell)
+    const cell = look(stand.offset(0, -d, 0))
+    if (cell && !solid(cell)) return null
+    last = cell ? digSeconds(bot, cell) : last
+    if (!Number.isFinite(last)) return null
+    seconds += last
     for (const h of HORIZONTAL) {
-      const wall = bot.blockAt(beside(stand.offset(0, -d, 0), h))
-      if (!solid(wall)) return null
+      const wall = look(beside(stand.offset(0, -d, 0), h))
+      if (wall && !solid(wall)) return null
     }
   }
-  if (!solid(bot.blockAt(stand.offset(0, -DEPTH - 1, 0)))) return null
+  const floor = look(stand.offset(0, -DEPTH - 1, 0))
+  if (floor && !solid(floor)) return null
   return seconds <= MAX_DIG_SECONDS ? seconds : null
 }
 
 /** The best place to dig in near the bot: cheap to dig, close; null when there is none. */
-export function findShelterSpot(bot: Bot): P | null {
+export function findShelterSpot(bot: Bot, look: Look): P | null {
   const me = bot.entity.position.floored()
   let best: { p: P; score: number } | null = null
   for (let dx = -SEARCH_RADIUS; dx <= SEARCH_RADIUS; dx++) {
     for (let dz = -SEARCH_RADIUS; dz <= SEARCH_RADIUS; dz++) {
       for (const dy of [0, -1, 1]) {
         const p = me.offset(dx, dy, dz)
-        const cost = columnCost(bot, p)
+        const cost = columnCost(bot, p, look)
         if (cost === null) continue
         const score = cost + Math.hypot(dx, dz) * 0.3 + Math.abs(dy)
         if (!best || score < best.score) best = { p, score }
@@ -104,6 +120,52 @@ export function findShelterSpot(bot: Bot): P | null {
     }
   }
   return best?.p ?? null
+}
+
+const cellKey = (p: P) => `${p.x},${p.y},${p.z}`
+
+/**
+ * The see-through cells (air, plants, water, …) connected to where the bot stands, near it: what it
+ * sees of the open space around it. Known-blocks knows solid blocks only; this adds the air.
+ */
+function openCellsAround(bot: Bot): Set<string> {
+  const me = bot.entity.position.floored()
+  const seen = new Set<string>([cellKey(me)])
+  const queue: P[] = [me]
+  const dirs = [
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0, 1, 0],
+    [0, -1, 0],
+    [0, 0, 1],
+    [0, 0, -1],
+  ] as const
+  while (queue.length) {
+    const p = queue.shift()!
+    for (const [dx, dy, dz] of dirs) {
+      const q = p.offset(dx, dy, dz)
+      if (Math.abs(q.x - me.x) > SEARCH_RADIUS + 1 || Math.abs(q.z - me.z) > SEARCH_RADIUS + 1 || q.y < me.y - DEPTH - 3 || q.y > me.y + 4) continue
+      const k = cellKey(q)
+      if (seen.has(k)) continue
+      const b = bot.blockAt(q)
+      if (!b || b.boundingBox !== 'empty') continue
+      seen.add(k)
+      queue.push(q)
+    }
+  }
+  return seen
+}
+
+/** After a drop: the walls around the feet and the floor below, now in sight, must be solid. */
+function checkPit(bot: Bot): string | null {
+  const feet = bot.entity.position.floored()
+  for (const h of HORIZONTAL) {
+    const wall = bot.blockAt(beside(feet, h))
+    if (!solid(wall)) return `${nameOf(wall)} beside the hole at ${fmtPos(feet.x, feet.y, feet.z)}`
+  }
+  const floor = bot.blockAt(feet.offset(0, -1, 0))
+  if (!solid(floor)) return `${nameOf(floor)} under the hole at ${fmtPos(feet.x, feet.y, feet.z)}`
+  return null
 }
 
 /** Walks (sneaking, so it cannot slip off an edge) to the middle of its block, so a 1×1 hole takes it. */
@@ -172,7 +234,9 @@ async function sealAbove(ctx: SkillContext): Promise<string> {
 /** Digs in at the best spot near the bot and seals it; returns where. */
 async function digIn(ctx: SkillContext): Promise<{ at: P; seal: string }> {
   const { bot } = ctx
-  const spot = findShelterSpot(bot)
+  const open = openCellsAround(bot)
+  const look: Look = (p) => (ctx.knowledge.isKnown(p) || open.has(cellKey(p)) ? bot.blockAt(p) : null)
+  const spot = findShelterSpot(bot, look)
   if (!spot) throw new SkillError(`no place to dig a shelter within ${SEARCH_RADIUS} blocks (needs ${DEPTH} diggable blocks with solid, dry walls under a free spot)`)
   const here = bot.entity.position.floored()
   if (!here.equals(spot)) await goTo(ctx, new goals.GoalBlock(spot.x, spot.y, spot.z), `the shelter spot ${fmtPos(spot.x, spot.y, spot.z)}`)
@@ -181,6 +245,12 @@ async function digIn(ctx: SkillContext): Promise<{ at: P; seal: string }> {
   for (let d = 0; d < DEPTH; d++) {
     await centre(ctx, spot.x, spot.z)
     await digDown(ctx)
+    const open = checkPit(bot)
+    if (open) {
+      // a cave or water next to the hole: no shelter here; out again, the reflex tries elsewhere later
+      await climbOut(ctx, spot)
+      throw new SkillError(`the ground opens up: ${open}; no shelter here`)
+    }
   }
   await pickUpNear(ctx, bot.entity.position, 2, 1500)
   const seal = await sealAbove(ctx)
