@@ -67,11 +67,12 @@ describe('package entries', () => {
     }
   })
 
-  test('`mindbridge lostspace ai --bot random` (a LostSpace AI subprocess) loads no game and no model client', { timeout: 60_000 }, async () => {
+  test('`mindbridge lostspace ai --bot random` (a LostSpace AI subprocess) loads no game, no model client and no queue or rating package', { timeout: 60_000 }, async () => {
     const r = await probeModules(['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'lostspace', 'ai', '--bot', 'random'])
     assert.equal(r.code, 0, r.stderr)
     const loaded = r.packages.filter((p) => !baseline.has(p))
     assert.ok(loaded.includes('commander'), `the CLI did not run: ${loaded.join(' ')}`)
-    assert.deepEqual(loaded.filter((p) => GAME.test(p) || p === 'openai'), [])
+    // nor the tournament's packages (only `lostspace tournament` and `lostspace worker` load them)
+    assert.deepEqual(loaded.filter((p) => GAME.test(p) || ['openai', 'bullmq', 'ioredis', 'openskill'].includes(p)), [])
   })
 })

@@ -69,6 +69,8 @@ export interface RecordedRequest {
   receivedAt: number
   /** Index of the script step that answered (chat requests only). */
   stepIndex?: number
+  /** The usage block sent back (reply steps that report usage). */
+  usage?: { prompt_tokens: number; completion_tokens: number }
 }
 
 export interface ScriptedOpenAIOptions {
@@ -156,6 +158,7 @@ export async function startScriptedOpenAI(steps: ScriptStep[], opts: ScriptedOpe
         : step.usage
           ? { ...step.usage, total_tokens: step.usage.prompt_tokens + step.usage.completion_tokens }
           : { prompt_tokens: promptTokens, completion_tokens: count(step.reply), total_tokens: promptTokens + count(step.reply) }
+    if (usage) req.usage = { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens }
     const body = {
       id: `chatcmpl-scripted-${++completionId}`,
       object: 'chat.completion',

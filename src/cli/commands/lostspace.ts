@@ -4,10 +4,13 @@
  *   logic                  our logic as a Saiblo logic program on stdin/stdout
  *   ai <name>              a built-in player as a Saiblo AI program on stdin/stdout (also --bot <name>)
  *   web                    the web page: replay viewer, live spectating, human seats
+ *   tournament --ai <spec> ×N   many games, balanced seatings, leaderboard (local threads or a BullMQ queue)
+ *   worker --queue <url>   plays tournament games from a BullMQ queue
  */
 import type { Command } from 'commander'
 import { accessSync, constants, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { availableParallelism } from 'node:os'
 import { CliExit, resolveConfig, UserError, type Config } from '../config.js'
 import { LostSpaceLogic } from '../../lostspace/logic.js'
 import { runGame, type GameResult } from '../../lostspace/judger/judger.js'
@@ -15,9 +18,13 @@ import { killAllAiProcesses } from '../../lostspace/judger/process.js'
 import type { SeatSpec } from '../../lostspace/judger/seats.js'
 import { runLogicProgram } from '../../lostspace/logic-runner.js'
 import { runPlayerOnStdio } from '../../lostspace/sdk/client.js'
-import { BUILTIN_PLAYERS, createBuiltinPlayer, parseBuiltinSpec } from '../../lostspace/bots/index.js'
+import { BUILTIN_PLAYERS, parseBuiltinSpec } from '../../lostspace/bots/index.js'
+import { createSeatPlayer, parseSeatSpec, seatFromSpec, type SeatSetup } from '../../lostspace/seat-specs.js'
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
+
+/** The BullMQ queue of tournament games (coordinator and workers must agree). */
+const DEFAULT_QUEUE_NAME = 'mindbridge-lostspace'
 
 function intOption(name: string, raw: string | undefined, min: number): number | undefined {
   if (raw === undefined) return undefined
@@ -48,28 +55,28 @@ function limits(cmd: Command, flags: LimitFlags): Config {
   )
 }
 
+/** `timeLimitSec` and `llm` from the config, as seats need them. */
+function seatSetup(config: Config): SeatSetup {
+  return { timeLimitSec: config.lostspace.timeLimitSec, llm: config.llm }
+}
+
 async function builtin(name: string, seed: number, config: Config) {
-  let base: string
   try {
-    base = parseBuiltinSpec(name).name
+    parseBuiltinSpec(name)
   } catch (err) {
     throw new UserError((err as Error).message)
   }
-  // The model client (openai) is loaded only for the llm player.
-  const llm = base === 'llm' ? (await import('../../core/llm/client.js')).createLlmClient(config.llm) : undefined
-  // Leave the model some slack inside the judger's per-turn limit.
-  const turnBudgetMs = Math.max(500, config.lostspace.timeLimitSec * 1000 - 400)
-  return createBuiltinPlayer(name, { seed, llm, turnBudgetMs, turnLimitMs: config.lostspace.timeLimitSec * 1000 })
+  return createSeatPlayer(name, seed, seatSetup(config))
 }
 
 export async function parseSeat(spec: string, seat: number, seed: number, config: Config): Promise<SeatSpec> {
-  const s = spec.trim()
-  if (s === '') throw new UserError(`--ai #${seat + 1} is empty`)
-  if (s.startsWith('builtin:')) {
-    const name = s.slice('builtin:'.length)
-    return { kind: 'player', player: await builtin(name, seed * 4 + seat + 1, config), name: s }
+  if (spec.trim() === '') throw new UserError(`--ai #${seat + 1} is empty`)
+  try {
+    parseSeatSpec(spec)
+  } catch (err) {
+    throw new UserError((err as Error).message)
   }
-  return { kind: 'command', command: s }
+  return seatFromSpec(spec, seat, seed, seatSetup(config))
 }
 
 export function formatRanking(result: GameResult): string {
@@ -250,6 +257,172 @@ async function web(flags: WebFlags, cmd: Command): Promise<void> {
   })
 }
 
+interface TournamentFlags extends LimitFlags {
+  ai?: string[]
+  games?: string
+  parallel?: string
+  seed?: string
+  out?: string
+  replays?: boolean
+  queue?: string
+  queueName?: string
+  quiet?: boolean
+  json?: boolean
+}
+
+/** `--queue`: a redis:// or rediss:// URL (the BullMQ queue's Redis). */
+function queueUrl(raw: string): string {
+  let u: URL
+  try {
+    u = new URL(raw)
+  } catch {
+    throw new UserError(`--queue must be a Redis URL such as redis://127.0.0.1:6379, got '${raw}'`)
+  }
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new UserError(`--queue must be a redis:// or rediss:// URL, got '${raw}'`)
+  return raw
+}
+
+async function tournament(flags: TournamentFlags, cmd: Command): Promise<void> {
+  const { runTournament, localExecutor, checkEntrants, TournamentError } = await import('../../lostspace/tournament/run.js')
+  const { readManifest, StoreError } = await import('../../lostspace/tournament/store.js')
+  const { formatLeaderboard } = await import('../../lostspace/tournament/leaderboard.js')
+  const entrants = (flags.ai ?? []).map((s) => s.trim())
+  try {
+    checkEntrants(entrants)
+  } catch (err) {
+    if (err instanceof TournamentError) throw new UserError(err.message)
+    throw err
+  }
+  const config = limits(cmd, flags)
+  const parallel = intOption('--parallel', flags.parallel, 1) ?? availableParallelism()
+  // Re-running with the same --out (and no --seed/--games) resumes the tournament there.
+  const explicitSeed = intOption('--seed', flags.seed, 0)
+  let previous
+  if (flags.out) {
+    try {
+      previous = readManifest(flags.out)
+    } catch (err) {
+      throw new UserError((err as Error).message)
+    }
+  }
+  const seed = explicitSeed ?? previous?.seed ?? Math.floor(Math.random() * 2 ** 31)
+  const games = intOption('--games', flags.games, 1) ?? previous?.games
+  if (games === undefined) throw new UserError('--games <n> is required: how many games to play')
+  const outDir = flags.out ?? `lostspace-tournament-${seed}`
+  const quiet = !!flags.quiet
+  const executor = flags.queue
+    ? (await import('../../lostspace/tournament/queue.js')).queueExecutor({ url: queueUrl(flags.queue), queueName: flags.queueName ?? DEFAULT_QUEUE_NAME })
+    : localExecutor({ parallel, llm: config.llm })
+  if (flags.queue && flags.parallel !== undefined) process.stderr.write('lostspace tournament: --parallel is ignored with --queue (each `lostspace worker` has its own --parallel)\n')
+  if (!quiet) {
+    const where = flags.queue ? `on the queue ${flags.queueName ?? DEFAULT_QUEUE_NAME} at ${flags.queue}` : `on ${parallel} thread${parallel === 1 ? '' : 's'}`
+    process.stderr.write(`lostspace tournament: ${games} games of ${entrants.length} entrants, seed ${seed}, ${where}, results in ${outDir}\n`)
+  }
+  // Ctrl-C: stop starting games, keep the finished ones, write the summary of what is done; a second Ctrl-C exits at once.
+  const abort = new AbortController()
+  let signals = 0
+  const onSignal = (sig: NodeJS.Signals) => {
+    signals++
+    if (signals === 1) {
+      if (!quiet) process.stderr.write(`\nlostspace tournament: ${sig}: stopping; finished games are kept (run the same command again to resume)\n`)
+      abort.abort()
+      return
+    }
+    killAllAiProcesses()
+    process.exit(sig === 'SIGINT' ? 130 : 143)
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  let summary
+  try {
+    summary = await runTournament({
+      entrants,
+      games,
+      seed,
+      outDir,
+      timeLimitSec: config.lostspace.timeLimitSec,
+      maxLength: config.lostspace.maxLength,
+      replays: !!flags.replays,
+      executor,
+      signal: abort.signal,
+      progressStream: quiet ? null : process.stderr,
+    })
+  } catch (err) {
+    if (err instanceof StoreError || err instanceof TournamentError) throw new UserError(err.message)
+    throw err
+  } finally {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+  }
+  if (flags.json) {
+    process.stdout.write(JSON.stringify({ ...summary, wallMs: Math.round(summary.wallMs) }) + '\n')
+  } else {
+    process.stdout.write(formatLeaderboard(summary.leaderboard) + '\n')
+  }
+  if (!quiet) {
+    const balance = summary.games % summary.blockSize === 0 ? 'seats balanced' : `seats balanced at multiples of ${summary.blockSize} games`
+    process.stderr.write(
+      `lostspace tournament: ${summary.finished}/${summary.games} games finished (${summary.resumed} from earlier runs), ${balance}, ` +
+        `wall time ${(summary.wallMs / 1000).toFixed(1)} s; results and leaderboard in ${outDir}\n`,
+    )
+  }
+  for (const f of summary.failures.slice(0, 10)) process.stderr.write(`mindbridge: game #${f.index} (${f.id}) failed: ${f.error}\n`)
+  if (summary.failures.length > 10) process.stderr.write(`mindbridge: … and ${summary.failures.length - 10} more failed games\n`)
+  if (summary.interrupted) throw new CliExit(130)
+  if (summary.failures.length > 0) throw new CliExit(1)
+}
+
+interface WorkerFlags {
+  queue: string
+  queueName?: string
+  parallel?: string
+  allowCommand?: string[]
+  stallTimeout?: string
+  name?: string
+  quiet?: boolean
+}
+
+async function worker(flags: WorkerFlags, cmd: Command): Promise<void> {
+  const config = resolveConfig(cmd)
+  const url = queueUrl(flags.queue)
+  const parallel = intOption('--parallel', flags.parallel, 1) ?? availableParallelism()
+  const stallTimeoutSec = numOption('--stall-timeout', flags.stallTimeout) ?? 30
+  const { startQueueWorker, QueueConnectionError } = await import('../../lostspace/tournament/queue.js')
+  const queueName = flags.queueName ?? DEFAULT_QUEUE_NAME
+  const log = flags.quiet ? undefined : (line: string) => process.stderr.write(`lostspace worker: ${line}\n`)
+  let w
+  try {
+    w = await startQueueWorker({
+      url,
+      queueName,
+      parallel,
+      allowCommands: (flags.allowCommand ?? []).map((c) => c.trim()),
+      stallTimeoutSec,
+      ...(flags.name ? { name: flags.name } : {}),
+      llm: config.llm,
+      ...(log ? { log } : {}),
+    })
+  } catch (err) {
+    if (err instanceof QueueConnectionError) throw new UserError(err.message, 1)
+    throw err
+  }
+  process.stderr.write(`lostspace worker: ${w.name} takes games from the queue ${queueName} at ${url}, ${parallel} at once (Ctrl-C stops after the running games, twice at once)\n`)
+  await new Promise<void>((resolveStop) => {
+    let signals = 0
+    const stop = (sig: NodeJS.Signals) => {
+      signals++
+      if (signals === 1) {
+        process.stderr.write(`lostspace worker: ${sig}: finishing the running games (again to abandon them)\n`)
+        void w.close().finally(() => resolveStop())
+      } else {
+        void w.close(true).finally(() => process.exit(sig === 'SIGINT' ? 130 : 143))
+      }
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+}
+
 export function register(program: Command): void {
   const ls = program.command('lostspace').description('LostSpace (失落深空): judger, Saiblo logic program, built-in players')
 
@@ -267,6 +440,37 @@ export function register(program: Command): void {
     .option('--pace <ms>', 'with --web: wait this long before each built-in turn, so people can follow (default 0)')
     .action(async (flags: MatchFlags, cmd: Command) => {
       await match(flags, cmd)
+    })
+
+  ls.command('tournament')
+    .description('play many games between entrants (balanced seatings), on all cores or on a BullMQ queue; results, replays and an openskill leaderboard in --out (resumable)')
+    .option('--ai <spec>', 'one entrant (give 2 or more): builtin:<random|strategist|expert|llm> or a shell command speaking Saiblo AI framing', collect)
+    .option('--games <n>', 'number of games (default when resuming: as before)')
+    .option('--parallel <k>', 'games at once, one worker thread each (default: all cores)')
+    .option('--seed <n>', 'tournament seed: the schedule and every game seed derive from it (default: random, or as before when resuming)')
+    .option('--out <dir>', 'output folder; re-running with the same folder skips finished games (default lostspace-tournament-<seed>)')
+    .option('--replays', 'also write each game\'s replay to <out>/replays/<game id>.json')
+    .option('--time-limit <sec>', 'per-turn time limit in seconds (default 3)')
+    .option('--max-length <bytes>', 'largest AI message in bytes (default 1024)')
+    .option('--queue <redis-url>', 'put the games on a BullMQ queue in this Redis (redis://host:port) for `lostspace worker`s to play')
+    .option('--queue-name <name>', `BullMQ queue name (default ${DEFAULT_QUEUE_NAME})`)
+    .option('--quiet', 'no progress on stderr')
+    .option('--json', 'print the summary and leaderboard as JSON on stdout')
+    .action(async (flags: TournamentFlags, cmd: Command) => {
+      await tournament(flags, cmd)
+    })
+
+  ls.command('worker')
+    .description('take tournament games from a BullMQ queue and play them (on any machine that reaches the Redis)')
+    .requiredOption('--queue <redis-url>', 'the Redis of the queue, redis://host:port')
+    .option('--queue-name <name>', `BullMQ queue name (default ${DEFAULT_QUEUE_NAME})`)
+    .option('--parallel <k>', 'games at once, one worker thread each (default: all cores)')
+    .option('--allow-command <cmd>', 'a command AI this worker may run (repeatable; exact match); built-in players need none', collect)
+    .option('--stall-timeout <sec>', 'a game whose worker went silent this long is given to another worker (default 30)')
+    .option('--name <name>', 'this worker\'s name in the results (default <host>:<pid>)')
+    .option('--quiet', 'no line per game on stderr')
+    .action(async (flags: WorkerFlags, cmd: Command) => {
+      await worker(flags, cmd)
     })
 
   ls.command('web')

@@ -21,6 +21,8 @@ import type { LlmClient, ChatMessage } from '../../core/llm/index.js'
 import { isLlmError } from '../../core/llm/index.js'
 import { AiEventJsonSchema, parseLynxAiEvent, type AiEvent, type HeartbeatEvent, type ModEvent } from '../../protocols/lynxmind.js'
 import { compactHeartbeat, renderModEvent, renderSystemPrompt } from './prompt.js'
+import { PlanHints } from './plan-hint.js'
+import { inventoryFromHeartbeat } from './builtin.js'
 import { emptyStats, type Mind, type MindContext, type MindStats } from './types.js'
 
 export interface LlmMindOptions {
@@ -40,6 +42,12 @@ export interface LlmMindOptions {
    * model (one call per step instead of two). Default true.
    */
   autoStatus?: boolean
+  /**
+   * Show the runtime's plan for item goals in each decision: the recipe tree resolved
+   * from the latest inventory into milestones and the next action (plan-hint.ts).
+   * Default true.
+   */
+  planHints?: boolean
 }
 
 const START_PROMPT = 'The game has started. Reply {"type":"EVENT_AI_START"} when you are ready for tasks.'
@@ -63,6 +71,8 @@ export class LlmMind implements Mind {
   private statusRequested = false
   private taskText: string | undefined
   private readonly autoStatus: boolean
+  private readonly planHints: boolean
+  private hints: PlanHints | undefined
   private formatFailures = 0
   private readonly st: MindStats = emptyStats()
   private abort = new AbortController()
@@ -74,6 +84,7 @@ export class LlmMind implements Mind {
     this.contextEntries = opts.contextEntries ?? 30
     this.structured = opts.structured ?? true
     this.autoStatus = opts.autoStatus ?? true
+    this.planHints = opts.planHints ?? true
     this.temperature = opts.temperature
     this.maxTokens = opts.maxTokens
   }
@@ -100,6 +111,7 @@ export class LlmMind implements Mind {
         this.history = []
         this.notes = []
         this.taskText = event.task
+        this.hints = this.planHints ? new PlanHints(event.task) : undefined
         this.taskActive = true
         this.actionRunning = false
         this.formatFailures = 0
@@ -109,6 +121,7 @@ export class LlmMind implements Mind {
         this.taskActive = false
         this.actionRunning = false
         this.taskText = undefined
+        this.hints = undefined
         this.history = []
         this.notes = []
         return []
@@ -126,6 +139,7 @@ export class LlmMind implements Mind {
         return []
       case 'EVENT_PLAYER_BARITONE_TASK_STOP':
         this.actionRunning = false
+        this.hints?.actionEnded(event.reason)
         if (!this.taskActive) return []
         if (this.autoStatus) return this.askStatus(`action ended: ${renderModEvent(event)}`)
         return this.decideOn(event)
@@ -158,6 +172,9 @@ export class LlmMind implements Mind {
     if (this.lastStatus && event.type !== 'EVENT_PLAYER_STATUS_HEARTBEAT') fresh.push(`latest status: ${compactHeartbeat(this.lastStatus)}`)
     const core: string[] = []
     if (this.taskText) core.push(`task: ${this.taskText}`)
+    const status = event.type === 'EVENT_PLAYER_STATUS_HEARTBEAT' ? event : this.lastStatus
+    const hint = status && this.hints?.applies ? this.hints.hint(inventoryFromHeartbeat(status)) : undefined
+    if (hint) core.push(`runtime plan (recipe tree resolved from the inventory): ${hint.text}`)
     core.push(...this.notes)
     this.notes = []
     core.push(`event: ${renderModEvent(event)}`)
@@ -168,6 +185,7 @@ export class LlmMind implements Mind {
       if (a.type === 'EVENT_AI_STOP') {
         this.taskActive = false
         this.taskText = undefined
+        this.hints = undefined
       }
     }
     return answer

@@ -10,6 +10,8 @@ import { goTo, goals, fmtPos, vec } from './nav.js'
 import { placeNearby } from './placing.js'
 
 export const STATION_RADIUS = 32
+/** How far the bot walks back to a station it knows (one it placed, say) when it cannot afford a new one. */
+export const STATION_RECALL_RADIUS = 128
 
 function invCountById(ctx: SkillContext, id: number): number {
   return ctx.bot.inventory.items().reduce((n, it) => (it.type === id ? n + it.count : n), 0)
@@ -31,11 +33,11 @@ export function describeMissing(m: Array<{ name: string; count: number }>): stri
   return 'missing ' + m.map((x) => `${x.count} ${x.name}`).join(', ')
 }
 
-/** A station block the bot knows of within STATION_RADIUS, nearest first. */
-export function findStation(ctx: SkillContext, name: string): Block | null {
+/** A station block the bot knows of within `radius` (default STATION_RADIUS), nearest first. */
+export function findStation(ctx: SkillContext, name: string, radius = STATION_RADIUS): Block | null {
   if (!ctx.registry.blocksByName[name]) return null
   const names = name === 'furnace' ? new Set([name, 'lit_furnace']) : new Set([name])
-  const known = ctx.knowledge.nearest((n) => names.has(n), { radius: STATION_RADIUS })
+  const known = ctx.knowledge.nearest((n) => names.has(n), { radius })
   return known ? ctx.bot.blockAt(vec(known.position.x, known.position.y, known.position.z)) : null
 }
 
@@ -63,10 +65,12 @@ function canAffordStation(ctx: SkillContext, name: 'crafting_table' | 'furnace')
 
 /**
  * A nearby station: an existing one when close, else one placed from the inventory or
- * crafted on the spot; an existing far one (within 32) only when a new one is not affordable.
+ * crafted on the spot; an existing far one (within 32, or one it knows within 128) only when
+ * a new one is not affordable.
  */
 export async function ensureStation(ctx: SkillContext, name: 'crafting_table' | 'furnace'): Promise<Block> {
-  const found = findStation(ctx, name)
+  // a far station it knows (one it placed before walking off to mine) only when a new one is not affordable
+  const found = findStation(ctx, name) ?? (canAffordStation(ctx, name) ? null : findStation(ctx, name, STATION_RECALL_RADIUS))
   // Climbing costs far more than walking: a table 6 blocks up out of a mine shaft is "far".
   const me = ctx.bot.entity.position
   const dist = found ? Math.hypot(found.position.x + 0.5 - me.x, found.position.z + 0.5 - me.z) + 3 * Math.max(0, found.position.y - Math.floor(me.y)) : Infinity
