@@ -99,10 +99,12 @@ async function inProcess(): Promise<void> {
   const floor = await gamesPerSecond('bare logic, every seat just finishes', (seed) => bareLogicGame(seed))
   const random = await gamesPerSecond('judger + random×4 (in-process)', (s) => judged('random', s))
   const strategist = await gamesPerSecond('judger + strategist×4 (in-process)', (s) => judged('strategist', s))
-  console.log(
-    `ratios (wall): random/finish-only ${fmt(random.wall / floor.wall, 3)}, random/reference ${fmt(random.wall / reference.wall, 3)}, ` +
-      `strategist/finish-only ${fmt(strategist.wall / floor.wall, 3)}`,
-  )
+  for (const k of ['wall', 'cpu'] as const) {
+    console.log(
+      `ratios (${k === 'wall' ? 'wall clock' : 'CPU time'}): random/finish-only ${fmt(random[k] / floor[k], 3)}, ` +
+        `random/reference ${fmt(random[k] / reference[k], 3)}, strategist/finish-only ${fmt(strategist[k] / floor[k], 3)}`,
+    )
+  }
 }
 
 const ECHO = [
