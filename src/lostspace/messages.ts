@@ -5,7 +5,7 @@
  */
 import type { Pos } from './map.js'
 import { DIRECTIONS } from './map.js'
-import type { Action, EngineEvent, LostSpaceEngine, PlayerState } from './engine.js'
+import type { Action, EngineEvent, LostSpaceEngine } from './engine.js'
 import { Status, type PropName } from './rules.js'
 import { normalizeAiMessage, type ActionTuple } from '../protocols/lostspace.js'
 

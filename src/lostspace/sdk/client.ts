@@ -259,7 +259,7 @@ export class LostSpaceClient {
 
   constructor(
     private readonly player: Player,
-    private readonly transport: Transport,
+    transport: Transport,
     opts: ClientOptions = {},
   ) {
     this.givenLogger = opts.logger ?? null
