@@ -105,8 +105,8 @@ export interface Player {
   /** Called once when the game is over for us (input closed or we escaped). */
   onEnd?(state: GameStateTracker): void
   /**
-   * false: this player never reads `state.events`, so the tracker keeps no log (it costs about a tenth
-   * of a random game's time). Default true.
+   * false: this player never reads `state.events`, so the tracker keeps no log and builds none of its
+   * texts. Default true.
    */
   readonly keepsLog?: boolean
 }

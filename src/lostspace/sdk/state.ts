@@ -64,7 +64,7 @@ export class GameStateTracker {
   events: GameEvent[] = []
   /**
    * Whether `events` is kept. A player that never reads it (the random and strategist players) turns it
-   * off through `Player.keepsLog` and saves the work: about a tenth of a random game's time.
+   * off through `Player.keepsLog` and saves building the texts.
    */
   readonly logging: boolean
   /** Events logged since the start (the log itself is trimmed). */
