@@ -47,7 +47,7 @@ async function play(seed: number, extra: string[]) {
 function milestoneKind(m: string | undefined): string {
   if (!m) return '?'
   if (m.startsWith('collect')) return m.replace(/\d+ /, '')
-  const last = m.split(',').at(-1)!.trim().replace(/^\d+ /, '')
+  const last = m.replace(/^craft /, '').split(',').at(-1)!.trim().replace(/^\d+ /, '')
   return m.includes(',') ? `craft … ${last}` : `craft ${last}`
 }
 

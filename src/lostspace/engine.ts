@@ -202,11 +202,11 @@ export class LostSpaceEngine {
   }
 
   trapAt(pos: Pos): Trap | undefined {
-    return this.traps.get(posKey(pos))
+    return this.traps.size === 0 ? undefined : this.traps.get(this.map.keyOf(pos))
   }
 
   boxAt(pos: Pos): Box | undefined {
-    return this.boxes.get(posKey(pos))
+    return this.boxes.size === 0 ? undefined : this.boxes.get(this.map.keyOf(pos))
   }
 
   // ---------------------------------------------------------------- turns
@@ -357,7 +357,7 @@ export class LostSpaceEngine {
   }
 
   private canEnter(to: Pos): boolean {
-    return this.map.isNode(to) && !this.map.isFailed(to, this.round)
+    return this.map.index(to) >= 0 && !this.map.isFailed(to, this.round)
   }
 
   private doMove(p: PlayerState, rawTo: Pos, blink: boolean): ActResult {
@@ -368,9 +368,9 @@ export class LostSpaceEngine {
       if (!this.map.isAdjacent(p.pos, to)) return this.fail('blink target not adjacent')
     } else {
       if (this.mainUsed) return this.fail('main action already used')
-      const viaEdge = this.map.isAdjacent(p.pos, to)
-      const viaLift = this.map.elevatorTargets(p.pos).some((q) => samePos(q, to))
-      if (!viaEdge && !viaLift) return this.fail('target not reachable in one move')
+      if (!this.map.isAdjacent(p.pos, to) && !this.map.facts(p.pos)?.lifts.some((q) => q.pos === to)) {
+        return this.fail('target not reachable in one move')
+      }
     }
     if (!this.canEnter(to)) return this.fail('target zone has failed')
     const events: EngineEvent[] = []
@@ -383,7 +383,7 @@ export class LostSpaceEngine {
     if (to[2] === 0 && from[2] !== 0) events.push({ type: 'enter_top', player: p.id })
     const trap = this.trapAt(to)
     if (trap && trap.owner !== p.id) {
-      this.traps.delete(posKey(to))
+      this.traps.delete(this.map.keyOf(to))
       events.push({ type: 'trap_trigger', pos: to, trap: trap.type, owner: trap.owner, victim: p.id })
       if (trap.type === 'LandMine') {
         p.hp = Math.max(0, p.hp - this.rules.landMineDamage)
@@ -406,11 +406,16 @@ export class LostSpaceEngine {
 
   /** One entry per node of layer z: [pos, hasBox, [players on it except `self`]]. */
   view(z: number, self: number): Array<[Pos, boolean, number[]]> {
-    return this.map.layerNodes(z).map((n) => [
-      [n[0], n[1], n[2]] as Pos,
-      this.boxes.has(posKey(n)),
-      this.players.filter((q) => q.id !== self && this.onMap(q) && samePos(q.pos, n)).map((q) => q.id),
-    ])
+    const seen: PlayerState[] = []
+    for (const q of this.players) if (q.id !== self && q.pos[2] === z && this.onMap(q)) seen.push(q)
+    const boxes = this.boxes.size > 0
+    const out: Array<[Pos, boolean, number[]]> = []
+    for (const n of this.map.layerNodeList(z)) {
+      const here: number[] = []
+      for (const q of seen) if (q.pos[0] === n[0] && q.pos[1] === n[1]) here.push(q.id)
+      out.push([[n[0], n[1], n[2]], boxes && this.boxes.has(this.map.keyOf(n)), here])
+    }
+    return out
   }
 
   private doAttack(p: PlayerState, rawAt: Pos, target: number): ActResult {
@@ -430,7 +435,7 @@ export class LostSpaceEngine {
 
   private doMaterials(p: PlayerState, tool: ToolName): ActResult {
     if (this.mainUsed) return this.fail('main action already used')
-    const m = this.materials.get(posKey(p.pos))
+    const m = this.materials.get(this.map.keyOf(p.pos))
     if (!m) return this.fail('no Materials here')
     if (!TOOL_NAMES.includes(tool)) return this.fail('unknown tool')
     if (p.tools[tool] >= this.rules.carryLimit[tool]) return this.fail('carry limit reached')
@@ -451,7 +456,7 @@ export class LostSpaceEngine {
     const box = this.boxAt(p.pos)
     if (!box) return this.fail('no Box here')
     this.mainUsed = true
-    this.boxes.delete(posKey(p.pos))
+    this.boxes.delete(this.map.keyOf(p.pos))
     const gained = box.keys.filter((k) => !p.keys.includes(k))
     p.keys = sortedUnique([...p.keys, ...box.keys])
     p.score += this.rules.score.box
@@ -523,7 +528,7 @@ export class LostSpaceEngine {
       return this.fail('traps cannot be placed on the capsule, a key machine or an elevator')
     }
     p.tools[trap]--
-    this.traps.set(posKey(p.pos), { pos: p.pos, type: trap, owner: p.id })
+    this.traps.set(this.map.keyOf(p.pos), { pos: p.pos, type: trap, owner: p.id })
     return {
       success: true,
       reply: {},
@@ -560,7 +565,7 @@ export class LostSpaceEngine {
     const trap = this.trapAt(at)
     const events: EngineEvent[] = []
     if (trap && trap.owner !== p.id) {
-      this.traps.delete(posKey(at))
+      this.traps.delete(this.map.keyOf(at))
       events.push({ type: 'trap_destroy', pos: at, trap: trap.type, owner: trap.owner, by: p.id })
     }
     events.unshift({ type: 'detect', player: p.id, pos: at, hasTrap: trap !== undefined })
@@ -576,7 +581,7 @@ export class LostSpaceEngine {
     if (killer !== null) this.player(killer).score += this.rules.score.kill
     let boxCreated = false
     if (p.keys.length > 0) {
-      const k = posKey(p.pos)
+      const k = this.map.keyOf(p.pos)
       const old = this.boxes.get(k)
       if (old) old.keys = sortedUnique([...old.keys, ...p.keys])
       else {
@@ -599,7 +604,7 @@ export class LostSpaceEngine {
       killer,
       cause,
       boxCreated,
-      hasBox: this.boxes.has(posKey(p.pos)),
+      hasBox: this.boxes.has(this.map.keyOf(p.pos)),
       permanent: p.permanentDeath,
     })
     if (boxCreated) events.push({ type: 'box_appear', pos: p.pos })
@@ -626,10 +631,10 @@ export class LostSpaceEngine {
           out.push({ kind: 'attack', at: t.pos, target: t.id })
         }
       }
-      if (this.materials.has(posKey(p.pos))) {
+      if (this.materials.has(this.map.keyOf(p.pos))) {
         for (const tool of TOOL_NAMES) if (p.tools[tool] < this.rules.carryLimit[tool]) out.push({ kind: 'materials', tool })
       }
-      if (this.boxes.has(posKey(p.pos))) out.push({ kind: 'box' })
+      if (this.boxAt(p.pos)) out.push({ kind: 'box' })
       const km = this.map.keyMachineAt(p.pos)
       if (km !== undefined && !p.keys.includes(km)) out.push({ kind: 'keymachine' })
       if (this.map.isCapsule(p.pos) && p.keys.length >= this.rules.players) out.push({ kind: 'escape', start: true })

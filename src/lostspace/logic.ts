@@ -8,20 +8,32 @@ import { loadMap, type GameMap } from './map.js'
 import { Status } from './rules.js'
 import {
   actionReply,
-  eventMessages,
+  eventMessagesTo,
   idMessage,
   parseAiMessage,
+  parseAiObject,
   playerView,
   roundBeginFull,
   roundBeginShort,
+  type EventContext,
+  type MessageSink,
   type Msg,
   type Outgoing,
 } from './messages.js'
 import { ReplayRecorder } from './replay.js'
 import { JudgerInitSchema } from '../protocols/lostspace.js'
 
+/**
+ * What a frame carries to one seat: the payload string (`0042{...}` for an AI program,
+ * bare JSON for a web player), or, for a seat named in `deliverObjectsTo`, the message
+ * object itself: no JSON either way on that path. Such an object is fresh, JSON-clean
+ * (it serializes to exactly the payload the seat would otherwise get) and the logic
+ * never touches it again, so the receiver may keep or change it.
+ */
+export type FramePayload = string | Msg
+
 export type JudgerFrame =
-  | { state: number; listen: number[]; player: number[]; content: string[] }
+  | { state: number; listen: number[]; player: number[]; content: FramePayload[] }
   | { state: 0; time: number; length: number }
   | { state: -1; end_info: string; end_state?: string }
 
@@ -79,6 +91,12 @@ export class LostSpaceLogic {
   private recorder: ReplayRecorder | null = null
   private replayPath = ''
   private rankingCache: RankEntry[] | null = null
+  /** Seats that get message objects instead of payload strings. */
+  private direct: boolean[] = []
+  /** The frames of the call in progress and the one being filled (see `put`). */
+  private out: JudgerFrame[] = []
+  private cur: NormalFrame | null = null
+  private readonly sink: MessageSink = { put: (to, msg, force) => this.put(to, msg, force) }
 
   constructor(opts: LostSpaceLogicOptions = {}) {
     this.opts = opts
@@ -93,6 +111,17 @@ export class LostSpaceLogic {
   /** Seat whose messages are being waited for, or null. */
   get waitingFor(): number | null {
     return this.expecting
+  }
+
+  /**
+   * Hand the messages of these seats over as objects (see `FramePayload`) instead of
+   * JSON payloads: for a judger whose seats for them are players in this process.
+   * Call before `init`.
+   */
+  deliverObjectsTo(seats: readonly number[]): void {
+    if (this.engineRef) throw new Error('LostSpaceLogic.deliverObjectsTo() must come before init()')
+    this.direct = []
+    for (const s of seats) this.direct[s] = true
   }
 
   init(msg: LostSpaceInit): JudgerFrame[] {
@@ -122,13 +151,17 @@ export class LostSpaceLogic {
     return frames
   }
 
-  onAiMessage(player: number, content: string): JudgerFrame[] {
+  /**
+   * One AI message: its JSON text (validated with the protocol schema), or, from a player
+   * in this process, the message object itself (checked as strictly, without JSON).
+   */
+  onAiMessage(player: number, content: string | object): JudgerFrame[] {
     if (!this.engineRef || this.finished) return []
     const engine = this.engineRef
     const p = engine.players[player]
     if (!p || !engine.inGame(p) || this.seatTypes[player] === 0) return []
     const frames: JudgerFrame[] = []
-    const parsed = parseAiMessage(String(content))
+    const parsed = typeof content === 'object' && content !== null ? parseAiObject(content) : parseAiMessage(String(content))
     const stale = 'state' in parsed && parsed.state !== undefined && parsed.state < engine.round
     switch (parsed.kind) {
       case 'not-json':
@@ -152,10 +185,7 @@ export class LostSpaceLogic {
         this.record(round, player, res.events)
         const reply: Msg = actionReply(res.success, res.reply)
         if (this.seatTypes[player] === 2) Object.assign(reply, playerView(engine, player))
-        this.emit(frames, [
-          { to: player, msg: reply },
-          ...eventMessages(engine, res.events, { round, turnOwner: player, actor: player, truthfulDeathBox: this.opts.truthfulDeathBox }),
-        ])
+        this.emitEvents(frames, res.events, round, player, player, { to: player, msg: reply })
         if (engine.over) this.end(frames)
         else if (res.endsTurn) this.finishTurn(frames)
         return frames
@@ -177,7 +207,7 @@ export class LostSpaceLogic {
     const kinds = ['runError', 'timeOutError', 'outputLimitError']
     const events = engine.markError(player, `${kinds[error] ?? 'error'}${errorLog ? ': ' + errorLog : ''}`)
     this.record(engine.round, engine.seat, events)
-    this.emit(frames, eventMessages(engine, events, { round: engine.round, turnOwner: player, actor: null }))
+    this.emitEvents(frames, events, engine.round, player, null)
     if (player === this.expecting) this.finishTurn(frames)
     else if (engine.over) this.end(frames)
     return frames
@@ -212,7 +242,7 @@ export class LostSpaceLogic {
     const round = engine.round
     const events = engine.endTurn()
     this.record(round, seat, events)
-    this.emit(frames, eventMessages(engine, events, { round, turnOwner: seat, actor: null }))
+    this.emitEvents(frames, events, round, seat, null)
     this.runTurns(frames)
   }
 
@@ -224,28 +254,27 @@ export class LostSpaceLogic {
       if (!t.present) {
         const ev = engine.endTurn()
         this.record(t.round, t.seat, ev)
-        this.emit(frames, eventMessages(engine, ev, { round: t.round, turnOwner: t.seat, actor: null }))
+        this.emitEvents(frames, ev, t.round, t.seat, null)
         continue
       }
       this.frameState++
       this.expecting = t.canAct ? t.seat : null
       this.record(t.round, t.seat, t.events)
-      this.emit(frames, eventMessages(engine, t.events, { round: t.round, turnOwner: t.seat, actor: t.seat }))
-      const begin: Outgoing[] = []
+      this.emitEvents(frames, t.events, t.round, t.seat, t.seat)
+      this.startEmit(frames)
       for (const p of engine.players) {
         if (!engine.inGame(p)) continue
         if (p.id === t.seat) {
           const full = roundBeginFull(engine, p.id)
           if (this.seatTypes[p.id] === 2) Object.assign(full, playerView(engine, p.id))
-          begin.push({ to: p.id, msg: full })
-        } else begin.push({ to: p.id, msg: roundBeginShort(t.round, t.seat) })
+          this.put(p.id, full)
+        } else this.put(p.id, roundBeginShort(t.round, t.seat))
       }
-      this.emit(frames, begin)
       if (engine.over) break
       if (t.canAct) return
       const ev = engine.endTurn()
       this.record(t.round, t.seat, ev)
-      this.emit(frames, eventMessages(engine, ev, { round: t.round, turnOwner: t.seat, actor: null }))
+      this.emitEvents(frames, ev, t.round, t.seat, null)
     }
     this.end(frames)
   }
@@ -268,20 +297,48 @@ export class LostSpaceLogic {
     this.finished = true
   }
 
-  /** Group addressed messages into frames (one message per player per frame, order kept). */
+  /**
+   * Messages become frames as they are made: `startEmit` begins a group, `put` adds a
+   * message to the frame being filled, or starts a new one when that frame already has a
+   * message for the seat (one message per seat per frame, order kept).
+   */
+  private startEmit(frames: JudgerFrame[]): void {
+    this.out = frames
+    this.cur = null
+  }
+
   private emit(frames: JudgerFrame[], out: Outgoing[]): void {
+    this.startEmit(frames)
+    for (const o of out) this.put(o.to, o.msg, o.force)
+  }
+
+  /** The messages about `events` (after `first`, the actor's reply), as one group. */
+  private emitEvents(frames: JudgerFrame[], events: readonly EngineEvent[], round: number, turnOwner: number, actor: number | null, first?: Outgoing): void {
+    this.startEmit(frames)
+    if (first) this.put(first.to, first.msg)
+    if (events.length === 0) return
+    // The actor's own death message may tell the truth about its Box (only for an action's events, as always).
+    const ctx: EventContext = first ? { round, turnOwner, actor, truthfulDeathBox: this.opts.truthfulDeathBox } : { round, turnOwner, actor }
+    eventMessagesTo(this.sink, this.engine, events, ctx)
+  }
+
+  private put(to: number, msg: Msg, force = false): void {
+    const type = this.seatTypes[to]
+    if (type === 0 || type === undefined) return
     const engine = this.engine
-    let cur: NormalFrame | null = null
-    for (const o of out) {
-      if (this.seatTypes[o.to] === 0 || this.seatTypes[o.to] === undefined) continue
-      if (!o.force && !engine.inGame(engine.player(o.to))) continue
-      if (!cur || cur.player.includes(o.to)) {
-        cur = { state: this.frameState, listen: this.expecting === null ? [] : [this.expecting], player: [], content: [] }
-        frames.push(cur)
-      }
-      const json = asciiJson(o.msg)
-      cur.player.push(o.to)
-      cur.content.push(this.seatTypes[o.to] === 2 ? json : withHeader(json))
+    if (!force && !engine.inGame(engine.player(to))) return
+    let cur = this.cur
+    if (!cur || cur.player.includes(to)) {
+      cur = { state: this.frameState, listen: this.expecting === null ? [] : [this.expecting], player: [], content: [] }
+      this.cur = cur
+      this.out.push(cur)
+    }
+    cur.player.push(to)
+    if (this.direct[to] === true) cur.content.push(msg)
+    else {
+      const json = asciiJson(msg)
+      cur.content.push(type === 2 ? json : withHeader(json))
     }
   }
+
 }

@@ -74,6 +74,29 @@ function cmpPos(a: Pos, b: Pos): number {
   return a[2] - b[2] || a[0] - b[0] || a[1] - b[1]
 }
 
+/**
+ * Everything the map knows about one node, made once at load: one lookup (`facts(p)`)
+ * answers every question a move or a bot asks about a position.
+ */
+export interface NodeFacts {
+  /** Place of the node in `GameMap.nodes`. */
+  readonly index: number
+  /** The canonical (frozen) node. */
+  readonly pos: Pos
+  /** posKey(pos). */
+  readonly key: string
+  /** Same-layer neighbours, sorted. */
+  readonly neighbors: readonly NodeFacts[]
+  /** Elevator hops (other layers), ascending. */
+  readonly lifts: readonly NodeFacts[]
+  /** Round at whose end the node's zone fails; Infinity when it never fails. */
+  readonly zoneRound: number
+  readonly materials: boolean
+  /** Owner seat of the key machine here, or -1. */
+  readonly keyMachine: number
+  readonly capsule: boolean
+}
+
 export interface PathOptions {
   /** Treat zones that have failed by this round (zone.round < round) as walls. */
   round?: number
@@ -100,12 +123,38 @@ export class GameMap {
   private readonly materialSet = new Set<string>()
   private readonly keyMachineOwner = new Map<string, number>()
 
+  // The same facts by node index (the node's place in `nodes`), for the per-move queries:
+  // a position's index is arithmetic on a dense grid over the map's bounding box.
+  private readonly minX: number
+  private readonly minY: number
+  private readonly minZ: number
+  private readonly sizeX: number
+  private readonly sizeY: number
+  private readonly sizeZ: number
+  /** Grid cell → node index, or -1. */
+  private readonly grid: Int32Array
+  /** Facts by node index. */
+  private readonly factsAt: NodeFacts[]
+  private readonly layerList = new Map<number, Pos[]>()
+
   constructor(data: { nodes: Pos[]; edges: Array<[Pos, Pos]>; materials: Pos[]; elevators: Array<[number, number]>; blocks: Block[] }) {
     this.nodes = [...data.nodes].sort(cmpPos).map((p) => Object.freeze([p[0], p[1], p[2]]) as Pos)
     for (const p of this.nodes) {
       this.nodeSet.set(posKey(p), p)
       this.adj.set(posKey(p), [])
     }
+    const xs = this.nodes.map((p) => p[0])
+    const ys = this.nodes.map((p) => p[1])
+    const zs = this.nodes.map((p) => p[2])
+    this.minX = Math.min(...xs)
+    this.minY = Math.min(...ys)
+    this.minZ = Math.min(...zs)
+    this.sizeX = Math.max(...xs) - this.minX + 1
+    this.sizeY = Math.max(...ys) - this.minY + 1
+    this.sizeZ = Math.max(...zs) - this.minZ + 1
+    if (this.sizeX * this.sizeY * this.sizeZ > 1 << 24) throw new Error('map is too spread out (bounding box over 16M cells)')
+    this.grid = new Int32Array(this.sizeX * this.sizeY * this.sizeZ).fill(-1)
+    this.nodes.forEach((p, i) => (this.grid[this.cell(p[0], p[1], p[2])] = i))
     this.layers = [...new Set(this.nodes.map((p) => p[2]))].sort((a, b) => a - b)
     this.edges = []
     for (const [a, b] of data.edges) {
@@ -171,6 +220,61 @@ export class GameMap {
     }
     for (const s of SPAWNS) this.node(s, 'spawn')
     this.node(CAPSULE, 'escape capsule')
+
+    const facts = this.nodes.map((pos, index) => {
+      const key = posKey(pos)
+      return {
+        index,
+        pos,
+        key,
+        neighbors: [] as NodeFacts[],
+        lifts: [] as NodeFacts[],
+        zoneRound: this.zoneRound.get(key) ?? Infinity,
+        materials: this.materialSet.has(key),
+        keyMachine: this.keyMachineOwner.get(key) ?? -1,
+        capsule: samePos(pos, CAPSULE),
+      }
+    })
+    for (const f of facts) {
+      for (const q of this.adj.get(f.key)!) f.neighbors.push(facts[this.index(q)]!)
+      for (const q of this.lifts.get(f.key) ?? []) f.lifts.push(facts[this.index(q)]!)
+    }
+    this.factsAt = facts.map((f) => Object.freeze(f))
+    for (const z of this.layers) this.layerList.set(z, this.nodes.filter((p) => p[2] === z))
+  }
+
+  private cell(x: number, y: number, z: number): number {
+    return ((z - this.minZ) * this.sizeX + (x - this.minX)) * this.sizeY + (y - this.minY)
+  }
+
+  /** Index of the node at p in `nodes`, or -1 when p is not a node. */
+  index(p: Pos): number {
+    const x = p[0] - this.minX
+    const y = p[1] - this.minY
+    const z = p[2] - this.minZ
+    // `(v | 0) === v`: an integer in int32 range (NaN, fractions and strings fail).
+    if ((x | 0) !== x || (y | 0) !== y || (z | 0) !== z) return -1
+    if (x < 0 || y < 0 || z < 0 || x >= this.sizeX || y >= this.sizeY || z >= this.sizeZ) return -1
+    return this.grid[(z * this.sizeX + x) * this.sizeY + y]!
+  }
+
+  /** The facts of the node at p, or undefined when p is not a node. */
+  facts(p: Pos): NodeFacts | undefined {
+    const i = this.index(p)
+    return i < 0 ? undefined : this.factsAt[i]
+  }
+
+  /** The facts of `nodes[i]`. */
+  factsOf(i: number): NodeFacts {
+    const f = this.factsAt[i]
+    if (!f) throw new Error(`no node ${i}`)
+    return f
+  }
+
+  /** posKey(p), without building the string again when p is a node. */
+  keyOf(p: Pos): string {
+    const i = this.index(p)
+    return i < 0 ? posKey(p) : this.factsAt[i]!.key
   }
 
   private node(p: Pos, what: string): Pos {
@@ -181,38 +285,48 @@ export class GameMap {
 
   /** The canonical (frozen) node at p, or undefined. */
   get(p: Pos): Pos | undefined {
-    return this.nodeSet.get(posKey(p))
+    const i = this.index(p)
+    return i < 0 ? undefined : this.nodes[i]
   }
 
   isNode(p: unknown): p is Pos {
-    return isTriple(p) && this.nodeSet.has(posKey(p))
+    return isTriple(p) && this.index(p) >= 0
   }
 
   /** Same-layer neighbours (edges only), sorted. */
   neighbors(p: Pos): Pos[] {
-    return [...(this.adj.get(posKey(p)) ?? [])]
+    const f = this.facts(p)
+    return f ? f.neighbors.map((q) => q.pos) : []
   }
 
   isAdjacent(a: Pos, b: Pos): boolean {
-    return (this.adj.get(posKey(a)) ?? []).some((q) => samePos(q, b))
+    const f = this.facts(a)
+    if (!f) return false
+    const j = this.index(b)
+    if (j < 0) return false
+    for (const q of f.neighbors) if (q.index === j) return true
+    return false
   }
 
   /** Nodes reachable by one elevator hop from p (other layers), or []. */
   elevatorTargets(p: Pos): Pos[] {
-    return [...(this.lifts.get(posKey(p)) ?? [])]
+    const f = this.facts(p)
+    return f ? f.lifts.map((q) => q.pos) : []
   }
 
   isElevator(p: Pos): boolean {
-    return this.lifts.has(posKey(p))
+    const f = this.facts(p)
+    return f !== undefined && f.lifts.length > 0
   }
 
   isMaterials(p: Pos): boolean {
-    return this.materialSet.has(posKey(p))
+    return this.facts(p)?.materials === true
   }
 
   /** Owner seat of the key machine at p, or undefined. */
   keyMachineAt(p: Pos): number | undefined {
-    return this.keyMachineOwner.get(posKey(p))
+    const owner = this.facts(p)?.keyMachine ?? -1
+    return owner < 0 ? undefined : owner
   }
 
   isCapsule(p: Pos): boolean {
@@ -221,20 +335,25 @@ export class GameMap {
 
   /** Round at whose end the node's zone fails, or undefined if it never fails. */
   zoneRoundOf(p: Pos): number | undefined {
-    return this.zoneRound.get(posKey(p))
+    const r = this.facts(p)?.zoneRound ?? Infinity
+    return r === Infinity ? undefined : r
   }
 
   /** True when the node lies in a zone that has failed before `round` starts (zone.round < round). */
   isFailed(p: Pos, round: number): boolean {
-    const r = this.zoneRound.get(posKey(p))
-    return r !== undefined && r < round
+    const f = this.facts(p)
+    return f !== undefined && f.zoneRound < round
   }
 
   /** Nodes one main-action move away: same-layer neighbours then elevator hops. */
   moveTargets(p: Pos, opts: PathOptions = {}): Pos[] {
-    const out = this.neighbors(p)
-    if (opts.elevators !== false) out.push(...this.elevatorTargets(p))
-    return opts.round === undefined ? out : out.filter((q) => !this.isFailed(q, opts.round!))
+    const f = this.facts(p)
+    if (!f) return []
+    const round = opts.round ?? -Infinity
+    const out: Pos[] = []
+    for (const q of f.neighbors) if (!(q.zoneRound < round)) out.push(q.pos)
+    if (opts.elevators !== false) for (const q of f.lifts) if (!(q.zoneRound < round)) out.push(q.pos)
+    return out
   }
 
   /**
@@ -277,9 +396,16 @@ export class GameMap {
 
   /** All nodes of one layer, sorted. */
   layerNodes(z: number): Pos[] {
-    return this.nodes.filter((p) => p[2] === z)
+    return [...this.layerList.get(z) ?? NONE]
+  }
+
+  /** layerNodes() as the map's own list: read it, do not change it. */
+  layerNodeList(z: number): readonly Pos[] {
+    return this.layerList.get(z) ?? NONE
   }
 }
+
+const NONE: readonly Pos[] = Object.freeze([])
 
 export function isTriple(p: unknown): p is Pos {
   return Array.isArray(p) && p.length === 3 && p.every((v) => Number.isInteger(v))
@@ -359,11 +485,16 @@ export function defaultMapPath(): string {
   return resolve(here, '..', '..', 'assets', 'lostspace', 'mapconf2.map')
 }
 
+let defaultMap: GameMap | null = null
+
 const cache = new Map<string, GameMap>()
 
 /** Load and parse a map file (default: the official map). Cached per path; throws a clear Error on bad input. */
 export function loadMap(path?: string): GameMap {
-  const file = resolve(path ?? defaultMapPath())
+  // Every builtin player of every game asks for the official map: skip the path work.
+  if (path === undefined && defaultMap) return defaultMap
+  if (path === undefined) return (defaultMap = loadMap(defaultMapPath()))
+  const file = resolve(path)
   const hit = cache.get(file)
   if (hit) return hit
   let text: string

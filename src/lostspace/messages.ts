@@ -31,12 +31,17 @@ export function roundBeginShort(round: number, inturn: number): Msg {
   return { type: 'roundbegin', state: round, inturn }
 }
 
+function trapBag(engine: LostSpaceEngine, id: number, type: 'LandMine' | 'Sticky', unplaced: number): unknown[] {
+  const bag: unknown[] = [unplaced, 0]
+  if (engine.traps.size > 0) for (const t of engine.traps.values()) if (t.owner === id && t.type === type) bag.push(pos(t.pos))
+  bag[1] = bag.length - 2
+  return bag
+}
+
 export function roundBeginFull(engine: LostSpaceEngine, id: number): Msg {
   const p = engine.player(id)
-  const bag = (type: 'LandMine' | 'Sticky'): unknown[] => {
-    const placed = engine.placedTraps(id, type)
-    return [p.tools[type], placed.length, ...placed.map(pos)]
-  }
+  const others: Msg[] = []
+  for (const q of engine.players) if (q.id !== id) others.push({ player_id: q.id, status: q.status, keys: q.keys.slice(), hp: q.hp })
   return {
     type: 'roundbegin',
     state: engine.round,
@@ -44,11 +49,9 @@ export function roundBeginFull(engine: LostSpaceEngine, id: number): Msg {
     status: p.status,
     pos: pos(p.pos),
     hp: p.hp,
-    keys: [...p.keys],
-    tools: { LandMine: bag('LandMine'), Sticky: bag('Sticky'), Kit: p.tools.Kit, Transport: p.tools.Transport },
-    others: engine.players
-      .filter((q) => q.id !== id)
-      .map((q) => ({ player_id: q.id, status: q.status, keys: [...q.keys], hp: q.hp })),
+    keys: p.keys.slice(),
+    tools: { LandMine: trapBag(engine, id, 'LandMine', p.tools.LandMine), Sticky: trapBag(engine, id, 'Sticky', p.tools.Sticky), Kit: p.tools.Kit, Transport: p.tools.Transport },
+    others,
   }
 }
 
@@ -75,8 +78,9 @@ export function playerView(engine: LostSpaceEngine, id: number): Msg {
   }
 }
 
-export function actionReply(success: boolean, extra: Msg = {}): Msg {
-  return { type: 'action', success, ...(success ? extra : {}) }
+export function actionReply(success: boolean, extra?: Msg): Msg {
+  const reply: Msg = { type: 'action', success }
+  return success && extra ? Object.assign(reply, extra) : reply
 }
 
 export function offround(round: number, playerid: number, content: unknown[]): Msg {
@@ -90,79 +94,102 @@ export function offround(round: number, playerid: number, content: unknown[]): M
  * learn about the Box from the `interprops_status_update` offround either way. `actor` is the in-turn player (or null for
  * end-of-round effects); `turnOwner` fills the offround `playerid`.
  */
-export function eventMessages(
-  engine: LostSpaceEngine,
-  events: readonly EngineEvent[],
-  ctx: { round: number; turnOwner: number; actor: number | null; truthfulDeathBox?: boolean },
-): Outgoing[] {
+export function eventMessages(engine: LostSpaceEngine, events: readonly EngineEvent[], ctx: EventContext): Outgoing[] {
   const out: Outgoing[] = []
-  const others = (except: number | null): PlayerState[] => engine.players.filter((q) => q.id !== except && engine.inGame(q))
-  const off = (to: number, content: unknown[], playerid = ctx.turnOwner): void => {
-    out.push({ to, msg: offround(ctx.round, playerid, content) })
-  }
+  eventMessagesTo({ put: (to, msg, force) => out.push(force ? { to, msg, force } : { to, msg }) }, engine, events, ctx)
+  return out
+}
+
+export interface EventContext {
+  round: number
+  turnOwner: number
+  actor: number | null
+  truthfulDeathBox?: boolean
+}
+
+/** Takes addressed messages as they are made (the logic's frame builder). */
+export interface MessageSink {
+  put(to: number, msg: Msg, force?: boolean): void
+}
+
+/** eventMessages, handing each message to `out` as it is made (no list in between). */
+export function eventMessagesTo(out: MessageSink, engine: LostSpaceEngine, events: readonly EngineEvent[], ctx: EventContext): void {
+  const players = engine.players
+  const round = ctx.round
   for (const e of events) {
     switch (e.type) {
       case 'move':
-        for (const o of others(e.player)) {
+        for (const o of players) {
+          if (o.id === e.player || !engine.inGame(o)) continue
           const layer = engine.visionLayer(o)
-          if (layer === e.to[2]) off(o.id, ['see', 'pos_update', pos(e.to), e.player], e.player)
-          else if (layer === e.from[2]) off(o.id, ['see', 'pos_update', [-1, -1, -1], e.player], e.player)
+          if (layer === e.to[2]) off(out, o.id, round, e.player, ['see', 'pos_update', pos(e.to), e.player])
+          else if (layer === e.from[2]) off(out, o.id, round, e.player, ['see', 'pos_update', [-1, -1, -1], e.player])
         }
         break
       case 'enter_top':
-        for (const o of others(e.player)) off(o.id, ['player_enter_top_layer'], e.player)
+        for (const o of players) if (o.id !== e.player && engine.inGame(o)) off(out, o.id, round, e.player, ['player_enter_top_layer'])
         break
       case 'trap_trigger':
-        if (engine.inGame(engine.player(e.owner))) off(e.owner, ['trap_triggered', e.trap, pos(e.pos)])
+        if (engine.inGame(engine.player(e.owner))) off(out, e.owner, round, ctx.turnOwner, ['trap_triggered', e.trap, pos(e.pos)])
         break
       case 'trap_destroy':
-        if (engine.inGame(engine.player(e.owner))) off(e.owner, ['trap_destroyed', e.trap, pos(e.pos)])
+        if (engine.inGame(engine.player(e.owner))) off(out, e.owner, round, ctx.turnOwner, ['trap_destroyed', e.trap, pos(e.pos)])
         break
       case 'attack':
-        if (e.hp > 0) off(e.target, ['hp_update', e.hp])
-        for (const o of others(e.attacker)) {
-          if (o.id !== e.target && engine.visionLayer(o) === e.to[2]) off(o.id, ['see', 'attack', pos(e.to), e.attacker])
+        if (e.hp > 0) off(out, e.target, round, ctx.turnOwner, ['hp_update', e.hp])
+        for (const o of players) {
+          if (o.id === e.attacker || !engine.inGame(o)) continue
+          if (o.id !== e.target && engine.visionLayer(o) === e.to[2]) off(out, o.id, round, ctx.turnOwner, ['see', 'attack', pos(e.to), e.attacker])
         }
         break
       case 'death':
-        for (const o of engine.players) {
+        for (const o of players) {
           if (!engine.inGame(o)) continue
           if (ctx.actor !== null && o.id === ctx.actor) {
-            if (o.id === e.player) out.push({ to: o.id, msg: { type: 'death', box: ctx.truthfulDeathBox === true && e.boxCreated } })
-            else out.push({ to: o.id, msg: { type: 'other_death', playerid: e.player } })
-          } else off(o.id, ['died', e.player])
+            if (o.id === e.player) out.put(o.id, { type: 'death', box: ctx.truthfulDeathBox === true && e.boxCreated })
+            else out.put(o.id, { type: 'other_death', playerid: e.player })
+          } else off(out, o.id, round, ctx.turnOwner, ['died', e.player])
         }
         break
       case 'box_appear':
-        for (const o of others(null)) {
-          if (engine.visionLayer(o) === e.pos[2]) off(o.id, ['see', 'interprops_status_update', pos(e.pos), 'Box', 'appear'])
+        for (const o of players) {
+          if (engine.inGame(o) && engine.visionLayer(o) === e.pos[2]) {
+            off(out, o.id, round, ctx.turnOwner, ['see', 'interprops_status_update', pos(e.pos), 'Box', 'appear'])
+          }
         }
         break
       case 'box_disappear':
-        for (const o of others(e.by)) {
-          if (engine.visionLayer(o) === e.pos[2]) off(o.id, ['see', 'interprops_status_update', pos(e.pos), 'Box', 'disappear'])
+        for (const o of players) {
+          if (o.id !== e.by && engine.inGame(o) && engine.visionLayer(o) === e.pos[2]) {
+            off(out, o.id, round, ctx.turnOwner, ['see', 'interprops_status_update', pos(e.pos), 'Box', 'disappear'])
+          }
         }
         break
       case 'getkey':
-        for (const o of others(e.player)) off(o.id, ['getkey', [...e.keys]], e.player)
+        for (const o of players) if (o.id !== e.player && engine.inGame(o)) off(out, o.id, round, e.player, ['getkey', e.keys.slice()])
         break
       case 'regenerate':
-        for (const o of others(e.player)) {
-          if (engine.visionLayer(o) === e.pos[2]) off(o.id, ['see', 'regenerate', pos(e.pos), e.player], e.player)
+        for (const o of players) {
+          if (o.id !== e.player && engine.inGame(o) && engine.visionLayer(o) === e.pos[2]) {
+            off(out, o.id, round, e.player, ['see', 'regenerate', pos(e.pos), e.player])
+          }
         }
         break
       case 'escaped':
-        out.push({ to: e.player, msg: { type: 'escaped' }, force: true })
-        for (const o of others(e.player)) off(o.id, ['escaped'], e.player)
+        out.put(e.player, { type: 'escaped' }, true)
+        for (const o of players) if (o.id !== e.player && engine.inGame(o)) off(out, o.id, round, e.player, ['escaped'])
         break
       case 'ai_error':
-        for (const o of others(e.player)) off(o.id, ['ai_error'], e.player)
+        for (const o of players) if (o.id !== e.player && engine.inGame(o)) off(out, o.id, round, e.player, ['ai_error'])
         break
       default:
         break
     }
   }
-  return out
+}
+
+function off(out: MessageSink, to: number, round: number, playerid: number, content: unknown[]): void {
+  out.put(to, offround(round, playerid, content))
 }
 
 // ------------------------------------------------------------ AI → logic
@@ -184,6 +211,26 @@ export function parseAiMessage(text: string): ParsedAiMessage {
   } catch (e) {
     return { kind: 'not-json', error: (e as Error).message }
   }
+  return checkedAiMessage(raw) ?? schemaAiMessage(raw)
+}
+
+/**
+ * The same for a message object from a player in this process (no JSON in between): it
+ * gets exactly the answer its JSON text would get from `parseAiMessage`.
+ */
+export function parseAiObject(msg: object): ParsedAiMessage {
+  const fast = checkedAiMessage(msg, true)
+  if (fast) return fast
+  let text: string | undefined
+  try {
+    text = JSON.stringify(msg)
+  } catch (e) {
+    return { kind: 'not-json', error: (e as Error).message }
+  }
+  return parseAiMessage(text ?? 'undefined')
+}
+
+function schemaAiMessage(raw: unknown): ParsedAiMessage {
   const r = normalizeAiMessage(raw)
   if (!r.ok) {
     const state = typeof raw === 'object' && raw !== null && Number.isInteger((raw as Msg).state) ? ((raw as Msg).state as number) : undefined
@@ -192,6 +239,87 @@ export function parseAiMessage(text: string): ParsedAiMessage {
   const msg = r.value
   if (msg.type === 'finish') return { kind: 'finish', state: msg.state }
   return { kind: 'action', state: msg.state, action: tupleToAction(msg.action) }
+}
+
+const isInt = Number.isSafeInteger as (v: unknown) => v is number
+
+/** A plain value JSON would write as it is: not an object with its own `toJSON`. */
+function plain(v: object, live: boolean): boolean {
+  return !live || typeof (v as { toJSON?: unknown }).toJSON !== 'function'
+}
+
+function checkedPos(v: unknown, live: boolean): Pos | null {
+  if (!Array.isArray(v) || v.length !== 3 || !plain(v, live)) return null
+  const x: unknown = v[0]
+  const y: unknown = v[1]
+  const z: unknown = v[2]
+  return isInt(x) && isInt(y) && isInt(z) ? [x, y, z] : null
+}
+
+/**
+ * The AI message schema (`normalizeAiMessage`), checked by hand for the well-formed
+ * case: a valid message costs no schema walk. Returns null for anything it does not
+ * accept, and the caller then asks the schema, whose errors name the field and the rule.
+ * It accepts nothing the schema rejects (the schema tests check both agree); `live`: the
+ * value comes from a player in this process, not from JSON.parse.
+ */
+function checkedAiMessage(raw: unknown, live = false): ParsedAiMessage | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !plain(raw, live)) return null
+  const m = raw as { type?: unknown; state?: unknown; action?: unknown }
+  const state = m.state
+  if (state !== undefined && !isInt(state)) return null
+  const type = m.type
+  if (type === 'finish') return state === undefined ? { kind: 'finish' } : { kind: 'finish', state }
+  if (type !== 'action') return null
+  const action = checkedAction(m.action, live)
+  if (!action) return null
+  return state === undefined ? { kind: 'action', action } : { kind: 'action', state, action }
+}
+
+function checkedAction(a: unknown, live: boolean): Action | null {
+  if (!Array.isArray(a) || !plain(a, live)) return null
+  const n = a.length
+  const b: unknown = a[1]
+  switch (a[0]) {
+    case 'move': {
+      const to = n === 2 ? checkedPos(b, live) : null
+      return to && { kind: 'move', to }
+    }
+    case 'detect': {
+      const at = n === 2 ? checkedPos(b, live) : null
+      return at && { kind: 'detect', at }
+    }
+    case 'attack': {
+      const at = n === 3 ? checkedPos(b, live) : null
+      const target: unknown = a[2]
+      return at && isInt(target) ? { kind: 'attack', at, target } : null
+    }
+    case 'trap':
+      return n === 2 && (b === 'LandMine' || b === 'Sticky') ? { kind: 'trap', trap: b } : null
+    case 'tool':
+      if (b === 'Kit') return n === 2 ? { kind: 'kit' } : null
+      if (b === 'Transport') {
+        const to = n === 3 ? checkedPos(a[2], live) : null
+        return to && { kind: 'blink', to }
+      }
+      return null
+    case 'interact': {
+      const c: unknown = a[2]
+      switch (b) {
+        case 'Materials':
+          return n === 3 && (c === 'LandMine' || c === 'Sticky' || c === 'Kit' || c === 'Transport') ? { kind: 'materials', tool: c } : null
+        case 'Box':
+          return n === 2 ? { kind: 'box' } : null
+        case 'KeyMachine':
+          return n === 2 ? { kind: 'keymachine' } : null
+        case 'EscapeCapsule':
+          if (n !== 3 || !(c === true || c === false || c === 0 || c === 1)) return null
+          return { kind: 'escape', start: c === true || c === 1 }
+      }
+      return null
+    }
+  }
+  return null
 }
 
 export function tupleToAction(t: ActionTuple): Action {

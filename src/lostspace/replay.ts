@@ -25,18 +25,25 @@ export class ReplayRecorder {
   }
 
   private list(round: number, seat: number): ReplayEntry[] {
-    while (this.rounds.length < round) this.rounds.push(Array.from({ length: this.seats }, () => []))
+    while (this.rounds.length < round) {
+      const lists: ReplayEntry[][] = []
+      for (let i = 0; i < this.seats; i++) lists.push([])
+      this.rounds.push(lists)
+    }
     return this.rounds[round - 1]![seat]!
   }
 
   /** Ensure round `round` exists even if nothing happened in it. */
   touch(round: number): void {
-    if (round >= 1) this.list(round, 0)
+    if (round >= 1 && this.rounds.length < round) this.list(round, 0)
   }
 
   record(round: number, seat: number, events: readonly EngineEvent[]): void {
     const out = this.list(round, seat)
-    for (const e of events) out.push(...toEntries(e))
+    for (const e of events) {
+      const entries = toEntries(e)
+      for (let i = 0; i < entries.length; i++) out.push(entries[i]!)
+    }
   }
 
   finish(points: Record<string, number>): void {

@@ -23,8 +23,10 @@ function decode(frames: JudgerFrame[], types = [1, 1, 1, 1]): Delivered[] {
   const out: Delivered[] = []
   for (const f of frames) {
     if (!('listen' in f)) continue
-    f.content.forEach((c, i) => {
+    f.content.forEach((raw, i) => {
       const to = f.player[i]!
+      assert.equal(typeof raw, 'string', 'without deliverObjectsTo every payload is a string')
+      const c = raw as string
       let json = c
       if (types[to] === 1) {
         assert.match(c, /^\d{4}\{/)

@@ -115,8 +115,10 @@ function checkFrames(frames: JudgerFrame[], types: number[], stats: GameStats, c
     }
     check(new Set(f.player).size === f.player.length, () => `${ctx}: player listed twice in one frame`)
     check(f.listen.length <= 1, () => `${ctx}: listen ${f.listen}`)
-    f.content.forEach((c, i) => {
+    f.content.forEach((raw, i) => {
       const seat = f.player[i]!
+      check(typeof raw === 'string', () => `${ctx}: payload is not a string`)
+      const c = raw as string
       let json = c
       if (types[seat] === 1) {
         check(/^\d{4}/.test(c), () => `${ctx}: missing header`)
@@ -178,7 +180,8 @@ function firstTo(frames: JudgerFrame[], seat: number, types: number[]): Record<s
   for (const f of frames) {
     if (!('listen' in f)) continue
     const i = f.player.indexOf(seat)
-    if (i >= 0) return JSON.parse(types[seat] === 1 ? f.content[i]!.slice(4) : f.content[i]!) as Record<string, unknown>
+    const c = f.content[i] as string
+    if (i >= 0) return JSON.parse(types[seat] === 1 ? c.slice(4) : c) as Record<string, unknown>
   }
   return null
 }

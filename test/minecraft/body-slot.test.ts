@@ -110,6 +110,56 @@ describe('action slot', () => {
   })
 })
 
+describe('action slot: reflex holds and gap hooks', () => {
+  test('a held skill is not interrupted: a new call waits for it, then runs', async () => {
+    const { slot, count } = setup()
+    const held = slot.hold({ skill: 'wait', ms: 150 })
+    await sleep(20)
+    const next = slot.run({ skill: 'chat', message: 'after the hold' })
+    await sleep(50)
+    assert.equal(slot.current()?.call.skill, 'wait', 'the hold still runs')
+    assert.deepEqual(await held, { ok: true, reason: 'waited', gained: {} })
+    assert.equal((await next).ok, true)
+    assert.equal(count('skill.start'), 2)
+    assert.equal(count('skill.end'), 2)
+  })
+
+  test("a waiting call ends at its caller's cancel (start and end reported once); the body's stop ends the hold", async () => {
+    const { slot, count } = setup()
+    const held = slot.hold({ skill: 'wait', ms: 30_000 })
+    await sleep(20)
+    const ctrl = new AbortController()
+    const waiting = slot.run({ skill: 'chat', message: 'never' }, { signal: ctrl.signal })
+    await sleep(20)
+    ctrl.abort(new Error('interrupted by a new action'))
+    const r = await waiting
+    assert.equal(r.ok, false)
+    assert.match(r.reason, /^cancelled: interrupted by a new action \(while waiting for wait\)$/)
+    assert.equal(slot.current()?.call.skill, 'wait')
+    await slot.abortCurrent('cancelled: stopped')
+    assert.deepEqual(await held, { ok: false, reason: 'cancelled: stopped', gained: {} })
+    assert.equal(count('skill.start'), 2)
+    assert.equal(count('skill.end'), 2)
+  })
+
+  test('a hold interrupts a running skill; gap hooks run between two skills, before the next starts', async () => {
+    const { slot } = setup()
+    const order: string[] = []
+    const remove = slot.addGapHook(async () => {
+      order.push(`gap (running: ${slot.current()?.call.skill ?? 'none'})`)
+      await sleep(30)
+    })
+    const first = slot.run({ skill: 'wait', ms: 30_000 })
+    await sleep(50)
+    const held = slot.hold({ skill: 'chat', message: 'hold' })
+    assert.equal((await first).reason, 'cancelled: interrupted by chat')
+    assert.equal((await held).ok, true)
+    remove()
+    await slot.run({ skill: 'chat', message: 'no hook' })
+    assert.deepEqual(order, ['gap (running: none)', 'gap (running: none)'])
+  })
+})
+
 describe('watchdog reflex', () => {
   test('stops a skill that makes no progress, leaves one that reports progress alone', async () => {
     const { createWatchdog } = await import('../../src/minecraft/body/reflexes/watchdog.js')
@@ -136,6 +186,7 @@ describe('watchdog reflex', () => {
       slot,
       events: new EventEmitter(),
       run: (c) => slot.run(c),
+      hold: (c) => slot.hold(c),
       strikeBackList: () => [],
       log: createLogger('test', { level: 'silent' }),
     })

@@ -63,6 +63,9 @@ describe('dashboard server', () => {
     const done = await within('the task to end', rig.session.link.waitTask(rec.id), 120_000)
     assert.equal(done.status, 'succeeded', done.reason)
     assert.equal(rig.hub.framesBuilt, 0, 'no frame was built with no page open')
+    assert.equal(rig.hub.bytesSent, 0)
+    assert.ok(rig.hub.trafficKept > 0, 'the protocol messages are kept for a page that opens later')
+    assert.equal(rig.hub.trafficRendered, 0, 'none of them was rendered to text')
   })
 
   test('a wrong token, a missing auth frame or garbage first: closed with 4401 and not one frame', async () => {

@@ -6,7 +6,7 @@
 import { mulberry32 } from '../../core/rng.js'
 import { loadMap, type GameMap } from '../map.js'
 import type { Player } from '../sdk/client.js'
-import { isMainAction, legalActions } from './legal.js'
+import { actionOfCode, isMainAction, legalActionCodes, type LegalCodes } from './legal.js'
 
 export interface RandomPlayerOptions {
   seed?: number
@@ -22,17 +22,20 @@ export function createRandomPlayer(opts: RandomPlayerOptions = {}): Player {
   const map = opts.map ?? loadMap()
   const rng = createRng(opts.seed ?? 1)
   const maxActions = opts.maxActions ?? 3
+  const legal: LegalCodes = { main: [], secondary: [] }
   return {
     name: 'random',
     async onRoundBegin(state, api) {
       let mainUsed = false
       for (let i = 0; i < maxActions && !api.turnOver; i++) {
-        const legal = legalActions(state, map, { mainUsed })
-        const all = [...legal.main, ...legal.secondary]
+        // The legal actions as codes: only the one picked is built.
+        legalActionCodes(state, map, mainUsed, legal)
+        const { main, secondary } = legal
+        const count = main.length + secondary.length
         // "finish" is one of the choices, so turns end at random too.
-        const pick = Math.floor(rng() * (all.length + 1))
-        if (pick >= all.length) break
-        const action = all[pick]!
+        const pick = Math.floor(rng() * (count + 1))
+        if (pick >= count) break
+        const action = actionOfCode(pick < main.length ? main[pick]! : secondary[pick - main.length]!, map)
         const reply = await api.act(action)
         if (reply.success && isMainAction(action)) mainUsed = true
       }

@@ -19,7 +19,8 @@ import { decodeAiPayload } from './framing.js'
 import { LostSpaceLogic } from '../logic.js'
 
 export type JudgerFrame =
-  | { state: number; listen: number[]; player: number[]; content: string[] }
+  /** `content[i]`: a payload string, or a message object for a direct seat (LostSpaceLogic's FramePayload). */
+  | { state: number; listen: number[]; player: number[]; content: Array<string | object> }
   | { state: 0; time: number; length: number }
   | { state: -1; end_info: string; end_state?: string }
 
@@ -32,7 +33,8 @@ export interface RankingEntry {
 /** What the judger needs from a logic (LostSpaceLogic's public surface). */
 export interface LogicLike {
   init(msg: { player_list: number[]; player_num: number; config: object; replay: string }): JudgerFrame[]
-  onAiMessage(player: number, content: string): JudgerFrame[]
+  /** `content` is an object only from a direct seat, and there are such seats only with a LostSpaceLogic. */
+  onAiMessage(player: number, content: string | object): JudgerFrame[]
   onAiError(player: number, error: ErrorCode, errorLog?: string): JudgerFrame[]
   readonly finished: boolean
   replay(): unknown[]
@@ -75,9 +77,29 @@ export interface JudgerOptions {
    * subprocess AI may still be starting up (an interpreter, tsx). Default 5 s.
    */
   startupGraceSec?: number
+  /**
+   * How long a program seat the logic is not waiting for may have its messages held back
+   * (ms), so they reach it in fewer, larger writes: fewer wake-ups of every AI process.
+   * Held messages are written, in order, before the seat's own turn, after this long at
+   * the latest, and at the end of the game. 0: every batch at once. Default 20.
+   */
+  holdMs?: number
   /** Called when a new big round starts. */
   onRound?: (round: number) => void
   logger?: Logger
+}
+
+const ROUNDBEGIN_HEAD = /^\d{4}\{"type":"roundbegin","state":(\d{1,9})[,}]/
+
+type Task =
+  | { kind: 'frames'; frames: JudgerFrame[] }
+  | { kind: 'message'; p: number; body: string | object }
+  | { kind: 'error'; p: number; error: ErrorCode; log: string }
+
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 function isEnd(f: JudgerFrame): f is Extract<JudgerFrame, { state: -1 }> {
@@ -101,13 +123,23 @@ class Game {
   private readonly failed = new Set<number>()
   /** Seats that have sent at least one message. */
   private readonly heard = new Set<number>()
-  private readonly timers = new Map<number, NodeJS.Timeout>()
+  /**
+   * Turn deadlines (performance.now() ms) of the listened seats, and one timer for the
+   * earliest. Restarting a turn's clock only moves a number: a timer that fires early
+   * finds nothing due and waits again, so a fast game sets almost no timers.
+   */
+  private readonly deadlineAt = [NaN, NaN, NaN, NaN]
+  private readonly deadlineLimitMs = [0, 0, 0, 0]
+  private timer: NodeJS.Timeout | null = null
+  private timerAt = Infinity
   private listen: number[] = []
   private state = -Infinity
   private round = 0
   private messages = 0
   private readonly errors: SeatError[] = []
   private done = false
+  private busy = false
+  private readonly inbox: Task[] = []
   private resolve!: (r: GameResult) => void
   private reject!: (e: Error) => void
   private endInfo: Record<string, number> = {}
@@ -127,6 +159,11 @@ class Game {
       try {
         // The judger writes the replay itself (below, with error reporting), so the logic is given no path.
         const playerList = this.opts.seats.map((s) => (s.kind === 'custom' ? s.playerType : 1))
+        // Our own logic builds its messages from the protocol types: in-process players need not
+        // re-check them, and take them as objects (no JSON between the logic and a player).
+        const trusted = this.logic instanceof LostSpaceLogic
+        const direct = this.opts.seats.map((s) => trusted && s.kind === 'player')
+        if (this.logic instanceof LostSpaceLogic) this.logic.deliverObjectsTo(direct.flatMap((d, p) => (d ? [p] : [])))
         const frames = this.logic.init({ player_list: playerList, player_num: 4, config: {}, replay: '' })
         // The config frame comes first; seats start with its message-length limit.
         const cfg = frames.find(isConfig)
@@ -138,15 +175,58 @@ class Game {
               onMessage: (body) => this.onSeatMessage(p, body),
               onFailure: (f) => this.onSeatFailure(p, f.error, f.log),
             },
-            // Our own logic builds its messages from the protocol types: in-process players need not re-check them.
-            { maxLength: this.maxLength, logger: this.logger, trustedLogic: this.logic instanceof LostSpaceLogic },
+            { maxLength: this.maxLength, logger: this.logger, trustedLogic: trusted, direct: direct[p] },
           ),
         )
-        this.process(frames)
+        this.submit({ kind: 'frames', frames })
       } catch (err) {
         this.abort(err as Error)
       }
     })
+  }
+
+  /**
+   * Everything that reaches the logic goes through here, one at a time: a seat that answers
+   * while the judger is still delivering (an in-process player answers at once) is queued
+   * and handled right after the frames in hand, so neither side re-enters the other and
+   * every seat gets its messages in order.
+   */
+  private submit(task: Task): void {
+    this.inbox.push(task)
+    if (this.busy) return
+    this.busy = true
+    try {
+      while (this.inbox.length > 0 && !this.done) {
+        this.take(this.inbox.shift()!)
+        this.flushSeats()
+      }
+    } finally {
+      this.busy = false
+      if (this.done) this.inbox.length = 0
+    }
+  }
+
+  private take(task: Task): void {
+    if (task.kind === 'frames') {
+      this.process(task.frames)
+      return
+    }
+    const p = task.p
+    if (task.kind === 'error') {
+      this.step(() => this.logic.onAiError(p, task.error, task.log))
+      return
+    }
+    if (this.failed.has(p)) return
+    this.messages++
+    this.heard.add(p)
+    let frames: JudgerFrame[]
+    try {
+      frames = this.logic.onAiMessage(p, task.body)
+    } catch (err) {
+      this.abort(err as Error)
+      return
+    }
+    this.process(frames)
   }
 
   private applyConfig(f: { time: number; length: number }): void {
@@ -154,11 +234,9 @@ class Game {
     if (typeof f.length === 'number' && f.length > 0) this.maxLength = f.length
   }
 
-  private onSeatMessage(p: number, body: string): void {
+  private onSeatMessage(p: number, body: string | object): void {
     if (this.done || this.failed.has(p)) return
-    this.messages++
-    this.heard.add(p)
-    this.step(() => this.logic.onAiMessage(p, body))
+    this.submit({ kind: 'message', p, body })
   }
 
   private onSeatFailure(p: number, error: ErrorCode, log: string): void {
@@ -168,7 +246,7 @@ class Game {
     this.errors.push({ player: p, error, log, state: this.state })
     this.logger.warn('AI failed', { player: p, seat: this.seats[p]?.name, error: ['runError', 'timeOutError', 'outputLimitError'][error], log })
     void this.seats[p]?.close()
-    this.step(() => this.logic.onAiError(p, error, log))
+    this.submit({ kind: 'error', p, error, log })
   }
 
   private step(fn: () => JudgerFrame[]): void {
@@ -180,44 +258,69 @@ class Game {
   }
 
   private process(frames: JudgerFrame[]): void {
-    for (const f of frames) {
-      if (this.done) return
-      if (isConfig(f)) {
-        this.applyConfig(f)
-        continue
+    try {
+      for (const f of frames) {
+        if (this.done) return
+        if (isConfig(f)) {
+          this.applyConfig(f)
+          continue
+        }
+        if (isEnd(f)) {
+          this.finish(f)
+          return
+        }
+        this.deliver(f)
       }
-      if (isEnd(f)) {
-        this.finish(f)
-        return
-      }
-      this.deliver(f)
+      this.checkStall()
+    } catch (err) {
+      this.abort(err as Error)
     }
-    this.checkStall()
   }
 
   private deliver(f: Extract<JudgerFrame, { listen: number[] }>): void {
     const players = Array.isArray(f.player) ? f.player : []
     const content = Array.isArray(f.content) ? f.content : []
-    for (let i = 0; i < players.length; i++) {
-      const p = players[i]!
-      const payload = content[i]
-      if (typeof payload !== 'string' || this.failed.has(p)) continue
-      this.noteRound(payload)
-      this.seats[p]?.send(payload)
-    }
+    const listen = Array.isArray(f.listen) ? f.listen : []
+    // The seats the logic now waits for hear first: their answer is the one that matters.
+    if (listen.length > 0) for (let i = 0; i < players.length; i++) if (listen.includes(players[i]!)) this.deliverTo(players[i]!, content[i])
+    for (let i = 0; i < players.length; i++) if (listen.length === 0 || !listen.includes(players[i]!)) this.deliverTo(players[i]!, content[i])
     const increased = f.state > this.state
     this.state = f.state
-    this.listen = Array.isArray(f.listen) ? [...f.listen] : []
-    for (const p of [...this.timers.keys()]) {
-      if (increased || !this.listen.includes(p)) this.clearTimer(p)
+    if (increased || !sameList(listen, this.listen)) {
+      this.listen = [...listen]
+      for (let p = 0; p < 4; p++) if (this.hasDeadline(p) && (increased || !this.listen.includes(p))) this.clearTimer(p)
     }
     for (const p of this.listen) {
-      if (!this.failed.has(p) && !this.timers.has(p)) this.startTimer(p)
+      if (!this.failed.has(p) && !this.hasDeadline(p)) this.startTimer(p)
+    }
+  }
+
+  private deliverTo(p: number, payload: unknown): void {
+    if (this.failed.has(p)) return
+    if (typeof payload === 'string') {
+      this.noteRound(payload)
+      this.seats[p]?.send(payload)
+    } else if (typeof payload === 'object' && payload !== null) {
+      this.noteRoundOf(payload as { type?: unknown; state?: unknown })
+      this.seats[p]?.deliver?.(payload)
+    }
+  }
+
+  private noteRoundOf(m: { type?: unknown; state?: unknown }): void {
+    if (m.type === 'roundbegin' && typeof m.state === 'number' && m.state > this.round) {
+      this.round = m.state
+      this.opts.onRound?.(m.state)
     }
   }
 
   private noteRound(payload: string): void {
     if (!payload.includes('"roundbegin"')) return
+    // Our logic writes `{"type":"roundbegin","state":N,...`: read N without parsing the rest.
+    const head = ROUNDBEGIN_HEAD.exec(payload)
+    if (head) {
+      this.noteRoundOf({ type: 'roundbegin', state: Number(head[1]) })
+      return
+    }
     const body = decodeAiPayload(payload) ?? payload
     try {
       const m = JSON.parse(body) as { type?: unknown; state?: unknown }
@@ -235,25 +338,47 @@ class Game {
     // A custom seat starts no program, so it gets no start-up grace.
     const grace = this.heard.has(p) || spec?.kind === 'custom' ? 0 : (this.opts.startupGraceSec ?? 5) * 1000
     const limitMs = spec?.kind === 'custom' && spec.timeLimitSec !== undefined ? spec.timeLimitSec * 1000 : this.timeLimitMs
-    const t = setTimeout(() => {
-      this.timers.delete(p)
-      if (this.listen.includes(p)) this.onSeatFailure(p, 1, `no answer within ${limitMs / 1000} s (state ${this.state})`)
-    }, limitMs + grace)
-    this.timers.set(p, t)
+    const at = performance.now() + limitMs + grace
+    this.deadlineAt[p] = at
+    this.deadlineLimitMs[p] = limitMs
+    if (at < this.timerAt) this.armTimer(at)
   }
 
   private clearTimer(p: number): void {
-    const t = this.timers.get(p)
-    if (t) clearTimeout(t)
-    this.timers.delete(p)
+    this.deadlineAt[p] = NaN
+  }
+
+  private hasDeadline(p: number): boolean {
+    return !Number.isNaN(this.deadlineAt[p])
+  }
+
+  private armTimer(at: number): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timerAt = at
+    this.timer = setTimeout(() => this.onTimer(), Math.max(0, Math.ceil(at - performance.now())))
+  }
+
+  private onTimer(): void {
+    this.timer = null
+    this.timerAt = Infinity
+    const now = performance.now()
+    for (let p = 0; p < 4; p++) {
+      if (this.done) return
+      if (!(this.deadlineAt[p]! <= now)) continue
+      this.clearTimer(p)
+      if (this.listen.includes(p)) this.onSeatFailure(p, 1, `no answer within ${this.deadlineLimitMs[p]! / 1000} s (state ${this.state})`)
+    }
+    if (this.done) return
+    let next = Infinity
+    for (const at of this.deadlineAt) if (at < next) next = at
+    if (next < this.timerAt) this.armTimer(next)
   }
 
   /** The logic waits only for seats that already failed: tell it again once, then give up. */
   private stallRetries = 0
   private checkStall(): void {
     if (this.done) return
-    const live = this.listen.filter((p) => !this.failed.has(p))
-    if (live.length > 0) {
+    if (this.listen.some((p) => !this.failed.has(p))) {
       this.stallRetries = 0
       return
     }
@@ -267,7 +392,34 @@ class Game {
     this.abort(new Error(`logic stalled at state ${this.state}: it listens to ${JSON.stringify(this.listen)} and no live AI is among them`))
   }
 
+  /**
+   * Program seats write what a batch of frames gave them in one go (one pipe write, one
+   * wake-up of the AI): the seats the logic waits for first.
+   */
+  private flushSeats(): void {
+    for (const p of this.listen) this.seats[p]?.flush?.()
+    const holdMs = this.opts.holdMs ?? 20
+    if (holdMs <= 0) {
+      this.flushHeld()
+      return
+    }
+    if (this.holdTimer === null && this.seats.some((s, p) => !this.listen.includes(p) && s.pending?.() === true)) {
+      this.holdTimer = setTimeout(() => {
+        this.holdTimer = null
+        if (!this.done) this.flushHeld()
+      }, holdMs)
+    }
+  }
+
+  /** Writes what the seats the logic is not waiting for have been given. */
+  private flushHeld(): void {
+    for (let p = 0; p < this.seats.length; p++) if (!this.listen.includes(p)) this.seats[p]?.flush?.()
+  }
+
+  private holdTimer: NodeJS.Timeout | null = null
+
   private finish(f: Extract<JudgerFrame, { state: -1 }>): void {
+    for (const s of this.seats) s.flush?.()
     this.done = true
     this.clearAllTimers()
     try {
@@ -309,7 +461,12 @@ class Game {
   }
 
   private clearAllTimers(): void {
-    for (const p of [...this.timers.keys()]) this.clearTimer(p)
+    if (this.holdTimer) clearTimeout(this.holdTimer)
+    this.holdTimer = null
+    this.deadlineAt.fill(NaN)
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    this.timerAt = Infinity
   }
 
   private abort(err: Error): void {

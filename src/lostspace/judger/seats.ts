@@ -7,6 +7,7 @@
 import { AiProcess, type AiFailure } from './process.js'
 import { decodeAiPayload } from './framing.js'
 import { LostSpaceClient, type Player, type Transport } from '../sdk/client.js'
+import type { ServerMessage } from '../sdk/messages.js'
 import type { Logger } from '../../core/logger.js'
 
 export type SeatSpec =
@@ -28,13 +29,20 @@ export interface SeatFailure {
 }
 
 export interface SeatHooks {
-  onMessage(body: string): void
+  /** An AI message: its JSON text, or from a direct seat (see SeatContext.direct) the object itself. */
+  onMessage(body: string | object): void
   onFailure(f: SeatFailure): void
 }
 
 export interface Seat {
   readonly name: string
   send(payload: string): void
+  /** Writes what `send` queued, if the seat queues (the judger decides when: after a batch of frames, or later). */
+  flush?(): void
+  /** Whether `send` queued something not yet written. */
+  pending?(): boolean
+  /** A message object from a logic in this process, for a direct seat (see SeatContext.direct). */
+  deliver?(msg: object): void
   /** Stops the AI; no more hooks are called. */
   close(): Promise<void>
 }
@@ -44,6 +52,11 @@ export interface SeatContext {
   logger: Logger
   /** The logic runs in this process and is ours (LostSpaceLogic): in-process players skip the schema check. */
   trustedLogic?: boolean
+  /**
+   * This seat is an in-process player and the logic hands its messages over as objects
+   * (`LostSpaceLogic.deliverObjectsTo`): messages cross both ways without JSON.
+   */
+  direct?: boolean
 }
 
 export function seatName(spec: SeatSpec): string {
@@ -54,7 +67,8 @@ export function seatName(spec: SeatSpec): string {
 
 export function openSeat(spec: SeatSpec, hooks: SeatHooks, ctx: SeatContext): Seat {
   if (spec.kind === 'custom') return spec.open(hooks)
-  return spec.kind === 'command' ? new ProcessSeat(spec, hooks, ctx) : new PlayerSeat(spec, hooks, ctx.trustedLogic === true)
+  if (spec.kind === 'command') return new ProcessSeat(spec, hooks, ctx)
+  return new PlayerSeat(spec, hooks, ctx.trustedLogic === true, ctx.direct === true)
 }
 
 function describeFailure(f: AiFailure, stderr: string): SeatFailure {
@@ -89,9 +103,23 @@ class ProcessSeat implements Seat {
     })
   }
 
+  /** Payloads not written yet, written together by flush(). */
+  private queued: string[] = []
+
   send(payload: string): void {
     if (!this.escaped && payload.includes('"escaped"') && isEscapedNotice(payload)) this.escaped = true
-    this.proc.send(payload)
+    this.queued.push(payload)
+  }
+
+  flush(): void {
+    if (this.queued.length === 0) return
+    const data = this.queued.length === 1 ? this.queued[0]! : this.queued.join('')
+    this.queued = []
+    this.proc.send(data)
+  }
+
+  pending(): boolean {
+    return this.queued.length > 0
   }
 
   async close(): Promise<void> {
@@ -109,26 +137,31 @@ function isEscapedNotice(payload: string): boolean {
   }
 }
 
-/** An in-process Player; messages cross in microtasks so neither side re-enters the other. */
+/**
+ * An in-process Player. Its messages go to the judger at once (the judger queues what
+ * arrives while it is delivering, so nothing re-enters). A direct seat takes the logic's
+ * message objects at once too and sends its own as objects: no JSON either way.
+ */
 class PlayerSeat implements Seat {
   readonly name: string
   private closed = false
   private receiver: (body: string) => void = () => {}
   private closer: () => void = () => {}
+  private readonly client: LostSpaceClient
 
-  constructor(spec: Extract<SeatSpec, { kind: 'player' }>, hooks: SeatHooks, trustedLogic: boolean) {
+  constructor(spec: Extract<SeatSpec, { kind: 'player' }>, hooks: SeatHooks, trustedLogic: boolean, direct: boolean) {
     this.name = seatName(spec)
+    // At once: the judger queues what arrives while it is busy (see Game.submit).
+    const toLogic = (msg: string | object): void => {
+      if (!this.closed) hooks.onMessage(msg)
+    }
     const transport: Transport = {
-      send: (body) => {
-        if (this.closed) return
-        queueMicrotask(() => {
-          if (!this.closed) hooks.onMessage(body)
-        })
-      },
+      send: toLogic,
       onMessage: (cb) => (this.receiver = cb),
       onClose: (cb) => (this.closer = cb),
     }
-    new LostSpaceClient(spec.player, transport, { trustedLogic })
+    if (direct) transport.sendMessage = toLogic
+    this.client = new LostSpaceClient(spec.player, transport, { trustedLogic: trustedLogic || direct })
   }
 
   send(payload: string): void {
@@ -138,6 +171,10 @@ class PlayerSeat implements Seat {
     queueMicrotask(() => {
       if (!this.closed) this.receiver(body)
     })
+  }
+
+  deliver(msg: object): void {
+    if (!this.closed) this.client.receiveMessage(msg as ServerMessage)
   }
 
   async close(): Promise<void> {

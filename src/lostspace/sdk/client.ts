@@ -19,6 +19,7 @@ import {
   type TrapName,
 } from './messages.js'
 import { GameStateTracker } from './state.js'
+import type { AiMessage } from '../../protocols/lostspace.js'
 import { createLogger, type Logger } from '../../core/logger.js'
 
 /** Moves JSON bodies between the client and the logic. */
@@ -28,6 +29,11 @@ export interface Transport {
   onMessage(cb: (body: string) => void): void
   /** Called once when the input ends. */
   onClose(cb: () => void): void
+  /**
+   * A transport to a logic in this process may take the message object itself instead
+   * of its JSON text (`send`); the logic checks it as strictly as the text.
+   */
+  sendMessage?(msg: AiMessage): void
 }
 
 /** Saiblo AI framing on byte streams: reads 4-digit ASCII payloads, writes 4-byte BE frames. */
@@ -112,14 +118,22 @@ export interface ClientOptions {
 
 const FAILED: ActionReply = { type: 'action', success: false }
 
+interface Ask {
+  action: Action
+  resolve: (r: ActionReply) => void
+  reject: (e: unknown) => void
+}
+
 class Turn implements PlayerApi {
   over = false
-  private chain: Promise<unknown> = Promise.resolve()
-  private pending: ((r: ActionReply) => void) | null = null
+  /** The action sent and not answered yet. */
+  private waiting: Ask | null = null
+  /** Actions asked for while another was unanswered: sent one by one, in order. */
+  private readonly queued: Ask[] = []
 
   constructor(
     readonly state: GameStateTracker,
-    private readonly sendBody: (body: string) => void,
+    private readonly send: (msg: AiMessage) => void,
   ) {}
 
   get turnOver(): boolean {
@@ -127,22 +141,39 @@ class Turn implements PlayerApi {
   }
 
   act(action: Action): Promise<ActionReply> {
-    const run = this.chain.then(() => this.sendAction(action))
-    this.chain = run.catch(() => {})
-    return run
+    return new Promise<ActionReply>((resolve, reject) => {
+      const ask = { action, resolve, reject }
+      if (this.waiting || this.queued.length > 0) this.queued.push(ask)
+      else this.sendAction(ask)
+    })
   }
 
-  private sendAction(action: Action): Promise<ActionReply> {
-    if (this.over) return Promise.resolve(FAILED)
-    return new Promise<ActionReply>((resolve) => {
-      this.pending = (reply) => {
-        this.pending = null
-        if (reply.success !== undefined) this.state.applyReply(action, reply)
-        this.afterReply(action, reply)
-        resolve(reply)
-      }
-      this.sendBody(JSON.stringify({ type: 'action', action }))
-    })
+  private sendAction(ask: Ask): void {
+    if (this.over) {
+      ask.resolve(FAILED)
+      return
+    }
+    this.waiting = ask
+    try {
+      this.send({ type: 'action', action: ask.action })
+    } catch (err) {
+      this.waiting = null
+      ask.reject(err)
+    }
+  }
+
+  /** The next queued action goes out after the reply's batch of messages has been taken in. */
+  private sendQueued(): void {
+    while (!this.waiting && this.queued.length > 0) this.sendAction(this.queued.shift()!)
+  }
+
+  private answer(reply: ActionReply): void {
+    const ask = this.waiting!
+    this.waiting = null
+    if (reply.success !== undefined) this.state.applyReply(ask.action, reply)
+    this.afterReply(ask.action, reply)
+    ask.resolve(reply)
+    if (this.queued.length > 0) queueMicrotask(() => this.sendQueued())
   }
 
   /** The logic ends the turn itself after these; sending `finish` would be a stray message. */
@@ -155,33 +186,55 @@ class Turn implements PlayerApi {
 
   /** A reply arrived (action or format error). */
   deliver(reply: ActionReply): boolean {
-    if (!this.pending) return false
-    this.pending(reply)
+    if (!this.waiting) return false
+    this.answer(reply)
     return true
   }
 
   /** Ends the turn from outside (new roundbegin, death, escape): pending calls resolve as failures. */
   end(): void {
     this.over = true
-    this.pending?.(FAILED)
+    if (this.waiting) this.answer(FAILED)
   }
 
-  move = (pos: Pos) => this.act(['move', pos])
-  attack = (pos: Pos, target: number) => this.act(['attack', pos, target])
-  materials = (tool: ToolName) => this.act(['interact', 'Materials', tool])
-  openBox = () => this.act(['interact', 'Box'])
-  keyMachine = () => this.act(['interact', 'KeyMachine'])
-  escapeCapsule = (start: boolean) => this.act(['interact', 'EscapeCapsule', start])
-  trap = (type: TrapName) => this.act(['trap', type])
-  kit = () => this.act(['tool', 'Kit'])
-  transport = (pos: Pos) => this.act(['tool', 'Transport', pos])
-  detect = (pos: Pos) => this.act(['detect', pos])
+  // Getters that hand out bound functions (`const { move } = api` works) only when asked,
+  // so a turn costs no closures it does not use.
+  get move(): (pos: Pos) => Promise<ActionReply> {
+    return (pos) => this.act(['move', pos])
+  }
+  get attack(): (pos: Pos, target: number) => Promise<ActionReply> {
+    return (pos, target) => this.act(['attack', pos, target])
+  }
+  get materials(): (tool: ToolName) => Promise<ActionReply> {
+    return (tool) => this.act(['interact', 'Materials', tool])
+  }
+  get openBox(): () => Promise<ActionReply> {
+    return () => this.act(['interact', 'Box'])
+  }
+  get keyMachine(): () => Promise<ActionReply> {
+    return () => this.act(['interact', 'KeyMachine'])
+  }
+  get escapeCapsule(): (start: boolean) => Promise<ActionReply> {
+    return (start) => this.act(['interact', 'EscapeCapsule', start])
+  }
+  get trap(): (type: TrapName) => Promise<ActionReply> {
+    return (type) => this.act(['trap', type])
+  }
+  get kit(): () => Promise<ActionReply> {
+    return () => this.act(['tool', 'Kit'])
+  }
+  get transport(): (pos: Pos) => Promise<ActionReply> {
+    return (pos) => this.act(['tool', 'Transport', pos])
+  }
+  get detect(): (pos: Pos) => Promise<ActionReply> {
+    return (pos) => this.act(['detect', pos])
+  }
 
   finish(): void {
     if (this.over) return
     this.over = true
-    this.pending?.(FAILED)
-    this.sendBody(JSON.stringify({ type: 'finish' }))
+    if (this.waiting) this.answer(FAILED)
+    this.send({ type: 'finish' })
   }
 }
 
@@ -189,23 +242,32 @@ class Turn implements PlayerApi {
 export class LostSpaceClient {
   readonly state = new GameStateTracker()
   private turn: Turn | null = null
-  private readonly logger: Logger
+  private givenLogger: Logger | null
   private readonly trustedLogic: boolean
   private resolveDone!: () => void
   /** Resolves when the input closes or we escaped. */
   readonly done: Promise<void>
   private ended = false
+  private readonly sendToLogic: (msg: AiMessage) => void
 
   constructor(
     private readonly player: Player,
     private readonly transport: Transport,
     opts: ClientOptions = {},
   ) {
-    this.logger = opts.logger ?? createLogger('lostspace:client')
+    this.givenLogger = opts.logger ?? null
     this.trustedLogic = opts.trustedLogic === true
     this.done = new Promise((r) => (this.resolveDone = r))
+    this.sendToLogic = transport.sendMessage
+      ? (msg) => transport.sendMessage!(msg)
+      : (msg) => transport.send(JSON.stringify(msg))
     transport.onMessage((body) => this.receive(body))
     transport.onClose(() => this.end())
+  }
+
+  /** Made when first needed: most games log nothing. */
+  private get logger(): Logger {
+    return (this.givenLogger ??= createLogger('lostspace:client'))
   }
 
   /** Feeds one message body (JSON text) from the logic. */
@@ -218,10 +280,19 @@ export class LostSpaceClient {
       if (parsed.type === 'action' || parsed.type === 'format error') this.turn?.deliver({ ...FAILED })
       return
     }
-    const msg = parsed.message
+    this.receiveMessage(parsed.message)
+  }
+
+  /**
+   * Feeds one message from a logic in this process, as the object itself: not checked
+   * again (it is built from the protocol types), and no JSON on the way. The logic hands
+   * over a fresh object, so the player may keep it.
+   */
+  receiveMessage(msg: ServerMessage): void {
+    if (this.ended) return
     if (msg.type === 'action' || msg.type === 'format error') {
       const reply: ActionReply = msg.type === 'action' ? (msg as ActionReply) : { ...FAILED }
-      if (!this.turn?.deliver(reply)) this.logger.debug('stray reply', { body: body.slice(0, 200) })
+      if (!this.turn?.deliver(reply)) this.logger.debug('stray reply', { type: msg.type })
       return
     }
     this.state.apply(msg)
@@ -243,16 +314,25 @@ export class LostSpaceClient {
   }
 
   private startTurn(): void {
-    const turn = new Turn(this.state, (b) => this.transport.send(b))
+    const turn = new Turn(this.state, this.sendToLogic)
     this.turn = turn
-    void (async () => {
-      try {
-        await this.player.onRoundBegin(this.state, turn)
-      } catch (err) {
-        this.logger.warn('player turn failed', { err: err as Error })
-      }
-      turn.finish()
-    })()
+    let played: Promise<void> | void
+    try {
+      played = this.player.onRoundBegin(this.state, turn)
+    } catch (err) {
+      this.turnFailed(turn, err)
+      return
+    }
+    // Exactly `await played` (the same ticks for a promise, a thenable or nothing), without an async frame per turn.
+    Promise.resolve(played).then(
+      () => turn.finish(),
+      (err: unknown) => this.turnFailed(turn, err),
+    )
+  }
+
+  private turnFailed(turn: Turn, err: unknown): void {
+    this.logger.warn('player turn failed', { err: err as Error })
+    turn.finish()
   }
 
   private end(): void {

@@ -70,7 +70,7 @@ export function parseServerMessage(body: string, opts: { trusted?: boolean } = {
 }
 
 export function isPos(v: unknown): v is Pos {
-  return Array.isArray(v) && v.length === 3 && v.every((n) => Number.isInteger(n))
+  return Array.isArray(v) && v.length === 3 && Number.isInteger(v[0]) && Number.isInteger(v[1]) && Number.isInteger(v[2])
 }
 
 export function posKey(p: readonly number[]): string {

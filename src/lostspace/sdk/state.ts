@@ -69,7 +69,7 @@ export class GameStateTracker {
         const m = msg as { id: number; birth_pos?: [number, number] }
         this.id = m.id
         if (Array.isArray(m.birth_pos)) this.birthPos = [m.birth_pos[0], m.birth_pos[1], 1]
-        if (!this.pos && this.birthPos) this.pos = [...this.birthPos]
+        if (!this.pos && this.birthPos) this.pos = [this.birthPos[0], this.birthPos[1], this.birthPos[2]]
         break
       }
       case 'roundbegin': {
@@ -104,15 +104,17 @@ export class GameStateTracker {
   applyRoundBegin(m: RoundBeginFull): void {
     this.status = m.status
     if (typeof m.hp === 'number') this.hp = m.hp
-    if (isPos(m.pos)) this.pos = [...m.pos]
-    if (Array.isArray(m.keys)) this.keys = [...m.keys]
+    if (isPos(m.pos)) this.pos = [m.pos[0], m.pos[1], m.pos[2]]
+    if (Array.isArray(m.keys)) this.keys = m.keys.slice()
     const t = m.tools
     if (t && typeof t === 'object') {
-      for (const name of ['LandMine', 'Sticky'] as const) {
+      for (const name of TRAP_NAMES) {
         const v = t[name]
         if (Array.isArray(v)) {
           this.tools[name] = Number(v[0]) || 0
-          this.placedTraps[name] = v.slice(2).filter(isPos) as Pos[]
+          const placed: Pos[] = []
+          for (let i = 2; i < v.length; i++) if (isPos(v[i])) placed.push(v[i] as Pos)
+          this.placedTraps[name] = placed
         }
       }
       if (typeof t.Kit === 'number') this.tools.Kit = t.Kit
@@ -122,7 +124,7 @@ export class GameStateTracker {
       for (const o of m.others) {
         const s = this.otherState(o.player_id)
         s.status = o.status
-        s.keys = Array.isArray(o.keys) ? [...o.keys] : []
+        s.keys = Array.isArray(o.keys) ? o.keys.slice() : []
         s.hp = o.hp
       }
     }
@@ -138,7 +140,7 @@ export class GameStateTracker {
     this.log('did', `${verb}: ok`)
     if (typeof reply.hp === 'number') this.hp = reply.hp
     if (typeof reply.status === 'number') this.status = reply.status
-    if (Array.isArray(reply.keys)) this.keys = [...reply.keys]
+    if (Array.isArray(reply.keys)) this.keys = reply.keys.slice()
     if (reply.tools && typeof reply.tools === 'object') {
       for (const [k, v] of Object.entries(reply.tools)) {
         if (k in this.tools && typeof v === 'number') this.tools[k as keyof ToolCounts] = v
@@ -148,7 +150,7 @@ export class GameStateTracker {
     if (kind === 'move' || (kind === 'tool' && action[1] === 'Transport')) {
       const to = (kind === 'move' ? action[1] : action[2]) as Pos
       const layerChanged = this.pos !== null && this.pos[2] !== to[2]
-      this.pos = [...to]
+      this.pos = [to[0], to[1], to[2]]
       if (kind === 'tool') this.tools.Transport = Math.max(0, this.tools.Transport - 1)
       if (Array.isArray(reply.view)) this.applyView(reply.view, layerChanged)
     } else if (kind === 'interact' && action[1] === 'Box' && this.pos) {
@@ -157,7 +159,7 @@ export class GameStateTracker {
       this.tools.Kit = Math.max(0, this.tools.Kit - 1)
     } else if (kind === 'trap' && this.pos) {
       this.tools[action[1]] = Math.max(0, this.tools[action[1]] - 1)
-      this.placedTraps[action[1]].push([...this.pos])
+      this.placedTraps[action[1]].push([this.pos[0], this.pos[1], this.pos[2]])
     } else if (kind === 'detect') {
       this.lastDetectRound = this.round
     }
@@ -176,7 +178,7 @@ export class GameStateTracker {
       if (Array.isArray(entry[2])) {
         for (const id of entry[2]) {
           if (typeof id === 'number' && id !== this.id) {
-            this.otherState(id).pos = [...p]
+            this.otherState(id).pos = [p[0], p[1], p[2]]
             this.log('saw', `player ${id} at ${key}`)
           }
         }
@@ -211,7 +213,7 @@ export class GameStateTracker {
         const id = typeof c[3] === 'number' ? c[3] : m.playerid
         if (id !== this.id) {
           const o = this.otherState(id)
-          o.pos = isPos(p) && p[0] >= 0 ? [...p] : null
+          o.pos = isPos(p) && p[0] >= 0 ? [p[0], p[1], p[2]] : null
           this.log('saw', o.pos ? `player ${id} moved to ${posKey(o.pos)}` : `player ${id} left our layer`)
         }
       } else if (sub === 'attack') {
@@ -221,7 +223,7 @@ export class GameStateTracker {
         if (id !== this.id) {
           const o = this.otherState(id)
           o.status = 0
-          o.pos = isPos(c[2]) ? [...c[2]] : null
+          o.pos = isPos(c[2]) ? [c[2][0], c[2][1], c[2][2]] : null
         }
         this.log('saw', `player ${id} respawned`)
       } else if (sub === 'interprops_status_update' && c[3] === 'Box' && isPos(c[2])) {
@@ -267,7 +269,8 @@ export class GameStateTracker {
   log(kind: EventKind, text: string): void {
     this.events.push({ round: this.round, kind, text })
     this.eventCount++
-    if (this.events.length > this.maxEvents) this.events.splice(0, this.events.length - this.maxEvents)
+    // shift() drops the oldest in place (splice would copy the rest into a new list each time).
+    while (this.events.length > this.maxEvents) this.events.shift()
   }
 
   /** A one-line summary, handy for logs and model prompts. */
@@ -283,5 +286,20 @@ export class GameStateTracker {
 }
 
 export function describeAction(a: Action): string {
-  return a.map((x) => (Array.isArray(x) ? `[${x.join(',')}]` : String(x))).join(' ')
+  let text = ''
+  for (let i = 0; i < a.length; i++) {
+    const x: unknown = a[i]
+    if (i > 0) text += ' '
+    if (!Array.isArray(x)) text += String(x)
+    else if (x.length === 3) text += '[' + joined(x[0]) + ',' + joined(x[1]) + ',' + joined(x[2]) + ']'
+    else text += '[' + x.join(',') + ']'
+  }
+  return text
 }
+
+/** An element as Array.prototype.join writes it. */
+function joined(v: unknown): string {
+  return v === null || v === undefined ? '' : String(v)
+}
+
+const TRAP_NAMES = ['LandMine', 'Sticky'] as const

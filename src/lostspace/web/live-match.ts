@@ -43,7 +43,7 @@ class ObservedLogic extends LostSpaceLogic {
   override init(msg: Parameters<LostSpaceLogic['init']>[0]): JudgerFrame[] {
     return this.observe(super.init(msg))
   }
-  override onAiMessage(player: number, content: string): JudgerFrame[] {
+  override onAiMessage(player: number, content: string | object): JudgerFrame[] {
     return this.observe(super.onAiMessage(player, content))
   }
   override onAiError(player: number, error: ErrorCode, errorLog?: string): JudgerFrame[] {

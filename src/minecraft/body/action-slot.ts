@@ -2,6 +2,13 @@
  * The body's single action slot (Mindcraft style): one skill at a time; a new
  * call interrupts the running one; every skill is cancellable, time-limited,
  * reports progress and ends exactly once with `{ ok, reason }`.
+ *
+ * Two doors for reflexes, which stay apart from any mind:
+ * - a hold (`hold(call)`): a reflex's skill that other calls do not interrupt; they wait for it
+ *   to end and then start (the night shelter: a mind's next action runs at dawn). A caller's
+ *   own cancel still ends its waiting call, and `abortCurrent` (the body's stop) ends the hold;
+ * - gap hooks (`addGapHook`): short work done between two skills, before the next one starts
+ *   (the eat reflex eats there instead of interrupting a dig).
  */
 import type { Bot } from 'mineflayer'
 import type { Logger } from '../../core/logger.js'
@@ -38,7 +45,15 @@ interface Running {
   fraction?: number
   /** Inventory when the skill started, for `gained`. */
   before: Record<string, number> | null
+  /** A reflex's hold: other calls wait instead of interrupting it. */
+  held: boolean
 }
+
+/** Work between two skills; it must bound its own time. */
+export type GapHook = () => Promise<void>
+
+/** The most a gap hook may hold up the next skill. */
+const GAP_HOOK_LIMIT_MS = 6000
 
 const INTERRUPT_GRACE_MS = 5000
 
@@ -46,6 +61,7 @@ export class ActionSlot {
   private running: Running | null = null
   /** Serialises starts so two quick calls cannot both run. */
   private queue: Promise<unknown> = Promise.resolve()
+  private readonly gapHooks = new Set<GapHook>()
 
   constructor(
     private readonly host: SlotHost,
@@ -79,17 +95,67 @@ export class ActionSlot {
     await Promise.race([r.done.catch(() => undefined), new Promise((res) => setTimeout(res, INTERRUPT_GRACE_MS).unref())])
   }
 
+  /** Adds work to do between two skills (see the file comment); returns its removal. */
+  addGapHook(hook: GapHook): () => void {
+    this.gapHooks.add(hook)
+    return () => this.gapHooks.delete(hook)
+  }
+
   run(input: SkillCall, opts: RunOptions = {}): Promise<SkillResult> {
+    return this.enqueue(input, opts, false)
+  }
+
+  /** Runs a reflex's skill that other calls wait for instead of interrupting (see the file comment). */
+  hold(input: SkillCall, opts: RunOptions = {}): Promise<SkillResult> {
+    return this.enqueue(input, opts, true)
+  }
+
+  private enqueue(input: SkillCall, opts: RunOptions, held: boolean): Promise<SkillResult> {
     const parsed = parseSkillCall(input)
     const name = typeof (input as { skill?: unknown })?.skill === 'string' ? (input as { skill: string }).skill : 'unknown'
     if (!parsed.ok) return Promise.resolve(this.finishEarly(input, name, parsed.reason))
     const call = parsed.call
-    const start = this.queue.then(async () => {
+    const start = this.queue.then(async (): Promise<Running | SkillResult> => {
+      while (!held && this.running?.held) {
+        const why = await this.waitOut(this.running, opts.signal)
+        if (why !== null) return this.finishEarly(call, call.skill, why)
+      }
       if (this.running) await this.abortCurrent(`cancelled: interrupted by ${call.skill}`)
-      return this.start(call, opts)
+      await this.runGapHooks()
+      if (opts.signal?.aborted) return this.finishEarly(call, call.skill, `cancelled: ${reasonText(opts.signal.reason) ?? 'stopped by caller'}`)
+      return this.start(call, opts, held)
     })
     this.queue = start.catch(() => undefined)
-    return start.then((r) => r.done)
+    return start.then((r) => (isRunning(r) ? r.done : r))
+  }
+
+  /** Waits for a held skill to end; null when it did, the reason when the caller cancelled first. */
+  private waitOut(r: Running, signal: AbortSignal | undefined): Promise<string | null> {
+    return new Promise((resolve) => {
+      const cancelled = () => `cancelled: ${reasonText(signal?.reason) ?? 'stopped by caller'} (while waiting for ${r.call.skill})`
+      if (signal?.aborted) return resolve(cancelled())
+      const onAbort = () => resolve(cancelled())
+      signal?.addEventListener('abort', onAbort, { once: true })
+      void r.done
+        .catch(() => undefined)
+        .then(() => {
+          signal?.removeEventListener('abort', onAbort)
+          resolve(null)
+        })
+    })
+  }
+
+  private async runGapHooks(): Promise<void> {
+    for (const hook of [...this.gapHooks]) {
+      let timer: NodeJS.Timeout | undefined
+      try {
+        await Promise.race([hook(), new Promise<void>((res) => (timer = setTimeout(res, GAP_HOOK_LIMIT_MS)))])
+      } catch (err) {
+        this.host.log.debug('gap hook failed', { err: errorMessage(err) })
+      } finally {
+        clearTimeout(timer)
+      }
+    }
   }
 
   /** A call that never started still emits start/end, so listeners see exactly one end per start. */
@@ -110,7 +176,7 @@ export class ActionSlot {
     }
   }
 
-  private start(call: SkillCall, opts: RunOptions): Running {
+  private start(call: SkillCall, opts: RunOptions, held = false): Running {
     const def = this.skills.get(call.skill)!
     const controller = new AbortController()
     const timeoutMs = opts.timeoutMs && opts.timeoutMs > 0 ? opts.timeoutMs : (def.timeoutFor?.(call) ?? def.timeoutMs)
@@ -123,7 +189,7 @@ export class ActionSlot {
     else opts.signal?.addEventListener('abort', onCallerAbort, { once: true })
 
     const now = Date.now()
-    const running: Running = { call, def, controller, done: Promise.resolve({ ok: false, reason: '' }), startedAt: now, lastProgressAt: now, activity: { kind: 'idle' }, before: this.host.ready() ? this.host.counts() : null }
+    const running: Running = { call, def, controller, done: Promise.resolve({ ok: false, reason: '' }), startedAt: now, lastProgressAt: now, activity: { kind: 'idle' }, before: this.host.ready() ? this.host.counts() : null, held }
     this.running = running
     this.host.emit('skill.start', call)
 
@@ -187,6 +253,10 @@ export class ActionSlot {
     })
     return running
   }
+}
+
+function isRunning(r: Running | SkillResult): r is Running {
+  return (r as Running).controller instanceof AbortController
 }
 
 function reasonText(r: unknown): string | undefined {

@@ -284,6 +284,7 @@ export class MineflayerBody extends EventEmitter implements Body {
         slot: this.slot,
         events: this,
         run: (call) => this.run(call),
+        hold: (call) => this.slot.hold(call),
         strikeBackList: () => this.strikeBack.list(),
         log: this.log.child(`reflex:${r.name}`),
       }),

@@ -46,6 +46,7 @@ export const SkillCallSchema = z.discriminatedUnion('skill', [
   }),
   z.object({ skill: z.literal('murder'), uuids: z.array(z.string().min(1).max(64)).min(1).max(64) }),
   z.object({ skill: z.literal('wait'), ms: z.number().int().min(0).max(3_600_000) }),
+  z.object({ skill: z.literal('shelter'), wait: z.boolean().optional() }),
 ])
 
 export function parseSkillCall(input: unknown): { ok: true; call: SkillCall } | { ok: false; reason: string } {

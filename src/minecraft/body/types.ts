@@ -58,6 +58,8 @@ export type SkillCall =
   | { skill: 'collectEntityLoot'; quotas: Array<{ entity_id: string; needed_item: ItemCount[] }> }
   | { skill: 'murder'; uuids: string[] }
   | { skill: 'wait'; ms: number }
+  /** Digs in (3 down, sealed above) and, unless `wait` is false, stays until dawn, then climbs out. */
+  | { skill: 'shelter'; wait?: boolean }
 
 export type SkillName = SkillCall['skill']
 

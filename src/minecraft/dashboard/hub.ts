@@ -2,17 +2,17 @@
  * The dashboard's server side: the WebSocket clients of one bot and the frames they get.
  *
  * Cost model: with no page open nothing runs (no timer, no snapshot; the link's traffic goes into
- * a ring buffer of references, rendered only when a page asks). With pages open one timer builds
+ * a ring buffer of references, rendered to text only when a page is sent it). With pages open one timer builds
  * each frame once per period and sends the same text to every page, so five pages cost about
  * what one does, plus the sends.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { ContextBus } from '../../core/context-bus.js'
+import { DEFAULT_GAP_THRESHOLD_MS, type ContextBus } from '../../core/context-bus.js'
 import { formatZodIssues } from '../../core/schema-errors.js'
 import { tokenMatches } from '../minds/remote.js'
-import type { DashboardLink, TrafficNote } from './links.js'
+import { payloadText, type DashboardLink, type TrafficNote } from './links.js'
 import { emptyMap, mapFrame, type MapBody } from './map.js'
 import { DEFAULT_CLIENT_DIR, serveDashboardFile } from './page.js'
 import type { ModelTap } from './model-tap.js'
@@ -44,7 +44,8 @@ export class DashboardHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME })
   private readonly authed = new Set<WebSocket>()
   private token = ''
-  private readonly traffic: TrafficItem[] = []
+  /** A ring of the last TRAFFIC_KEEP messages: message `seq` sits at `seq % TRAFFIC_KEEP`; `text` is filled in when a page first needs it. */
+  private readonly traffic: Array<{ note: TrafficNote; seq: number; text?: string } | undefined> = new Array(TRAFFIC_KEEP)
   private seq = 0
   private sentSeq = 0
   private timer: NodeJS.Timeout | undefined
@@ -58,6 +59,14 @@ export class DashboardHub {
   readonly mapRadius: number
   /** Frames built (for tests and the benchmark: they must not grow while no page is open). */
   framesBuilt = 0
+  /** Bytes handed to the pages' sockets (every copy counted). */
+  bytesSent = 0
+  /** Milliseconds spent building and sending frames (the periodic ticks and the first snapshots): wall time, and the process's CPU time meanwhile. */
+  workMs = 0
+  workCpuMs = 0
+  /** Protocol messages kept, and how many of them were rendered to text for a page. */
+  trafficKept = 0
+  trafficRendered = 0
 
   constructor(private readonly opts: DashboardOptions) {
     this.periodMs = opts.periodMs ?? 500
@@ -75,8 +84,36 @@ export class DashboardHub {
   }
 
   private onTraffic(t: TrafficNote): void {
-    this.traffic.push({ ...t, seq: ++this.seq })
-    if (this.traffic.length > TRAFFIC_KEEP) this.traffic.shift()
+    this.trafficKept++
+    const seq = ++this.seq
+    this.traffic[seq % TRAFFIC_KEEP] = { note: t, seq }
+  }
+
+  /** The kept messages after `after` (a seq), oldest first, rendered. */
+  private trafficItems(after: number): TrafficItem[] {
+    const items: TrafficItem[] = []
+    for (let seq = Math.max(after + 1, this.seq - TRAFFIC_KEEP + 1, 1); seq <= this.seq; seq++) {
+      const t = this.traffic[seq % TRAFFIC_KEEP]!
+      if (t.text === undefined) {
+        t.text = payloadText(t.note.payload)
+        this.trafficRendered++
+      }
+      items.push({ seq, at: t.note.at, dir: t.note.dir, kind: t.note.kind, text: t.text })
+    }
+    return items
+  }
+
+  /** Runs one piece of the hub's work, counting its wall and CPU time. */
+  private timed(fn: () => void): void {
+    const t0 = performance.now()
+    const c0 = process.cpuUsage()
+    try {
+      fn()
+    } finally {
+      const c = process.cpuUsage(c0)
+      this.workCpuMs += (c.user + c.system) / 1000
+      this.workMs += performance.now() - t0
+    }
   }
 
   /** Serves the page and its script (true when `req` was one of theirs). */
@@ -138,6 +175,10 @@ export class DashboardHub {
   }
 
   private welcome(ws: WebSocket): void {
+    this.timed(() => this.snapshot(ws))
+  }
+
+  private snapshot(ws: WebSocket): void {
     const { link } = this.opts
     let viewer: string | null = null
     try {
@@ -149,11 +190,15 @@ export class DashboardHub {
       { type: 'hello', protocol: link.protocol, mind: link.mindKind(), bot: link.body.username, viewer, mapRadius: this.mapRadius },
       this.statusFrame(),
       this.busFrame(),
-      { type: 'traffic', items: this.traffic.slice(-200) },
+      { type: 'traffic', items: this.trafficItems(this.seq - 200) },
       ...(this.opts.model ? [this.opts.model.frame()] : []),
       this.safeMap(),
     ]
-    for (const f of frames) ws.send(JSON.stringify(f))
+    for (const f of frames) {
+      const text = JSON.stringify(f)
+      this.bytesSent += text.length
+      ws.send(text)
+    }
   }
 
   private busy(): void {
@@ -195,10 +240,18 @@ export class DashboardHub {
   private broadcast(f: DashboardServerFrame): void {
     this.framesBuilt++
     const text = JSON.stringify(f)
-    for (const ws of this.authed) if (ws.readyState === ws.OPEN) ws.send(text)
+    for (const ws of this.authed)
+      if (ws.readyState === ws.OPEN) {
+        this.bytesSent += text.length
+        ws.send(text)
+      }
   }
 
   private tick(): void {
+    this.timed(() => this.frames())
+  }
+
+  private frames(): void {
     this.ticks++
     this.broadcast(this.statusFrame())
     const sig = this.busSignature()
@@ -207,7 +260,7 @@ export class DashboardHub {
       this.broadcast(this.busFrame())
     }
     if (this.seq !== this.sentSeq) {
-      const items = this.traffic.filter((t) => t.seq > this.sentSeq)
+      const items = this.trafficItems(this.sentSeq)
       this.sentSeq = this.seq
       this.broadcast({ type: 'traffic', items })
     }
@@ -247,6 +300,7 @@ export class DashboardHub {
       type: 'bus',
       total: store.length,
       entries: store.slice(-BUS_SEND),
+      gapMs: DEFAULT_GAP_THRESHOLD_MS,
       xml: model ? model.xml : (bus?.buildXml() ?? ''),
       xmlFrom: model ? 'model' : 'bus',
       xmlAt: model?.at ?? Date.now(),

@@ -20,7 +20,12 @@ import { describeAction } from '../links/lynxmind-session.js'
 import type { Action } from '../../protocols/lynxmind.js'
 import type { Protocol, TaskView, TrafficItem } from './protocol.js'
 
-export type TrafficNote = Omit<TrafficItem, 'seq'>
+/**
+ * One message as the link saw it. `payload` is rendered to text (payloadText) only when a page
+ * is sent the note, so with no page open a message costs one array slot. Adapters hand over
+ * objects that are not changed afterwards (a shallow copy where the link keeps mutating one).
+ */
+export type TrafficNote = Omit<TrafficItem, 'seq' | 'text'> & { payload: unknown }
 
 export interface DashboardLink {
   readonly protocol: Protocol
@@ -102,9 +107,9 @@ export function lynxDashboardLink(link: LynxMindLink): DashboardLink {
     },
     onTraffic(fn) {
       return listen(link, [
-        ['traffic', (t: TrafficEvent) => fn({ at: t.at, dir: t.dir === 'to_mind' ? 'out' : 'in', kind: t.event.type, text: payloadText(t.event) })],
-        ['say', (m: string) => fn({ at: Date.now(), dir: 'note', kind: 'chat', text: m })],
-        ['action.end', (e: { ok: boolean; reason: string }) => fn({ at: Date.now(), dir: 'note', kind: e.ok ? 'action.ok' : 'action.failed', text: payloadText(e.reason) })],
+        ['traffic', (t: TrafficEvent) => fn({ at: t.at, dir: t.dir === 'to_mind' ? 'out' : 'in', kind: t.event.type, payload: t.event })],
+        ['say', (m: string) => fn({ at: Date.now(), dir: 'note', kind: 'chat', payload: m })],
+        ['action.end', (e: { ok: boolean; reason: string }) => fn({ at: Date.now(), dir: 'note', kind: e.ok ? 'action.ok' : 'action.failed', payload: e.reason })],
       ])
     },
   }
@@ -235,11 +240,11 @@ export function brainDashboardLink(link: BrainLink, store: BrainStore, body: Bod
     },
     onTraffic(fn) {
       return listen(link, [
-        ['task.start', (t: StoredTask) => fn({ at: Date.now(), dir: 'in', kind: 'task.start', text: payloadText(t) })],
-        ['task.end', (t: StoredTask) => fn({ at: Date.now(), dir: 'out', kind: `task.${t.status}`, text: payloadText(t) })],
-        ['cycle', (c: { trigger: string; decision: BrainDecision }) => fn({ at: Date.now(), dir: 'in', kind: `mind.cycle (${c.trigger})`, text: payloadText(c.decision) })],
-        ['edit', (r: unknown) => fn({ at: Date.now(), dir: 'note', kind: 'file.edit', text: payloadText(r) })],
-        ['file.error', (m: string) => fn({ at: Date.now(), dir: 'note', kind: 'file.error', text: payloadText(m) })],
+        ['task.start', (t: StoredTask) => fn({ at: Date.now(), dir: 'in', kind: 'task.start', payload: { ...t } })],
+        ['task.end', (t: StoredTask) => fn({ at: Date.now(), dir: 'out', kind: `task.${t.status}`, payload: { ...t } })],
+        ['cycle', (c: { trigger: string; decision: BrainDecision }) => fn({ at: Date.now(), dir: 'in', kind: `mind.cycle (${c.trigger})`, payload: c.decision })],
+        ['edit', (r: unknown) => fn({ at: Date.now(), dir: 'note', kind: 'file.edit', payload: r })],
+        ['file.error', (m: string) => fn({ at: Date.now(), dir: 'note', kind: 'file.error', payload: m })],
       ])
     },
   }
@@ -315,11 +320,11 @@ export function maicoreDashboardLink(link: MaiCoreLink, body: Body, mindKind: st
     },
     onTraffic(fn) {
       return listen(link, [
-        ['sent', (msg: unknown, reason: string) => fn({ at: Date.now(), dir: 'out', kind: `state (${reason})`, text: payloadText(msg) })],
-        ['reply', (r: { kind: string }) => fn({ at: Date.now(), dir: 'in', kind: `reply.${r.kind}`, text: payloadText(r) })],
-        ['program.start', (code: string) => fn({ at: Date.now(), dir: 'in', kind: 'program', text: payloadText(code) })],
-        ['program.end', (info: unknown) => fn({ at: Date.now(), dir: 'out', kind: 'program.end', text: payloadText(info) })],
-        ['chat', (t: string) => fn({ at: Date.now(), dir: 'note', kind: 'chat', text: payloadText(t) })],
+        ['sent', (msg: unknown, reason: string) => fn({ at: Date.now(), dir: 'out', kind: `state (${reason})`, payload: msg })],
+        ['reply', (r: { kind: string }) => fn({ at: Date.now(), dir: 'in', kind: `reply.${r.kind}`, payload: r })],
+        ['program.start', (code: string) => fn({ at: Date.now(), dir: 'in', kind: 'program', payload: code })],
+        ['program.end', (info: unknown) => fn({ at: Date.now(), dir: 'out', kind: 'program.end', payload: info })],
+        ['chat', (t: string) => fn({ at: Date.now(), dir: 'note', kind: 'chat', payload: t })],
       ])
     },
   }

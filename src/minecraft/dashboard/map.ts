@@ -95,7 +95,8 @@ export function mapFrame(body: MapBody, radius: number, path: Array<{ x: number;
     heights,
     bot: { x: round(me.x), y: round(me.y), z: round(me.z), yaw: round(bot.entity.yaw) },
     entities,
-    path,
+    // the last computed path stays in the pathfinder after it arrives: drawn only while it has a goal
+    path: goal ? path : [],
     targets,
     knownBlocks: known.length,
   }

@@ -27,7 +27,7 @@ export class ModelTap {
       const t0 = Date.now()
       try {
         const res = await client.chat(req)
-        this.record({ at: Date.now(), latencyMs: res.latencyMs, promptTokens: res.usage.promptTokens, completionTokens: res.usage.completionTokens, retries: client.usage().retries - before, ok: true })
+        this.record({ at: Date.now(), latencyMs: Math.round(res.latencyMs), promptTokens: res.usage.promptTokens, completionTokens: res.usage.completionTokens, retries: client.usage().retries - before, ok: true })
         return res
       } catch (err) {
         this.record({ at: Date.now(), latencyMs: Date.now() - t0, promptTokens: 0, completionTokens: 0, retries: client.usage().retries - before, ok: false, error: err instanceof Error ? err.message.slice(0, 300) : String(err) })

@@ -55,6 +55,7 @@ export function pageHtml(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>mindbridge dashboard</title>
+<link rel="icon" href="data:,">
 <style>${STYLE}</style>
 </head>
 <body data-state="connecting">
@@ -78,7 +79,7 @@ export function pageHtml(): string {
   </section>
   <section id="inventory-panel"><h2>Inventory</h2><div id="equipment"></div><div id="inventory"></div></section>
   <section id="map-panel"><h2>Map <small class="muted">(what the bot knows)</small></h2><canvas id="map" width="392" height="392"></canvas><div id="map-legend" class="muted"></div></section>
-  <section id="usage-panel"><h2>Model usage</h2><div id="usage"></div><canvas id="latency" width="392" height="70"></canvas></section>
+  <section id="usage-panel"><h2>Model usage</h2><div id="usage"><p class="muted">no model calls in this process: the builtin mind uses none; a remote agent or MaiCore calls its own model</p></div><canvas id="latency" width="392" height="70"></canvas></section>
   <section id="bus-panel"><h2>ContextBus <small id="bus-count" class="muted"></small></h2><ol id="bus"></ol><details id="xml-box"><summary id="xml-title">XML the model last received</summary><pre id="xml"></pre></details></section>
   <section id="traffic-panel"><h2>Protocol traffic</h2>
     <div class="filters"><input id="traffic-filter" placeholder="filter (type or text)"><label><input type="checkbox" id="show-in" checked> in</label><label><input type="checkbox" id="show-out" checked> out</label><label><input type="checkbox" id="show-note" checked> notes</label></div>
@@ -94,6 +95,7 @@ export function pageHtml(): string {
 const STYLE = `
 :root { color-scheme: dark; --bg:#14161a; --panel:#1d2026; --line:#2c313a; --text:#d8dde6; --muted:#8a93a3; --good:#6cc070; --bad:#e0645c; --warn:#e0b050; --accent:#6aa7ff; }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin:0; font: 13px/1.4 system-ui, sans-serif; background:var(--bg); color:var(--text); }
 header { display:flex; gap:12px; align-items:center; padding:8px 14px; border-bottom:1px solid var(--line); }
 h1 { font-size:16px; margin:0; } h2 { font-size:13px; margin:0 0 6px; text-transform:uppercase; letter-spacing:.05em; color:var(--muted); }
@@ -114,6 +116,7 @@ dl { display:grid; grid-template-columns: 110px 1fr; margin:0; gap:2px 8px; } dt
 #bus, #traffic { list-style:none; margin:0; padding:0; max-height:260px; overflow:auto; font: 12px/1.35 ui-monospace, monospace; }
 #bus li, #traffic li { padding:1px 0; border-bottom:1px solid #23272e; white-space:pre-wrap; overflow-wrap:anywhere; }
 #traffic li details summary { cursor:pointer; } #traffic li pre { margin:2px 0 4px 14px; max-height:200px; overflow:auto; }
+#calls { list-style:none; margin:6px 0; padding:0; font: 12px/1.35 ui-monospace, monospace; } .warn { color:var(--warn); }
 .t-in { color:#9fd49f; } .t-out { color:#9fc0ff; } .t-note { color:var(--warn); }
 #xml { max-height:240px; overflow:auto; font-size:11px; white-space:pre-wrap; }
 .filters { display:flex; gap:8px; margin-bottom:6px; } .filters input[type=text], #traffic-filter { flex:1; }

@@ -114,7 +114,8 @@ export interface MapFrame {
 export type DashboardServerFrame =
   | { type: 'hello'; protocol: Protocol; mind: string; bot: string; viewer: string | null; mapRadius: number }
   | { type: 'status'; at: number; ready: boolean; body: BodyStatus | null; task: TaskView | null; recent: TaskView[]; mind: string; protocol: Protocol; session: boolean }
-  | { type: 'bus'; total: number; entries: ContextEntry[]; xml: string; xmlFrom: 'model' | 'bus'; xmlAt: number }
+  /** `gapMs`: the quiet time after which the XML marks a gap (the page marks it the same way). */
+  | { type: 'bus'; total: number; entries: ContextEntry[]; gapMs: number; xml: string; xmlFrom: 'model' | 'bus'; xmlAt: number }
   | { type: 'traffic'; items: TrafficItem[] }
   | UsageFrame
   | MapFrame

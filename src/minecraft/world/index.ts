@@ -73,6 +73,12 @@ export interface StartWorldOptions {
   monsters?: boolean
   /** Passive animals placed at chunk generation (natural profile); default true. */
   animals?: boolean
+  /**
+   * How fast the clock runs: game ticks of time per server tick, 1..100; default 1 (vanilla: a day
+   * is 20 minutes). Only the day gets shorter: mobs, spawning, hunger and furnaces keep the 20 Hz
+   * server tick, so a faster night has proportionally fewer spawn attempts. For tests and demos.
+   */
+  daySpeed?: number
 }
 
 export interface World {
@@ -91,6 +97,8 @@ export interface World {
   give(player: string, itemName: string, count: number): void
   /** Health, food, exhaustion counters, air and fire of an online player. */
   vitals(player: string): PlayerVitals
+  /** Sets an online player's food level (0..20) and saturation (default 0); sets a scene for tests. */
+  setFood(player: string, food: number, saturation?: number): void
   /** Sets the time of day (in-process only: no command does this for non-operators). */
   setTime(timeOfDay: number): void
   timeOfDay(): number
@@ -133,6 +141,8 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
   const saved = dir ? savedMeta(dir) : {}
   const seed = saved.seed ?? opts.seed ?? Math.floor(Math.random() * 2 ** 31)
   if (!Number.isSafeInteger(seed)) throw new Error(`startWorld: seed must be an integer, got ${String(opts.seed)}`)
+  const daySpeed = opts.daySpeed ?? 1
+  if (!Number.isInteger(daySpeed) || daySpeed < 1 || daySpeed > 100) throw new Error(`startWorld: daySpeed must be an integer 1..100, got ${String(opts.daySpeed)}`)
   const viewDistance = opts.viewDistance ?? 4
   if (!Number.isInteger(viewDistance) || viewDistance < 1 || viewDistance > 16) throw new Error(`startWorld: viewDistance must be 1..16, got ${String(opts.viewDistance)}`)
   const profile = (dir ? saved.profile : undefined) ?? opts.profile ?? DEFAULT_WORLD_PROFILE
@@ -148,6 +158,7 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
     ops: [...ops],
     monsters: opts.monsters ?? true,
     animals: opts.animals ?? true,
+    daySpeed,
     ...(dir ? { dir } : {}),
   }
 }
@@ -207,6 +218,8 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     'max-entities': 500,
     version: WORLD_VERSION,
   })
+  // flying-squid's plugins and ours each listen to the server's 'tick' (a dozen listeners, no leak)
+  serv.setMaxListeners(Math.max(serv.getMaxListeners(), 32))
   const timers = trackLoginTimers(serv)
   const releaseDigAnimations = trackDigAnimations()
   installDrops(serv, createRng(o.seed))
@@ -215,7 +228,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   installFurnaces(serv, windows)
   installChests(serv, windows)
   const health = installHealth(serv, spawn)
-  installDaytime(serv, o.startTime)
+  installDaytime(serv, o.startTime, o.daySpeed)
   const mobRng = createRng(o.seed ^ 0x5eed)
   const mobs = installMobs(serv, mobRng, { hurtPlayer: (p, amount, cause) => health.damage(p, amount, cause) })
   animals.attach(mobs)
@@ -303,6 +316,11 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     },
     vitals(player) {
       return health.vitals(findPlayer(player))
+    },
+    setFood(player, food, saturation = 0) {
+      if (!Number.isInteger(food) || food < 0 || food > 20) throw new Error(`setFood: food must be an integer 0..20, got ${String(food)}`)
+      if (typeof saturation !== 'number' || !Number.isFinite(saturation) || saturation < 0 || saturation > food) throw new Error(`setFood: saturation must be a number 0..food, got ${String(saturation)}`)
+      health.setFood(findPlayer(player), food, saturation)
     },
     setTime(timeOfDay) {
       if (!Number.isFinite(timeOfDay)) throw new Error(`setTime: expected a number, got ${String(timeOfDay)}`)

@@ -17,6 +17,8 @@ import { createBody, type MineflayerBody } from '../../../src/minecraft/body/ind
 import { BuiltinMind } from '../../../src/minecraft/minds/builtin.js'
 import { LynxSession } from '../../../src/minecraft/links/lynxmind-session.js'
 import { createDashboard, dashboardUrl, lynxDashboardLink, type DashboardHub, type DashboardSettings } from '../../../src/minecraft/dashboard/index.js'
+import type { ModelTap } from '../../../src/minecraft/dashboard/model-tap.js'
+import type { Mind } from '../../../src/minecraft/minds/types.js'
 import { startWorld, type World } from './world.js'
 
 export const quiet = createLogger('test', { level: 'silent' })
@@ -45,18 +47,29 @@ export interface DashboardRig {
   close(): Promise<void>
 }
 
-export async function startRig(clientDir: string, settings: Partial<DashboardSettings> = {}): Promise<DashboardRig> {
+export interface RigOptions {
+  settings?: Partial<DashboardSettings>
+  /** The mind (default: the builtin one). */
+  mind?: Mind
+  /** The usage meter's tap, when the mind's client is wrapped by it. */
+  model?: ModelTap
+  /** The ContextBus (default: a fresh one on the real clock). */
+  bus?: ContextBus
+}
+
+export async function startRig(clientDir: string, opts: RigOptions = {}): Promise<DashboardRig> {
+  const { settings = {}, model } = opts
   const world = await startWorld({ profile: 'starter', seed: 4242 })
-  const bus = createContextBus()
+  const bus = opts.bus ?? createContextBus()
   let body: MineflayerBody | undefined
   let session: LynxSession | undefined
+  const lines: string[] = []
   try {
     body = await createBody({ host: world.host, port: world.port, username: 'dashbot', version: world.version, bus, logger: quiet, reconnect: false })
     let hub: DashboardHub | undefined
-    const lines: string[] = []
     session = new LynxSession({
       body,
-      mind: new BuiltinMind(),
+      mind: opts.mind ?? new BuiltinMind(),
       bus,
       logger: quiet,
       out: (l) => lines.push(l),
@@ -64,7 +77,14 @@ export async function startRig(clientDir: string, settings: Partial<DashboardSet
         port: 0,
         token: TOKEN,
         dashboard: async (link) => {
-          hub = await createDashboard({ link: lynxDashboardLink(link), bus, settings: { viewer: false, mapRadius: 16, periodMs: 200, viewDistance: 4, ...settings }, clientDir })
+          hub = await createDashboard({
+            link: lynxDashboardLink(link),
+            bus,
+            ...(model ? { model } : {}),
+            settings: { viewer: false, mapRadius: 16, periodMs: 200, viewDistance: 4, ...settings },
+            clientDir,
+            out: (l) => lines.push(l),
+          })
           return hub
         },
       },

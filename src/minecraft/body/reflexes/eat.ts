@@ -1,33 +1,60 @@
-/** Eat when hungry: food ≤ 14 while idle, or ≤ 6 at any time (short interruption of the held item). */
+/**
+ * Eat when hungry, from what is carried: food ≤ 14 while idle (or sheltering, or between two
+ * skills), or ≤ 6 at any time (a short interruption of the held item). Ready food first; raw meat
+ * and potatoes only when starving (≤ 6): above that they are kept for the furnace, where they are
+ * worth two to three times as much. Getting food (hunting, cooking) is the mind's business.
+ */
+import type { Bot } from 'mineflayer'
 import { bestFood } from '../skills/eat.js'
+import type { Registry } from '../items.js'
 import type { Reflex } from './types.js'
 
 export const HUNGRY = 14
 export const STARVING = 6
+/** Skills that leave the bot standing still: eating then is no interruption. */
+const RESTING = new Set(['shelter', 'wait'])
 
 export const eatReflex: Reflex = {
   name: 'eat',
   start(host) {
     const { bot } = host
-    let eating = false
-    const tick = async () => {
-      if (eating || !bot.entity || bot.food > HUNGRY) return
-      const busy = !!host.slot.current()
-      if (busy && bot.food > STARVING) return
-      const food = bestFood(bot, host.registry)
-      if (!food) return
-      eating = true
+    let eating: Promise<void> | null = null
+    const eatNow = (why: string): Promise<void> => {
+      if (eating) return eating // a skill about to start waits for the meal in progress
+      if (!bot.entity || bot.food > HUNGRY) return Promise.resolve()
+      const food = pick(bot, host.registry)
+      if (!food) return Promise.resolve()
+      eating = meal(food, why)
+      return eating
+    }
+    const meal = async (food: NonNullable<ReturnType<typeof pick>>, why: string) => {
       try {
         await bot.equip(food, 'hand')
         await Promise.race([bot.consume(), new Promise((_, rej) => setTimeout(() => rej(new Error('eating timed out')), 5000).unref())])
-        host.log.debug('reflex ate', { food: food.name, now: bot.food })
+        host.log.debug('reflex ate', { food: food.name, now: bot.food, why })
       } catch (err) {
         host.log.debug('eat reflex failed', { err: err instanceof Error ? err.message : String(err) })
       } finally {
-        eating = false
+        eating = null
       }
     }
-    const t = setInterval(() => void tick(), 2000)
-    return () => clearInterval(t)
+    const tick = () => {
+      if (!bot.entity || bot.food > HUNGRY) return
+      const cur = host.slot.current()
+      const busy = !!cur && !RESTING.has(cur.call.skill)
+      if (busy && bot.food > STARVING) return
+      void eatNow(busy ? 'starving' : 'idle')
+    }
+    const t = setInterval(tick, 2000)
+    // between two skills: the next one starts after the meal
+    const removeHook = host.slot.addGapHook(() => eatNow('between skills'))
+    return () => {
+      clearInterval(t)
+      removeHook()
+    }
   },
+}
+
+function pick(bot: Bot, registry: Registry) {
+  return bestFood(bot, registry, { allowRaw: bot.food <= STARVING })
 }

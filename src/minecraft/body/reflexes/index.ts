@@ -3,11 +3,12 @@ import { eatReflex } from './eat.js'
 import { escapeFluidsReflex } from './escape-fluids.js'
 import { createWatchdog } from './watchdog.js'
 import { strikeBackReflex } from './strike-back.js'
+import { shelterReflex } from './shelter.js'
 
 export type { Reflex, ReflexHost, ReflexName, ReflexSwitches } from './types.js'
 
 /** All reflexes on by default; pass `{ eat: false }` etc. to switch one off. */
 export function selectReflexes(switches: ReflexSwitches = {}, opts: { watchdogIdleMs?: number } = {}): Reflex[] {
-  const all: Reflex[] = [eatReflex, escapeFluidsReflex, createWatchdog(opts.watchdogIdleMs), strikeBackReflex]
+  const all: Reflex[] = [eatReflex, escapeFluidsReflex, createWatchdog(opts.watchdogIdleMs), strikeBackReflex, shelterReflex]
   return all.filter((r) => switches[r.name] !== false)
 }

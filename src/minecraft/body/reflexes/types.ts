@@ -13,6 +13,8 @@ export interface ReflexHost {
   /** The body, for its events ('health.change', …). */
   events: EventEmitter
   run(call: SkillCall): Promise<SkillResult>
+  /** Runs a skill that other calls wait for instead of interrupting (the action slot's hold). */
+  hold(call: SkillCall): Promise<SkillResult>
   strikeBackList(): string[]
   log: Logger
 }
@@ -23,5 +25,5 @@ export interface Reflex {
   start(host: ReflexHost): () => void
 }
 
-export type ReflexName = 'eat' | 'escapeFluids' | 'watchdog' | 'strikeBack'
+export type ReflexName = 'eat' | 'escapeFluids' | 'watchdog' | 'strikeBack' | 'shelter'
 export type ReflexSwitches = Partial<Record<ReflexName, boolean>>

@@ -5,7 +5,7 @@ import type { Entity } from 'prismarine-entity'
 import type { ItemCount, SkillCall } from '../types.js'
 import { countMembers, resolveItemNames } from '../items.js'
 import { bareName, namespaced } from '../../names.js'
-import { SkillAborted, SkillError, abortReason, checkAborted, ok, fail, type SkillContext, type SkillDef } from './context.js'
+import { SkillAborted, SkillError, abortReason, abortable, checkAborted, ok, fail, type SkillContext, type SkillDef } from './context.js'
 import { entityId, listEntities } from './scan.js'
 import { pickUpNear } from './dig.js'
 
@@ -26,6 +26,36 @@ const ATTACK_SPEED: Array<[RegExp, number]> = [
   [/_hoe$/, 1],
   [/^trident$/, 1.1],
 ]
+
+/** Full-charge damage of 1.16 melee weapons by material (swords, axes); anything else is a fist or a tool. */
+const SWORD_DAMAGE: Record<string, number> = { wooden: 4, golden: 4, stone: 5, iron: 6, diamond: 7, netherite: 8 }
+const AXE_DAMAGE: Record<string, number> = { wooden: 7, golden: 7, stone: 9, iron: 9, diamond: 9, netherite: 10 }
+const AXE_SPEED: Record<string, number> = { wooden: 0.8, golden: 1, stone: 0.8, iron: 0.9, diamond: 1, netherite: 1 }
+
+/** Damage per second of a carried item as a weapon (swords and axes; 0 for anything else). */
+export function weaponDps(name: string): number {
+  const m = /^(\w+?)_(sword|axe)$/.exec(name)
+  if (!m) return 0
+  const [, mat, kind] = m as unknown as [string, string, 'sword' | 'axe']
+  if (kind === 'sword') return (SWORD_DAMAGE[mat] ?? 0) * 1.6
+  return (AXE_DAMAGE[mat] ?? 0) * (AXE_SPEED[mat] ?? 0)
+}
+
+/** Holds the best sword or axe carried (by damage per second); keeps the hand as it is when there is none. */
+export async function equipBestWeapon(ctx: SkillContext): Promise<void> {
+  const { bot } = ctx
+  const best = bot.inventory
+    .items()
+    .filter((i) => weaponDps(i.name) > 0)
+    .sort((a, b) => weaponDps(b.name) - weaponDps(a.name))[0]
+  if (!best || bot.heldItem?.name === best.name) return
+  try {
+    await abortable(bot.equip(best, 'hand'), ctx.signal)
+  } catch (err) {
+    if (err instanceof SkillAborted) throw err
+    ctx.log.debug('could not take up a weapon', { err: err instanceof Error ? err.message : String(err) })
+  }
+}
 
 /** Ticks until the held item has fully recharged after a hit (a hit before that does less damage). */
 export function cooldownTicks(heldItem: string | undefined): number {
@@ -77,9 +107,10 @@ export function resolveTarget(ctx: SkillContext, target: string): Entity | null 
   return listEntities(bot, TARGET_RADIUS, (e) => entityId(e) === type && e.type !== 'object')[0] ?? null
 }
 
-/** Fights `entity` until it dies or disappears; throws SkillError when it escapes. */
+/** Fights `entity` with the best weapon carried until it dies or disappears; throws SkillError when it escapes. */
 export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_000): Promise<{ died: boolean; at: Entity['position'] }> {
   const { bot, signal } = ctx
+  await equipBestWeapon(ctx)
   const label = entity.type === 'player' ? `player ${entity.username}` : entityId(entity)
   return new Promise((resolve, reject) => {
     let last = entity.position.clone()
@@ -131,6 +162,8 @@ export const attack: SkillDef<Extract<SkillCall, { skill: 'attack' }>> = {
     if (!e) return fail(`no entity '${c.target}' within ${TARGET_RADIUS} blocks (by UUID, entity id, player name or mob type)`)
     if (e === ctx.bot.entity) return fail('refusing to attack myself')
     const r = await killEntity(ctx, e)
+    // the loot, as a player walks over it
+    if (e.type !== 'player') await pickUpNear(ctx, r.at, 6, 5000)
     return ok(`killed ${e.type === 'player' ? e.username : entityId(e)}`, { died: r.died })
   },
 }

@@ -1,20 +1,30 @@
-/** eat: the named food or the best non-harmful food carried. Also used by the eat reflex. */
+/** eat: the named food or the best food carried (cooked before raw). Also used by the eat reflex. */
 import type { Bot } from 'mineflayer'
 import type { SkillCall } from '../types.js'
 import { resolveItemNames, type Registry } from '../items.js'
 import { namespaced } from '../../names.js'
+import { HARMFUL_FOOD, isReadyFood } from '../../food.js'
 import { SkillAborted, abortable, errorMessage, ok, fail, type SkillDef } from './context.js'
 
-export const HARMFUL_FOOD = new Set(['rotten_flesh', 'spider_eye', 'poisonous_potato', 'pufferfish', 'suspicious_stew', 'chorus_fruit'])
+export { HARMFUL_FOOD }
 
-/** The best food in the inventory by food points, or null. */
-export function bestFood(bot: Bot, registry: Registry, only?: string[]) {
+export interface FoodChoice {
+  /** Only these items (an explicit request: harmful food allowed). */
+  only?: string[]
+  /** Raw meat and potatoes too (default true); the reflex keeps them for the furnace unless starving. */
+  allowRaw?: boolean
+}
+
+/** The best food in the inventory: ready food by food points, then raw food; null if none. */
+export function bestFood(bot: Bot, registry: Registry, choice: FoodChoice = {}) {
   const foods = (registry as unknown as { foodsByName: Record<string, { foodPoints: number; saturation: number }> }).foodsByName
+  const allowRaw = choice.allowRaw ?? true
+  const rank = (name: string) => (isReadyFood(name) || choice.only ? 1000 : 0) + foods[name]!.foodPoints
   return (
     bot.inventory
       .items()
-      .filter((i) => foods[i.name] && (only ? only.includes(i.name) : !HARMFUL_FOOD.has(i.name)))
-      .sort((a, b) => foods[b.name]!.foodPoints - foods[a.name]!.foodPoints)[0] ?? null
+      .filter((i) => foods[i.name] && (choice.only ? choice.only.includes(i.name) : !HARMFUL_FOOD.has(i.name) && (allowRaw || isReadyFood(i.name))))
+      .sort((a, b) => rank(b.name) - rank(a.name))[0] ?? null
   )
 }
 
@@ -31,7 +41,7 @@ export const eat: SkillDef<Extract<SkillCall, { skill: 'eat' }>> = {
       only = r.value
     }
     if (bot.food >= 20) return fail(`not hungry (food ${bot.food}/20)`)
-    const food = bestFood(bot, registry, only)
+    const food = bestFood(bot, registry, only ? { only } : {})
     if (!food) return fail(c.item ? `no ${namespaced(c.item)} in inventory (or it is not food)` : 'no food in inventory')
     const before = bot.food
     try {

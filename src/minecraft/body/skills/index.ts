@@ -14,9 +14,10 @@ import { attack, collectEntityLoot, murder } from './combat.js'
 import { mine } from './mine.js'
 import { explore } from './explore.js'
 import { chest } from './chest.js'
+import { shelter } from './shelter.js'
 
 export const SKILLS: ReadonlyMap<string, SkillDef> = new Map(
-  ([moveTo, moveToXZ, follow, collect, mine, explore, craft, smelt, place, chest, equip, eat, chat, jump, scanBlocks, scanEntities, attack, collectEntityLoot, murder, wait] as SkillDef<never>[]).map(
+  ([moveTo, moveToXZ, follow, collect, mine, explore, craft, smelt, place, chest, equip, eat, chat, jump, scanBlocks, scanEntities, attack, collectEntityLoot, murder, wait, shelter] as SkillDef<never>[]).map(
     (s) => [s.name, s as unknown as SkillDef],
   ),
 )

@@ -170,11 +170,25 @@ function busLine(e: Frame<'bus'>['entries'][number]): string {
   return `${time} ${e.type[0]} ${e.content}`
 }
 
+/** 7m, 2h5m, 3d: as the XML's gap markers. */
+function duration(ms: number): string {
+  const m = Math.floor(ms / 60_000)
+  if (m < 60) return `${m}m`
+  const h = Math.floor(m / 60)
+  return h < 24 ? `${h}h${m % 60 ? `${m % 60}m` : ''}` : `${Math.floor(h / 24)}d`
+}
+
 function drawBus(f: Frame<'bus'>): void {
   const list = $('bus')
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4
   list.dataset.total = String(f.total)
-  list.innerHTML = f.entries.map((e) => `<li data-kind="${e.type}">${esc(busLine(e))}</li>`).join('')
+  list.innerHTML = f.entries
+    .map((e, i) => {
+      const quiet = i > 0 ? e.t - f.entries[i - 1]!.t : 0
+      const gap = quiet >= f.gapMs ? `<li class="muted" data-kind="gap">— ${duration(quiet)} without entries —</li>` : ''
+      return `${gap}<li data-kind="${e.type}">${esc(busLine(e))}</li>`
+    })
+    .join('')
   if (atBottom) list.scrollTop = list.scrollHeight
   $('bus-count').textContent = `${f.total} entries`
   $('xml-title').textContent = f.xmlFrom === 'model' ? `XML the model last received (${new Date(f.xmlAt).toLocaleTimeString()})` : 'XML a model would receive now (no model call yet)'
@@ -208,7 +222,15 @@ function drawUsage(u: UsageFrame): void {
     <dt>calls</dt><dd>${u.calls} <span class="muted">(${u.failures} failed, ${u.retries} retries)</span></dd>
     <dt>tokens</dt><dd>${u.promptTokens} prompt + ${u.completionTokens} completion</dd>
     <dt>per minute</dt><dd>${u.perMinute.calls} calls, ${u.perMinute.promptTokens} + ${u.perMinute.completionTokens} tokens</dd>
-    <dt>latency</dt><dd>${u.avgLatencyMs} ms average${last ? `, last ${last.latencyMs} ms${last.ok ? '' : ` <span class="bad">(${esc(last.error ?? 'error')})</span>`}` : ''}</dd></dl>`
+    <dt>latency</dt><dd>${u.avgLatencyMs} ms average${last ? `, last ${last.latencyMs} ms${last.ok ? '' : ` <span class="bad">(${esc(last.error ?? 'error')})</span>`}` : ''}</dd></dl>
+    <ol id="calls">${u.recent
+      .slice(-8)
+      .reverse()
+      .map(
+        (c) =>
+          `<li data-ok="${c.ok}" data-retries="${c.retries}">${new Date(c.at).toLocaleTimeString()} · ${c.latencyMs} ms · ${c.ok ? `${c.promptTokens} + ${c.completionTokens} tokens` : `<span class="bad">failed: ${esc((c.error ?? 'error').slice(0, 120))}</span>`}${c.retries ? ` · <span class="warn">${c.retries} ${c.retries === 1 ? 'retry' : 'retries'}</span>` : ''}</li>`,
+      )
+      .join('')}</ol>`
   const c = $<HTMLCanvasElement>('latency')
   const g = c.getContext('2d')
   if (!g) return
@@ -238,7 +260,10 @@ function drawMap(m: MapFrame): void {
     if (p < 0) continue
     const shade = Math.max(-0.35, Math.min(0.25, (m.heights[i]! - botY) * 0.03))
     g.fillStyle = blockColor(m.palette[p]!, shade)
-    g.fillRect((i % size) * px, Math.floor(i / size) * px, px, px)
+    // whole pixels, so neighbouring cells meet without a seam
+    const x = Math.floor((i % size) * px)
+    const y = Math.floor(Math.floor(i / size) * px)
+    g.fillRect(x, y, Math.floor(((i % size) + 1) * px) - x, Math.floor((Math.floor(i / size) + 1) * px) - y)
   }
   const at = (x: number, z: number): [number, number] => [(x - m.x0) * px, (z - m.z0) * px]
   if (m.path.length) {
@@ -283,6 +308,8 @@ function drawMap(m: MapFrame): void {
     canvas.dataset.botX = String(m.bot.x)
     canvas.dataset.botZ = String(m.bot.z)
   }
+  if (m.path.length) canvas.dataset.pathsDrawn = String(Number(canvas.dataset.pathsDrawn ?? 0) + 1)
+  if (m.targets.length) canvas.dataset.targetsDrawn = String(Number(canvas.dataset.targetsDrawn ?? 0) + 1)
   canvas.dataset.known = String(m.knownBlocks)
   canvas.dataset.entities = String(m.entities.length)
   canvas.dataset.frames = String(Number(canvas.dataset.frames ?? 0) + 1)

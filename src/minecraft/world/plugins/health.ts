@@ -24,6 +24,7 @@ export interface HealthApi {
   damage(player: SquidPlayer, amount: number, cause: string): void
   heal(player: SquidPlayer, amount: number): void
   vitals(player: SquidPlayer): PlayerVitals
+  setFood(player: SquidPlayer, food: number, saturation: number): void
 }
 
 /** Exhaustion by what caused it (cumulative since the last respawn). */
@@ -389,5 +390,12 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     }
   }
 
-  return { damage, heal, vitals }
+  function setFood(p: SquidPlayer, food: number, saturation: number): void {
+    p.food = food
+    p.foodSaturation = Math.min(saturation, food)
+    stateOf(p).exhaustion = 0
+    send(p)
+  }
+
+  return { damage, heal, vitals, setFood }
 }

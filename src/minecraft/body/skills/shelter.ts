@@ -1,0 +1,308 @@
+/**
+ * shelter: live through the night in a hole in the ground, as a player does on the first night.
+ * Dig straight down three blocks (a spot within a few blocks whose column is quick to dig and,
+ * as far as the bot can know, has solid dry walls and floor; the rest is checked as each block
+ * comes out), seal the cell above the head with a block from the inventory, wait there until dawn,
+ * then climb out. Sealed in, no monster can see the bot, so
+ * none targets it (the world's mobs need a line of sight), and nothing spawns inside.
+ *
+ * With `wait: false` it only digs in and seals. Already sealed in (an interrupted shelter), it
+ * just waits. The night reflex (../reflexes/shelter.ts) runs it; any link may call it too.
+ */
+import type { Bot } from 'mineflayer'
+import type { Block } from 'prismarine-block'
+import { Vec3 } from 'vec3'
+import type { SkillCall } from '../types.js'
+import { SkillAborted, SkillError, abortable, checkAborted, errorMessage, eventWithin, ok, sleep, type SkillContext, type SkillDef } from './context.js'
+import { goTo, goals, fmtPos } from './nav.js'
+import { pickUpNear } from './dig.js'
+
+type Shelter = Extract<SkillCall, { skill: 'shelter' }>
+
+/** Dusk, a little before the first monsters can spawn under open sky (darkness ≥ 8 from ~13200). */
+export const NIGHT_START = 12500
+/** Dawn: zombies and skeletons burn, spiders calm down (sky darkening below 4). */
+export const NIGHT_END = 23500
+
+export function isNight(timeOfDay: number): boolean {
+  const t = ((timeOfDay % 24000) + 24000) % 24000
+  return t >= NIGHT_START && t < NIGHT_END
+}
+
+const DEPTH = 3
+const SEARCH_RADIUS = 4
+/** A column that takes longer than this to dig (stone by hand: 7.5 s a block) is no shelter. */
+const MAX_DIG_SECONDS = 8
+/** Blocks to seal with, best first; planks and logs only when nothing else is carried. */
+const SEAL_BLOCKS = ['dirt', 'cobblestone', 'coarse_dirt', 'netherrack', 'andesite', 'diorite', 'granite', 'stone', 'sand', 'red_sand', 'gravel', 'sandstone', 'cobbled_deepslate']
+const HORIZONTAL: ReadonlyArray<readonly [number, number]> = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+]
+
+/** mineflayer's own vec3 copy (its type differs from the root vec3 package's). */
+type P = Parameters<Bot['blockAt']>[0]
+const beside = (p: P, [dx, dz]: readonly [number, number]): P => p.offset(dx, 0, dz)
+
+function solid(b: Block | null): b is Block {
+  return !!b && b.boundingBox === 'block'
+}
+
+function nameOf(b: Block | null | undefined): string {
+  return b ? b.name : 'an unloaded cell'
+}
+
+function free(b: Block | null): boolean {
+  return !!b && b.boundingBox === 'empty' && b.name !== 'water' && b.name !== 'lava'
+}
+
+/** Seconds to dig `b` with the best tool carried (or the hand); Infinity when it cannot be dug. */
+function digSeconds(bot: Bot, b: Block): number {
+  if (b.hardness === null || b.hardness === undefined || b.hardness < 0) return Infinity
+  const tools = [null, ...bot.inventory.items().filter((i) => /_(pickaxe|shovel|axe)$/.test(i.name)).map((i) => i.type)]
+  let best = Infinity
+  for (const t of tools) best = Math.min(best, b.digTime(t, false, false, false, [], []) / 1000)
+  return best
+}
+
+/** Sealed in: free feet and head, solid floor, walls and roof. */
+export function isSealedIn(bot: Bot): boolean {
+  const feet = bot.entity.position.floored()
+  const head = feet.offset(0, 1, 0)
+  if (!free(bot.blockAt(feet)) || !free(bot.blockAt(head))) return false
+  if (!solid(bot.blockAt(feet.offset(0, -1, 0))) || !solid(bot.blockAt(head.offset(0, 1, 0)))) return false
+  return HORIZONTAL.every((d) => solid(bot.blockAt(beside(feet, d))) && solid(bot.blockAt(beside(head, d))))
+}
+
+/** What the bot may know of a cell: the block when it is known (fair play), else null (unknown: taken for solid). */
+type Look = (p: P) => Block | null
+
+/**
+ * Seconds to dig the shelter column under `stand` (where the bot would stand), or null when what
+ * the bot knows rules it out. Fair play: cells it cannot know (inside the ground) are assumed solid
+ * and as quick to dig as the block above them; digging checks them as they come to light.
+ */
+function columnCost(bot: Bot, stand: P, look: Look): number | null {
+  if (!free(bot.blockAt(stand)) || !free(bot.blockAt(stand.offset(0, 1, 0)))) return null
+  let seconds = 0
+  let last = Infinity
+  for (let d = 1; d <= DEPTH; d++) {
+    const cell = look(stand.offset(0, -d, 0))
+    if (cell && !solid(cell)) return null
+    last = cell ? digSeconds(bot, cell) : last
+    if (!Number.isFinite(last)) return null
+    seconds += last
+    for (const h of HORIZONTAL) {
+      const wall = look(beside(stand.offset(0, -d, 0), h))
+      if (wall && !solid(wall)) return null
+    }
+  }
+  const floor = look(stand.offset(0, -DEPTH - 1, 0))
+  if (floor && !solid(floor)) return null
+  return seconds <= MAX_DIG_SECONDS ? seconds : null
+}
+
+/** The best place to dig in near the bot: cheap to dig, close; null when there is none. */
+export function findShelterSpot(bot: Bot, look: Look): P | null {
+  const me = bot.entity.position.floored()
+  let best: { p: P; score: number } | null = null
+  for (let dx = -SEARCH_RADIUS; dx <= SEARCH_RADIUS; dx++) {
+    for (let dz = -SEARCH_RADIUS; dz <= SEARCH_RADIUS; dz++) {
+      for (const dy of [0, -1, 1]) {
+        const p = me.offset(dx, dy, dz)
+        const cost = columnCost(bot, p, look)
+        if (cost === null) continue
+        const score = cost + Math.hypot(dx, dz) * 0.3 + Math.abs(dy)
+        if (!best || score < best.score) best = { p, score }
+      }
+    }
+  }
+  return best?.p ?? null
+}
+
+const cellKey = (p: P) => `${p.x},${p.y},${p.z}`
+
+/**
+ * The see-through cells (air, plants, water, …) connected to where the bot stands, near it: what it
+ * sees of the open space around it. Known-blocks knows solid blocks only; this adds the air.
+ */
+function openCellsAround(bot: Bot): Set<string> {
+  const me = bot.entity.position.floored()
+  const seen = new Set<string>([cellKey(me)])
+  const queue: P[] = [me]
+  const dirs = [
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0, 1, 0],
+    [0, -1, 0],
+    [0, 0, 1],
+    [0, 0, -1],
+  ] as const
+  while (queue.length) {
+    const p = queue.shift()!
+    for (const [dx, dy, dz] of dirs) {
+      const q = p.offset(dx, dy, dz)
+      if (Math.abs(q.x - me.x) > SEARCH_RADIUS + 1 || Math.abs(q.z - me.z) > SEARCH_RADIUS + 1 || q.y < me.y - DEPTH - 3 || q.y > me.y + 4) continue
+      const k = cellKey(q)
+      if (seen.has(k)) continue
+      const b = bot.blockAt(q)
+      if (!b || b.boundingBox !== 'empty') continue
+      seen.add(k)
+      queue.push(q)
+    }
+  }
+  return seen
+}
+
+/** After a drop: the walls around the feet and the floor below, now in sight, must be solid. */
+function checkPit(bot: Bot): string | null {
+  const feet = bot.entity.position.floored()
+  for (const h of HORIZONTAL) {
+    const wall = bot.blockAt(beside(feet, h))
+    if (!solid(wall)) return `${nameOf(wall)} beside the hole at ${fmtPos(feet.x, feet.y, feet.z)}`
+  }
+  const floor = bot.blockAt(feet.offset(0, -1, 0))
+  if (!solid(floor)) return `${nameOf(floor)} under the hole at ${fmtPos(feet.x, feet.y, feet.z)}`
+  return null
+}
+
+/** Walks (sneaking, so it cannot slip off an edge) to the middle of its block, so a 1×1 hole takes it. */
+async function centre(ctx: SkillContext, x: number, z: number): Promise<void> {
+  const { bot, signal } = ctx
+  const target = { x: x + 0.5, z: z + 0.5 }
+  const off = () => Math.hypot(bot.entity.position.x - target.x, bot.entity.position.z - target.z)
+  if (off() < 0.15) return
+  bot.setControlState('sneak', true)
+  try {
+    for (let i = 0; i < 60 && off() >= 0.15; i++) {
+      await abortable(bot.lookAt(bot.entity.position.offset(target.x - bot.entity.position.x, 1.62, target.z - bot.entity.position.z), true), signal)
+      bot.setControlState('forward', true)
+      await eventWithin(bot, 'physicsTick', () => true, 200, signal)
+      bot.setControlState('forward', false)
+    }
+  } finally {
+    bot.setControlState('forward', false)
+    bot.setControlState('sneak', false)
+  }
+}
+
+/** Digs the block under the feet and waits to land on the next one. */
+async function digDown(ctx: SkillContext): Promise<void> {
+  const { bot, signal } = ctx
+  const feetY = Math.floor(bot.entity.position.y + 0.01)
+  const below = bot.blockAt(bot.entity.position.floored().offset(0, -1, 0))
+  if (!below || !solid(below)) return
+  try {
+    await abortable(bot.tool.equipForBlock(below, {}), signal)
+    await abortable(bot.dig(below, true), signal)
+  } catch (err) {
+    if (err instanceof SkillAborted) throw err
+    throw new SkillError(`digging in failed at ${fmtPos(below.position.x, below.position.y, below.position.z)}: ${errorMessage(err)}`)
+  }
+  const landed = await eventWithin(bot, 'physicsTick', () => bot.entity.onGround && bot.entity.position.y < feetY - 0.5, 3000, signal)
+  if (!landed) throw new SkillError(`did not drop into the hole at ${fmtPos(below.position.x, below.position.y, below.position.z)} (not centred over it?)`)
+}
+
+/** Places a block from the inventory in the cell right above the head, against one of its walls. */
+async function sealAbove(ctx: SkillContext): Promise<string> {
+  const { bot, signal } = ctx
+  const cell = bot.entity.position.floored().offset(0, 2, 0)
+  const carried = bot.inventory.items()
+  const item =
+    SEAL_BLOCKS.map((n) => carried.find((i) => i.name === n)).find(Boolean) ??
+    carried.find((i) => /_planks$/.test(i.name)) ??
+    carried.find((i) => /_log$/.test(i.name))
+  if (!item) throw new SkillError('nothing to seal the shelter with (no dirt, stone, planks or logs carried)')
+  for (const h of HORIZONTAL) {
+    const wall = bot.blockAt(beside(cell, h))
+    if (!solid(wall)) continue
+    await abortable(bot.equip(item, 'hand'), signal)
+    try {
+      await abortable(bot.placeBlock(wall, new Vec3(-h[0], 0, -h[1]) as never), signal)
+    } catch (err) {
+      if (err instanceof SkillAborted) throw err
+      // mineflayer waits for the block update, which some servers send late: trust the world
+      await sleep(300, signal)
+    }
+    if (solid(bot.blockAt(cell))) return item.name
+  }
+  throw new SkillError(`could not seal the shelter above ${fmtPos(cell.x, cell.y, cell.z)}`)
+}
+
+/** Digs in at the best spot near the bot and seals it; returns where. */
+async function digIn(ctx: SkillContext): Promise<{ at: P; seal: string }> {
+  const { bot } = ctx
+  const open = openCellsAround(bot)
+  const look: Look = (p) => (ctx.knowledge.isKnown(p) || open.has(cellKey(p)) ? bot.blockAt(p) : null)
+  const spot = findShelterSpot(bot, look)
+  if (!spot) throw new SkillError(`no place to dig a shelter within ${SEARCH_RADIUS} blocks (needs ${DEPTH} diggable blocks with solid, dry walls under a free spot)`)
+  const here = bot.entity.position.floored()
+  if (!here.equals(spot)) await goTo(ctx, new goals.GoalBlock(spot.x, spot.y, spot.z), `the shelter spot ${fmtPos(spot.x, spot.y, spot.z)}`)
+  checkAborted(ctx.signal)
+  ctx.progress(`digging in at ${fmtPos(spot.x, spot.y, spot.z)}`)
+  for (let d = 0; d < DEPTH; d++) {
+    await centre(ctx, spot.x, spot.z)
+    await digDown(ctx)
+    const open = checkPit(bot)
+    if (open) {
+      // a cave or water next to the hole: no shelter here; out again, the reflex tries elsewhere later
+      await climbOut(ctx, spot)
+      throw new SkillError(`the ground opens up: ${open}; no shelter here`)
+    }
+  }
+  await pickUpNear(ctx, bot.entity.position, 2, 1500)
+  const seal = await sealAbove(ctx)
+  return { at: bot.entity.position.floored(), seal }
+}
+
+/**
+ * Climbs out of the shelter back to the surface: pathfinder digs a staircase. Towering up the
+ * 1×1 shaft (jump and place a block below) is switched off meanwhile: it keeps failing there.
+ */
+async function climbOut(ctx: SkillContext, surface: P): Promise<string> {
+  const moves = ctx.bot.pathfinder.movements as unknown as { allow1by1towers: boolean }
+  const towers = moves.allow1by1towers
+  moves.allow1by1towers = false
+  try {
+    await goTo(ctx, new goals.GoalBlock(surface.x, surface.y, surface.z), `the surface at ${fmtPos(surface.x, surface.y, surface.z)}`)
+    return 'climbed out'
+  } catch (err) {
+    if (err instanceof SkillAborted) throw err
+    return `still in the shelter (${errorMessage(err)})`
+  } finally {
+    moves.allow1by1towers = towers
+  }
+}
+
+export const shelter: SkillDef<Shelter> = {
+  name: 'shelter',
+  // a vanilla night is 11,000 ticks (9 minutes) from dusk to dawn
+  timeoutMs: 15 * 60_000,
+  watchdog: false,
+  async run(ctx, c) {
+    const { bot, signal } = ctx
+    const wait = c.wait !== false
+    let where: P
+    let how: string
+    if (isSealedIn(bot)) {
+      where = bot.entity.position.floored()
+      how = `already sealed in at ${fmtPos(where.x, where.y, where.z)}`
+    } else {
+      const dug = await digIn(ctx)
+      where = dug.at
+      how = `dug in at ${fmtPos(where.x, where.y, where.z)}, sealed with ${dug.seal}`
+    }
+    if (!wait) return ok(how, { position: { x: where.x, y: where.y, z: where.z } })
+    const from = Math.floor(bot.time.timeOfDay)
+    while (isNight(bot.time.timeOfDay)) {
+      checkAborted(signal)
+      ctx.progress(`sheltering until dawn (time ${Math.floor(bot.time.timeOfDay)})`)
+      await sleep(500, signal)
+    }
+    const until = Math.floor(bot.time.timeOfDay)
+    const out = await climbOut(ctx, where.offset(0, DEPTH, 0))
+    return ok(`${how}; sheltered from time ${from} until ${until}; ${out}`, { position: { x: where.x, y: where.y, z: where.z } })
+  },
+}
