@@ -326,7 +326,7 @@ export class LostSpaceLogic {
     const type = this.seatTypes[to]
     if (type === 0 || type === undefined) return
     const engine = this.engine
-    if (!force && !engine.inGame(engine.player(to))) return
+    if (!force && !engine.inGame(engine.players[to]!)) return
     let cur = this.cur
     if (!cur || cur.player.includes(to)) {
       cur = { state: this.frameState, listen: this.expecting === null ? [] : [this.expecting], player: [], content: [] }
@@ -337,7 +337,10 @@ export class LostSpaceLogic {
     if (this.direct[to] === true) cur.content.push(msg)
     else {
       const json = asciiJson(msg)
-      cur.content.push(type === 2 ? json : withHeader(json))
+      // asciiJson's output is ASCII: its length is its byte length.
+      if (type === 2) cur.content.push(json)
+      else if (json.length <= MAX_PAYLOAD) cur.content.push(String(json.length).padStart(4, '0') + json)
+      else cur.content.push(withHeader(json))
     }
   }
 

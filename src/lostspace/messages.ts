@@ -253,7 +253,8 @@ function checkedPos(v: unknown, live: boolean): Pos | null {
   const x: unknown = v[0]
   const y: unknown = v[1]
   const z: unknown = v[2]
-  return isInt(x) && isInt(y) && isInt(z) ? [x, y, z] : null
+  // `+ 0`: -0 becomes 0, as it does through JSON.
+  return isInt(x) && isInt(y) && isInt(z) ? [x + 0, y + 0, z + 0] : null
 }
 
 /**
@@ -266,8 +267,9 @@ function checkedPos(v: unknown, live: boolean): Pos | null {
 function checkedAiMessage(raw: unknown, live = false): ParsedAiMessage | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !plain(raw, live)) return null
   const m = raw as { type?: unknown; state?: unknown; action?: unknown }
-  const state = m.state
-  if (state !== undefined && !isInt(state)) return null
+  const given = m.state
+  if (given !== undefined && !isInt(given)) return null
+  const state = given === undefined ? undefined : given + 0
   const type = m.type
   if (type === 'finish') return state === undefined ? { kind: 'finish' } : { kind: 'finish', state }
   if (type !== 'action') return null
@@ -292,7 +294,7 @@ function checkedAction(a: unknown, live: boolean): Action | null {
     case 'attack': {
       const at = n === 3 ? checkedPos(b, live) : null
       const target: unknown = a[2]
-      return at && isInt(target) ? { kind: 'attack', at, target } : null
+      return at && isInt(target) ? { kind: 'attack', at, target: target + 0 } : null
     }
     case 'trap':
       return n === 2 && (b === 'LandMine' || b === 'Sticky') ? { kind: 'trap', trap: b } : null

@@ -25,6 +25,8 @@ class RecordingLogic extends LostSpaceLogic {
   readonly seatHash = [0, 1, 2, 3].map(() => createHash('sha256'))
   readonly inHash = createHash('sha256')
   private types: number[] = [1, 1, 1, 1]
+  /** Objects handed over without JSON, with what they said then: the logic must never touch them again. */
+  private readonly handed: Array<[object, string]> = []
 
   override init(msg: Parameters<LostSpaceLogic['init']>[0]): JudgerFrame[] {
     this.types = [...msg.player_list]
@@ -47,11 +49,17 @@ class RecordingLogic extends LostSpaceLogic {
       f.player.forEach((p, i) => {
         const c: unknown = f.content[i]
         const payload = typeof c === 'string' ? c : this.types[p] === 2 ? asciiJson(c) : withHeader(asciiJson(c))
+        if (typeof c === 'object' && c !== null) this.handed.push([c, asciiJson(c)])
         this.seatHash[p]!.update(`${f.state} ${f.listen.join(',')} ${payload}\n`)
       })
     }
     return frames
   }
+  /** Handed-over objects that changed after they were handed over (the players here never change them). */
+  changedAfterHandover(): number {
+    return this.handed.filter(([o, said]) => asciiJson(o) !== said).length
+  }
+
   digest(extra: unknown): string {
     const all = createHash('sha256')
     for (const h of [...this.seatHash, this.inHash]) all.update((h as Hash).digest('hex'))
@@ -67,6 +75,7 @@ async function judged(names: string[], games: number): Promise<string> {
     const seats: SeatSpec[] = names.map((name, i) => ({ kind: 'player', player: createBuiltinPlayer(name, { seed: g * 4 + i + 1 }) }))
     const r = await runGame({ seats, logic, logger: quiet })
     assert.deepEqual(r.errors, [], `game ${g}: no seat failed`)
+    assert.equal(logic.changedAfterHandover(), 0, `game ${g}: message objects stay as they were handed over`)
     all.update(logic.digest({ replay: r.replay, ranking: r.ranking, endInfo: r.endInfo, rounds: r.rounds, messages: r.messages }))
   }
   return all.digest('hex').slice(0, 24)

@@ -5,7 +5,7 @@
  * the way it blinks to save moves, detects the next node for traps and lays
  * land mines behind itself.
  */
-import { loadMap, posKey, type GameMap, type Pos as MapPos } from '../map.js'
+import { loadMap, posKey, type GameMap } from '../map.js'
 import type { Player } from '../sdk/client.js'
 import type { Action, Pos } from '../sdk/messages.js'
 import type { GameStateTracker } from '../sdk/state.js'
@@ -38,33 +38,44 @@ function here(s: GameStateTracker): string {
   return s.pos ? `${s.pos[0]},${s.pos[1]},${s.pos[2]}` : ''
 }
 
+let scratch = new Int32Array(0)
+
 /** Shortest path (edges and elevator hops, avoiding failed zones) to the nearest goal: missing keys, then the capsule; known boxes on the way. */
 export function planPath(s: GameStateTracker, map: GameMap): Pos[] | null {
-  const start = s.pos ? map.get(s.pos) : undefined
+  const start = s.pos ? map.facts(s.pos) : undefined
   if (!start) return null
   const keys = new Set(s.keys)
   const goals = new Set<string>()
   if (keys.size >= 4) goals.add(posKey(map.capsule))
   else for (const km of map.keyMachines) if (!keys.has(km.owner)) goals.add(posKey(km.pos))
   for (const b of s.boxes) goals.add(b)
-  goals.delete(posKey(start))
+  goals.delete(start.key)
   if (goals.size === 0) return null
-  // One BFS to every node; the first goal reached is the nearest.
-  const opts = { round: s.round + 1 }
-  const prev = new Map<string, MapPos | null>([[posKey(start), null]])
-  const queue: MapPos[] = [start]
-  for (let i = 0; i < queue.length; i++) {
-    const cur = queue[i]!
-    for (const nx of map.moveTargets(cur, opts)) {
-      const k = posKey(nx)
-      if (prev.has(k)) continue
-      prev.set(k, cur)
-      if (goals.has(k)) {
-        const path: Pos[] = [toPos(nx)]
-        for (let back: MapPos | null = cur; back; back = prev.get(posKey(back)) ?? null) path.push(toPos(back))
-        return path.reverse()
+  // One BFS to every node (neighbours, then elevator hops, as moveTargets orders them); the first goal reached is the nearest.
+  const round = s.round + 1
+  const n = map.nodes.length
+  if (scratch.length < 2 * n) scratch = new Int32Array(2 * n)
+  // prev[] (node → the node it was reached from; -2 unseen, -1 the start) and the queue, in one reused buffer.
+  const prev = scratch.subarray(0, n).fill(-2)
+  const queue = scratch.subarray(n, 2 * n)
+  prev[start.index] = -1
+  queue[0] = start.index
+  let tail = 1
+  for (let i = 0; i < tail; i++) {
+    const cur = map.factsOf(queue[i]!)
+    for (let pass = 0; pass < 2; pass++) {
+      const next = pass === 0 ? cur.neighbors : cur.lifts
+      for (let j = 0; j < next.length; j++) {
+        const nx = next[j]!
+        if (nx.zoneRound < round || prev[nx.index] !== -2) continue
+        prev[nx.index] = cur.index
+        if (goals.has(nx.key)) {
+          const path: Pos[] = [toPos(nx.pos)]
+          for (let back = cur.index; back >= 0; back = prev[back]!) path.push(toPos(map.nodes[back]!))
+          return path.reverse()
+        }
+        queue[tail++] = nx.index
       }
-      queue.push(nx)
     }
   }
   return null

@@ -180,6 +180,7 @@ class Game {
             { maxLength: this.maxLength, logger: this.logger, trustedLogic: trusted, direct: direct[p] },
           ),
         )
+        this.queuingSeats = this.seats.some((s) => s.flush !== undefined)
         this.submit({ kind: 'frames', frames })
       } catch (err) {
         this.abort(err as Error)
@@ -288,8 +289,9 @@ class Game {
     for (let i = 0; i < players.length; i++) if (listen.length === 0 || !listen.includes(players[i]!)) this.deliverTo(players[i]!, content[i])
     const increased = f.state > this.state
     this.state = f.state
-    if (increased || !sameList(listen, this.listen)) {
-      this.listen = [...listen]
+    const changed = !sameList(listen, this.listen)
+    if (changed) this.listen = [...listen]
+    if (increased || changed) {
       for (let p = 0; p < 4; p++) if (this.hasDeadline(p) && (increased || !this.listen.includes(p))) this.clearTimer(p)
     }
     for (const p of this.listen) {
@@ -399,6 +401,7 @@ class Game {
    * wake-up of the AI): the seats the logic waits for first.
    */
   private flushSeats(): void {
+    if (!this.queuingSeats) return
     for (const p of this.listen) this.seats[p]?.flush?.()
     const holdMs = this.opts.holdMs ?? 0
     if (holdMs <= 0) {
@@ -419,6 +422,8 @@ class Game {
   }
 
   private holdTimer: NodeJS.Timeout | null = null
+  /** Some seat queues its payloads (a program seat): only then is there anything to flush. */
+  private queuingSeats = false
 
   private finish(f: Extract<JudgerFrame, { state: -1 }>): void {
     for (const s of this.seats) s.flush?.()

@@ -128,8 +128,8 @@ class Turn implements PlayerApi {
   over = false
   /** The action sent and not answered yet. */
   private waiting: Ask | null = null
-  /** Actions asked for while another was unanswered: sent one by one, in order. */
-  private readonly queued: Ask[] = []
+  /** Actions asked for while another was unanswered: sent one by one, in order (made when first needed). */
+  private queued: Ask[] | null = null
 
   constructor(
     readonly state: GameStateTracker,
@@ -143,7 +143,7 @@ class Turn implements PlayerApi {
   act(action: Action): Promise<ActionReply> {
     return new Promise<ActionReply>((resolve, reject) => {
       const ask = { action, resolve, reject }
-      if (this.waiting || this.queued.length > 0) this.queued.push(ask)
+      if (this.waiting || this.queued) (this.queued ??= []).push(ask)
       else this.sendAction(ask)
     })
   }
@@ -164,7 +164,9 @@ class Turn implements PlayerApi {
 
   /** The next queued action goes out after the reply's batch of messages has been taken in. */
   private sendQueued(): void {
-    while (!this.waiting && this.queued.length > 0) this.sendAction(this.queued.shift()!)
+    const queued = this.queued
+    while (!this.waiting && queued && queued.length > 0) this.sendAction(queued.shift()!)
+    if (queued && queued.length === 0 && this.queued === queued) this.queued = null
   }
 
   private answer(reply: ActionReply): void {
@@ -173,7 +175,7 @@ class Turn implements PlayerApi {
     if (reply.success !== undefined) this.state.applyReply(ask.action, reply)
     this.afterReply(ask.action, reply)
     ask.resolve(reply)
-    if (this.queued.length > 0) queueMicrotask(() => this.sendQueued())
+    if (this.queued) queueMicrotask(() => this.sendQueued())
   }
 
   /** The logic ends the turn itself after these; sending `finish` would be a stray message. */
@@ -290,9 +292,10 @@ export class LostSpaceClient {
    */
   receiveMessage(msg: ServerMessage): void {
     if (this.ended) return
-    if (msg.type === 'action' || msg.type === 'format error') {
-      const reply: ActionReply = msg.type === 'action' ? (msg as ActionReply) : { ...FAILED }
-      if (!this.turn?.deliver(reply)) this.logger.debug('stray reply', { type: msg.type })
+    const type = msg.type
+    if (type === 'action' || type === 'format error') {
+      const reply: ActionReply = type === 'action' ? (msg as ActionReply) : { ...FAILED }
+      if (!this.turn?.deliver(reply)) this.logger.debug('stray reply', { type })
       return
     }
     this.state.apply(msg)
@@ -301,15 +304,15 @@ export class LostSpaceClient {
     } catch (err) {
       this.logger.warn('player onMessage failed', { err: err as Error })
     }
-    if (msg.type === 'roundbegin') {
+    if (type === 'roundbegin') {
       this.turn?.end()
       this.turn = null
       if (isFullRoundBegin(msg) && msg.inturn === this.state.id && (msg.status === 0 || msg.status === 4)) {
         this.startTurn()
       }
-    } else if (msg.type === 'death' || msg.type === 'escaped') {
+    } else if (type === 'death' || type === 'escaped') {
       this.turn?.end()
-      if (msg.type === 'escaped') this.end()
+      if (type === 'escaped') this.end()
     }
   }
 

@@ -141,9 +141,11 @@ export class GameStateTracker {
     if (typeof reply.hp === 'number') this.hp = reply.hp
     if (typeof reply.status === 'number') this.status = reply.status
     if (Array.isArray(reply.keys)) this.keys = reply.keys.slice()
-    if (reply.tools && typeof reply.tools === 'object') {
-      for (const [k, v] of Object.entries(reply.tools)) {
-        if (k in this.tools && typeof v === 'number') this.tools[k as keyof ToolCounts] = v
+    const tools = reply.tools
+    if (tools && typeof tools === 'object') {
+      for (const k in tools) {
+        const v: unknown = (tools as Record<string, unknown>)[k]
+        if (Object.hasOwn(tools, k) && k in this.tools && typeof v === 'number') this.tools[k as keyof ToolCounts] = v
       }
     }
     const [kind] = action
