@@ -1,16 +1,20 @@
 /**
  * What the expert knows and has seen (its information set): its own state
  * from the SDK tracker, the others' keys, hp and status from the roundbegin,
- * where it last saw each of them, who died where (the Box contents), nodes an
- * enemy stood on (a trap may lie there) and the Materials points it used.
- * `determinize` turns that into one full engine state, sampling what is hidden.
+ * where it last saw each of them (moves on its layer are announced, a layer
+ * change brings a full view, a key machine's key tells where its user stands),
+ * who died where (the Box contents), nodes an enemy stood on (a trap may lie
+ * there), the Materials points it used, and how each opponent plays: how often
+ * it walks on a free turn and how often it hits a player in its reach.
+ * `determinize` turns that into one full simulator state, sampling what is hidden.
  */
-import { LostSpaceEngine, type PlayerState } from '../../engine.js'
-import { Status, type StatusCode } from '../../rules.js'
+import { Status } from '../../rules.js'
 import type { Rng } from '../../rng.js'
 import type { ServerMessage } from '../../sdk/messages.js'
 import type { GameStateTracker } from '../../sdk/state.js'
 import type { FastGraph } from './graph.js'
+import { RACER_STYLE, type Style } from './policy.js'
+import { ALIVE, DEAD, ERROR, ESCAPED, F_COUNTDOWN, F_DEATH, F_DETECT, F_ESC_ORDER, F_ESC_ROUND, F_ERROR_ROUND, F_HP, F_KEYS, F_NODE, F_PERMANENT, F_RESPAWN, F_STATUS, F_TOOL, KIT, LANDMINE, type Sim, SKIP, STICKY, TRANSPORT, trapCode, WAIT } from './sim.js'
 import { maskOf, type TourPlanner } from './tour.js'
 
 interface Sighting {
@@ -35,8 +39,7 @@ export interface TrapStats {
   hits: number
 }
 
-const isPosArr = (v: unknown): v is [number, number, number] =>
-  Array.isArray(v) && v.length === 3 && v.every((n) => Number.isInteger(n))
+const isPosArr = (v: unknown): v is [number, number, number] => Array.isArray(v) && v.length === 3 && v.every((n) => Number.isInteger(n))
 
 export class Belief {
   readonly others: OtherMemory[] = []
@@ -51,12 +54,18 @@ export class Belief {
   /** Per player: own turns watched while visible, and how many of them it moved in. */
   private readonly watched = [0, 0, 0, 0]
   private readonly moved = [0, 0, 0, 0]
+  /** Per player: turns it began with someone in its reach, and how many of them it attacked in. */
+  private readonly chances = [0, 0, 0, 0]
+  private readonly hits = [0, 0, 0, 0]
   private turnOf = -1
   private turnMoved = false
+  private turnChance = false
+  private turnHit = false
 
   constructor(
     readonly g: FastGraph,
     readonly planner: TourPlanner,
+    readonly sim: Sim,
   ) {
     for (let id = 0; id < 4; id++) {
       this.others.push({ seen: { node: g.spawn[id]!, round: 0, visible: true, layerHint: -1 }, deathRound: null, escapeRound: null })
@@ -78,10 +87,15 @@ export class Belief {
         o.escapeRound = s.round
         this.escapes++
       }
-    } else if (c[0] === 'getkey' || (c[0] === 'see' && c[1] === 'attack') || c[0] === 'hp_update') {
-      // Acting without walking (a key machine, a fight) is not waiting either.
+    } else if (c[0] === 'hp_update' || (c[0] === 'see' && c[1] === 'attack')) {
+      const by = c[0] === 'hp_update' ? m.playerid : typeof c[3] === 'number' ? c[3] : m.playerid
+      if (by === this.turnOf) {
+        this.turnMoved = true
+        this.turnHit = true
+      }
+    } else if (c[0] === 'getkey') {
       if (m.playerid === this.turnOf) this.turnMoved = true
-      else if (c[0] === 'getkey' && m.playerid >= 0 && m.playerid < 4) this.moved[m.playerid] = Math.min(this.watched[m.playerid]!, this.moved[m.playerid]! + 2)
+      this.keyFrom(m.playerid, c[1], s)
     } else if (c[0] === 'player_enter_top_layer') {
       const o = this.others[m.playerid]
       if (o && !o.seen.visible) o.seen = { ...o.seen, round: s.round, layerHint: 0 }
@@ -94,7 +108,7 @@ export class Belief {
       if (isPosArr(p) && p[0] >= 0 && this.g.has(p)) {
         const node = this.g.id(p)
         if (c[1] === 'pos_update' && id === this.turnOf) this.turnMoved = true
-        if (c[1] === 'pos_update' && o.seen.visible && this.canHoldTrap(o.seen.node)) this.suspect.set(o.seen.node, id)
+        if (c[1] === 'pos_update' && o.seen.visible && this.g.trapOk[o.seen.node]) this.suspect.set(o.seen.node, id)
         this.suspect.delete(node)
         o.seen = { node, round: s.round, visible: true, layerHint: -1 }
       } else {
@@ -103,30 +117,65 @@ export class Belief {
     }
   }
 
+  /** A key from a key machine says where its user stands (the machine off our layer, or the one we see). */
+  private keyFrom(id: number, keys: unknown, s: GameStateTracker): void {
+    const o = this.others[id]
+    if (!o || id === s.id || o.seen.visible || !Array.isArray(keys) || keys.length !== 1) return
+    const k = keys[0]
+    if (typeof k !== 'number' || k < 0 || k > 3) return
+    const myLayer = s.pos ? s.pos[2] : -1
+    const spots = this.g.machinesOf[k]!.filter((n) => this.g.pos[n]![2] !== myLayer)
+    if (spots.length === 0) return
+    // A Box holding just that key is rare: take the machine; with two candidates keep the nearer.
+    let best = spots[0]!
+    for (const n of spots) if (this.g.distance(o.seen.node, n, 0) < this.g.distance(o.seen.node, best, 0)) best = n
+    o.seen = { node: best, round: s.round, visible: false, layerHint: spots.length === 1 ? this.g.pos[best]![2] : -1 }
+  }
+
   /** Close the watch on the previous small turn and open one on `inturn`'s. */
   private watchTurn(inturn: number, s: GameStateTracker): void {
-    if (this.turnOf >= 0 && this.turnMoved) this.moved[this.turnOf]!++
+    if (this.turnOf >= 0) {
+      if (this.turnMoved) this.moved[this.turnOf]!++
+      if (this.turnChance) {
+        this.chances[this.turnOf]!++
+        if (this.turnHit) this.hits[this.turnOf]!++
+      }
+    }
     this.turnOf = -1
     this.turnMoved = false
+    this.turnChance = false
+    this.turnHit = false
     const o = this.others[inturn]
     const st = s.others.get(inturn)?.status ?? 0
     if (inturn === s.id || !o || !o.seen.visible || o.deathRound !== null || st !== 0) return
     this.turnOf = inturn
     this.watched[inturn]!++
+    // Anyone it could hit now: us, or another player we see.
+    const at = o.seen.node
+    const near = (n: number) => n === at || this.g.adjacent[at * this.g.n + n] === 1
+    if (s.status === 0 && s.pos && this.g.has(s.pos) && near(this.g.id(s.pos))) this.turnChance = true
+    for (let q = 0; q < 4; q++) {
+      if (q === inturn || q === s.id) continue
+      const v = this.visible(q, s)
+      if (v !== null && near(v)) this.turnChance = true
+    }
   }
 
-  /**
-   * How often a player moves on a turn it could (from what we watched; prior: a racer).
-   * Rollouts let players that sit and wait do the same.
-   */
+  /** How often a player moves on a turn it could (from what we watched; prior: a racer). */
   moveRate(id: number): number {
     const rate = (this.moved[id]! + 4) / (this.watched[id]! + 5)
     // Only clear waiters are modelled as such; racers pause for many reasons.
     return rate < 0.5 ? rate : 1
   }
 
-  private canHoldTrap(node: number): boolean {
-    return node !== this.g.capsule && this.g.machineKey[node] === -1 && !this.g.isElevator[node]
+  /** How often a player hits someone in its reach (prior: mostly). */
+  aggression(id: number): number {
+    return (this.hits[id]! + 1.6) / (this.chances[id]! + 2)
+  }
+
+  /** The rollout style of an opponent, from what we saw it do. */
+  style(id: number): Style {
+    return { ...RACER_STYLE, moveRate: this.moveRate(id), aggression: this.aggression(id) }
   }
 
   private died(id: number, s: GameStateTracker): void {
@@ -135,7 +184,8 @@ export class Belief {
     o.deathRound = s.round
     const keys = maskOf(s.others.get(id)?.keys ?? [id]) | (1 << id)
     if (o.seen.visible) this.boxKeys.set(o.seen.node, (this.boxKeys.get(o.seen.node) ?? 0) | keys)
-    o.seen = { node: this.g.spawn[id]!, round: s.round, visible: false, layerHint: -1 }
+    // Back at its spawn when the respawn delay is over.
+    o.seen = { node: this.g.spawn[id]!, round: s.round + 5, visible: false, layerHint: -1 }
   }
 
   /** Our own move/blink reply: a layer change comes with the full view of the new layer. */
@@ -183,104 +233,113 @@ export class Belief {
   }
 
   /**
-   * One full engine state consistent with what we know, at the start of our turn
-   * (`startTurn` already applied). Hidden positions are sampled near where each
-   * player was last seen, biased towards progress on its own escape tour.
+   * One full simulator state consistent with what we know, in our own turn
+   * (start-of-turn effects applied, nothing done yet). Hidden positions are
+   * sampled near where each player was last seen, biased towards progress on
+   * its own escape tour.
    */
-  determinize(s: GameStateTracker, rng: Rng): LostSpaceEngine {
+  determinize(s: GameStateTracker, rng: Rng, out?: Int32Array): Int32Array {
     const g = this.g
-    const e = new LostSpaceEngine(g.map)
-    e.round = s.round
-    e.seat = s.id
+    const sim = this.sim
+    const e = out ?? sim.initial()
+    if (out) e.set(this.template())
+    sim.setRound(e, s.round, s.id)
     const myNode = s.pos && g.has(s.pos) ? g.id(s.pos) : g.spawn[s.id]!
     const myLayer = g.pos[myNode]![2]
-    for (const p of e.players) {
-      if (p.id === s.id) {
-        p.status = (s.status === Status.WaitForEscape ? Status.WaitForEscape : Status.Alive) as StatusCode
-        p.pos = g.pos[myNode]!
-        p.hp = s.hp
-        p.keys = [...new Set(s.keys)].sort((a, b) => a - b)
-        p.tools = { ...s.tools }
-        const cd = Math.max(0, 5 - (s.round - s.lastDetectRound))
-        p.detectCd = cd > 0 ? cd + 1 : 0
-        p.escapeCountdown = s.status === Status.WaitForEscape ? 2 : 0
+    let escapes = 0
+    for (let id = 0; id < 4; id++) {
+      if (id === s.id) {
+        sim.set(e, id, F_STATUS, s.status === Status.WaitForEscape ? WAIT : ALIVE)
+        sim.set(e, id, F_NODE, myNode)
+        sim.set(e, id, F_HP, s.hp)
+        sim.set(e, id, F_KEYS, maskOf(s.keys))
+        sim.set(e, id, F_TOOL + LANDMINE, s.tools.LandMine)
+        sim.set(e, id, F_TOOL + STICKY, s.tools.Sticky)
+        sim.set(e, id, F_TOOL + KIT, s.tools.Kit)
+        sim.set(e, id, F_TOOL + TRANSPORT, s.tools.Transport)
+        sim.set(e, id, F_DETECT, Math.max(0, 5 - (s.round - s.lastDetectRound)))
+        if (s.status === Status.WaitForEscape) sim.set(e, id, F_COUNTDOWN, 1)
         continue
       }
-      this.fillOther(p, s, rng, myLayer)
+      if (this.fillOther(e, id, s, rng, myLayer)) escapes++
     }
-    for (const node of s.boxes) {
-      const n = g.has(node.split(',').map(Number)) ? g.id(node.split(',').map(Number)) : -1
-      if (n < 0) continue
+    sim.setEscapes(e, escapes)
+    for (const key of s.boxes) {
+      const p = key.split(',').map(Number)
+      if (!g.has(p)) continue
+      const n = g.id(p)
       const mask = this.boxKeys.get(n) ?? 0
-      const keys = [0, 1, 2, 3].filter((k) => mask & (1 << k))
-      e.boxes.set(node, { pos: g.pos[n]!, keys: keys.length ? keys : [rng.int(4)] })
+      sim.setBox(e, n, mask !== 0 ? mask : 1 << rng.int(4))
     }
-    for (const type of ['LandMine', 'Sticky'] as const) {
-      for (const p of s.placedTraps[type]) if (g.has(p)) e.traps.set(`${p[0]},${p[1]},${p[2]}`, { pos: g.pos[g.id(p)]!, type, owner: s.id })
+    for (const [type, code] of [['LandMine', LANDMINE], ['Sticky', STICKY]] as const) {
+      for (const p of s.placedTraps[type]) if (g.has(p)) sim.setTrap(e, g.id(p), trapCode(s.id, code))
     }
     const pTrap = this.trapProbability()
     for (const [node, owner] of this.suspect) {
-      if (node === myNode || rng.next() >= pTrap) continue
-      const key = `${g.pos[node]![0]},${g.pos[node]![1]},${g.pos[node]![2]}`
-      if (!e.traps.has(key)) e.traps.set(key, { pos: g.pos[node]!, type: rng.next() < 0.6 ? 'LandMine' : 'Sticky', owner })
+      if (node === myNode || rng.next() >= pTrap || sim.trap(e, node) !== 0) continue
+      sim.setTrap(e, node, trapCode(owner, rng.next() < 0.6 ? LANDMINE : STICKY))
     }
-    for (const [node, [stock, round]] of this.stock) {
-      const m = e.materials.get(`${g.pos[node]![0]},${g.pos[node]![1]},${g.pos[node]![2]}`)
-      if (m) m.stock = Math.min(2, stock + Math.floor((s.round - round) / 8))
-    }
-    e.startTurn()
+    for (const [node, [stock, round]] of this.stock) sim.setStock(e, node, Math.min(2, stock + Math.floor((s.round - round) / 8)))
     return e
   }
 
-  private fillOther(p: PlayerState, s: GameStateTracker, rng: Rng, myLayer: number): void {
+  private tmpl: Int32Array | null = null
+  private template(): Int32Array {
+    return (this.tmpl ??= this.sim.initial())
+  }
+
+  /** Fills an opponent; true when it has escaped. */
+  private fillOther(e: Int32Array, id: number, s: GameStateTracker, rng: Rng, myLayer: number): boolean {
     const g = this.g
-    const o = this.others[p.id]!
-    const info = s.others.get(p.id)
-    p.keys = info ? [...new Set(info.keys)].sort((a, b) => a - b) : [p.id]
-    p.hp = info?.hp ?? 200
-    const status = (info?.status ?? 0) as StatusCode
-    p.status = status
+    const sim = this.sim
+    const o = this.others[id]!
+    const info = s.others.get(id)
+    const keys = info ? maskOf(info.keys) : 1 << id
+    sim.set(e, id, F_KEYS, keys)
+    sim.set(e, id, F_HP, info?.hp ?? 200)
+    const status = info?.status ?? 0
     if (o.escapeRound !== null || status === Status.Escaped) {
-      p.status = Status.Escaped
-      p.escapeRound = o.escapeRound ?? s.round
-      p.escapeOrder = 1
-      return
+      sim.set(e, id, F_STATUS, ESCAPED)
+      sim.set(e, id, F_ESC_ROUND, o.escapeRound ?? s.round)
+      sim.set(e, id, F_ESC_ORDER, 1)
+      return true
     }
     if (status === Status.Error) {
-      p.errorRound = s.round
-      p.hp = 0
-      return
+      sim.set(e, id, F_STATUS, ERROR)
+      sim.set(e, id, F_ERROR_ROUND, s.round)
+      sim.set(e, id, F_HP, 0)
+      return false
     }
     if (o.deathRound !== null || status === Status.Dead) {
       const dr = o.deathRound ?? s.round
-      p.status = Status.Dead
-      p.hp = 0
-      p.keys = []
-      p.deathRound = dr
-      p.permanentDeath = dr > 80
-      p.respawnRound = p.permanentDeath ? null : dr + 5
-      p.pos = g.pos[g.spawn[p.id]!]!
-      return
+      sim.set(e, id, F_STATUS, DEAD)
+      sim.set(e, id, F_HP, 0)
+      sim.set(e, id, F_KEYS, 0)
+      sim.set(e, id, F_DEATH, dr)
+      sim.set(e, id, F_PERMANENT, dr > 80 ? 1 : 0)
+      sim.set(e, id, F_RESPAWN, dr > 80 ? -1 : dr + 5)
+      sim.set(e, id, F_NODE, g.spawn[id]!)
+      return false
     }
-    if (status === Status.Skip) p.skipTurns = 0
+    sim.set(e, id, F_STATUS, status === Status.Skip ? SKIP : ALIVE)
     if (status === Status.WaitForEscape) {
-      p.escapeCountdown = 1 + rng.int(2)
-      p.pos = g.pos[g.capsule]!
-      return
+      sim.set(e, id, F_STATUS, WAIT)
+      sim.set(e, id, F_COUNTDOWN, 1 + rng.int(2))
+      sim.set(e, id, F_NODE, g.capsule)
+      return false
     }
-    p.pos = g.pos[o.seen.visible ? o.seen.node : this.sampleHidden(p, o.seen, s.round, rng, myLayer)]!
-    p.tools = { LandMine: 0, Sticky: 0, Kit: rng.next() < 0.3 ? 1 : 0, Transport: 0 }
+    sim.set(e, id, F_NODE, o.seen.visible ? o.seen.node : this.sampleHidden(keys, o.seen, s.round, rng, myLayer))
+    sim.set(e, id, F_TOOL + KIT, rng.next() < 0.4 ? 1 : 0)
+    return false
   }
 
-  private sampleHidden(p: PlayerState, seen: Sighting, round: number, rng: Rng, myLayer: number): number {
+  private sampleHidden(mask: number, seen: Sighting, round: number, rng: Rng, myLayer: number): number {
     const g = this.g
     const reach = Math.max(0, round - seen.round) + 1
     const stage = g.stage(round)
-    const mask = maskOf(p.keys)
     const cands: number[] = []
-    const weights: number[] = []
-    let best = Infinity
     const tours: number[] = []
+    let best = Infinity
     for (let n = 0; n < g.n; n++) {
       const z = g.pos[n]![2]
       if (z === myLayer) continue
@@ -297,6 +356,7 @@ export class Belief {
       return cands.length ? rng.pick(cands) : seen.node
     }
     let total = 0
+    const weights: number[] = []
     for (const t of tours) {
       const w = Math.exp(-(t - best) / 2)
       weights.push(w)

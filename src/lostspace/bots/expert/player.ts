@@ -12,6 +12,7 @@ import type { GameStateTracker } from '../../sdk/state.js'
 import { Belief } from './belief.js'
 import { FastGraph } from './graph.js'
 import { PlanSearch } from './search.js'
+import { Sim } from './sim.js'
 import { TourPlanner } from './tour.js'
 
 /** Default thinking budget per decision, in ms of this machine's time (converted to simulations). */
@@ -47,13 +48,13 @@ export interface ExpertPlayer extends Player {
   readonly decisions: DecisionRecord[]
 }
 
-const graphs = new WeakMap<GameMap, { g: FastGraph; planner: TourPlanner }>()
+const graphs = new WeakMap<GameMap, { g: FastGraph; planner: TourPlanner; sim: Sim }>()
 
-function graphFor(map: GameMap): { g: FastGraph; planner: TourPlanner } {
+function graphFor(map: GameMap): { g: FastGraph; planner: TourPlanner; sim: Sim } {
   let hit = graphs.get(map)
   if (!hit) {
     const g = new FastGraph(map)
-    hit = { g, planner: new TourPlanner(g) }
+    hit = { g, planner: new TourPlanner(g), sim: new Sim(g) }
     graphs.set(map, hit)
   }
   return hit
@@ -63,15 +64,15 @@ let defaultMap: GameMap | null = null
 
 export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
   const map = opts.map ?? (defaultMap ??= loadMap())
-  const { g, planner } = graphFor(map)
+  const { g, planner, sim } = graphFor(map)
   const seed = (opts.seed ?? 1) >>> 0
   const budgetMs = opts.budgetMs ?? DEFAULT_BUDGET_MS
   if (!(budgetMs > 0)) throw new Error(`expert budget must be a positive number of ms, got ${budgetMs}`)
   const turnLimitMs = opts.turnLimitMs ?? 3000
   const sims = Math.max(1, Math.round(budgetMs * SIMS_PER_MS))
   const capMs = Math.min(turnLimitMs / 2, Math.max(budgetMs * 4, 200))
-  const belief = new Belief(g, planner)
-  const search = new PlanSearch(g, planner, belief)
+  const belief = new Belief(g, planner, sim)
+  const search = new PlanSearch(g, planner, belief, sim)
   const decisions: DecisionRecord[] = []
   let lastLayer = -1
 

@@ -1,42 +1,77 @@
 /**
- * The rollout policy: how every player is assumed to play inside a lookahead.
- * A noisy tour follower: escape when it can, finish off weak neighbours, fight
- * a neighbour it out-lasts now and then, heal when low, take boxes and keys on
- * its way, and otherwise step along its cheapest escape tour.
+ * Rollout policies: how every player is assumed to play inside a lookahead.
+ *
+ * One parametrised player covers the AIs we meet: it escapes when it can,
+ * heals when low, fights a player in reach with some probability (its
+ * aggression), takes boxes and key machines on its way and otherwise walks its
+ * cheapest escape tour (with some probability per turn: some AIs sit and wait).
+ * The belief estimates each opponent's parameters from what it was seen doing;
+ * the expert's own later turns use `SELF_STYLE`, which fights only when it wins
+ * the exchange.
+ *
+ * Randomness comes from `Dice`: a hash of (sample, player, round, purpose), so
+ * the same opponent makes the same choice at the same moment in every plan's
+ * rollout of one sample (common random numbers).
  */
-import type { LostSpaceEngine, PlayerState } from '../../engine.js'
-import { Status } from '../../rules.js'
-import type { Rng } from '../../rng.js'
+import type { Action } from '../../engine.js'
 import type { FastGraph } from './graph.js'
-import { maskOf, type BoxInfo, type TourPlanner } from './tour.js'
+import { ALIVE, F_DETECT, F_HP, F_NODE, F_SKIP, KIT, type Sim, SKIP, TRANSPORT, WAIT } from './sim.js'
+import type { BoxInfo, TourPlanner } from './tour.js'
 
 const ATTACK = 70
 
-export function boxesOf(e: LostSpaceEngine, g: FastGraph): BoxInfo[] {
-  const out: BoxInfo[] = []
-  for (const b of e.boxes.values()) out.push({ node: g.id(b.pos), mask: maskOf(b.keys) })
-  return out
+export interface Style {
+  /** Chance of hitting a player in reach when the fight looks acceptable (own hp > 70 or a kill). */
+  aggression: number
+  /** Heals with a Kit at or below this hp. */
+  kitBelow: number
+  /** Chance of walking on a turn with nothing else to do. */
+  moveRate: number
+  /** Takes a Kit at a Materials point it stands on when it has none. */
+  grabsKits: boolean
+  /** Detects the next node when the detector is ready (clears traps). */
+  detects: boolean
+  /** Fights only exchanges it wins (the expert itself). */
+  careful: boolean
 }
 
-/** Enemies on our node or a neighbouring one. */
-export function neighboursInReach(e: LostSpaceEngine, g: FastGraph, p: PlayerState, node: number): PlayerState[] {
-  const out: PlayerState[] = []
-  for (const q of e.players) {
-    if (q.id === p.id || !e.onMap(q) || q.pos[2] !== p.pos[2]) continue
-    const qn = g.id(q.pos)
-    if (qn === node || g.adj[node]!.includes(qn)) out.push(q)
+export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: false, detects: true, careful: true }
+export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, detects: true, careful: false }
+
+/** Per-sample hashed randomness (see the file comment). */
+export class Dice {
+  constructor(public seed: number) {}
+  u(pid: number, round: number, salt: number): number {
+    let h = Math.imul(this.seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(pid * 131 + round * 7919 + salt * 104729 + 1, 0xc2b2ae35)
+    h ^= h >>> 15
+    h = Math.imul(h, 0x27d4eb2f)
+    h ^= h >>> 13
+    h = Math.imul(h, 0x165667b1)
+    h ^= h >>> 16
+    return (h >>> 0) / 4294967296
+  }
+}
+
+export function boxesOf(sim: Sim, s: Int32Array, out: BoxInfo[] = []): BoxInfo[] {
+  out.length = 0
+  if (sim.boxCount(s) === 0) return out
+  const g = sim.g
+  for (let n = 0; n < g.n; n++) {
+    const m = sim.box(s, n)
+    if (m !== 0) out.push({ node: n, mask: m })
   }
   return out
 }
 
-/** Best next node towards `target` (a safe move), or -1. */
-export function stepTowards(g: FastGraph, node: number, target: number, round: number, stage: number, rng: Rng | null, sameLayerOnly = false): number {
+/** Best next node towards `target` among safe moves (ties broken by `tie`, or by id), or -1. */
+export function stepTowards(g: FastGraph, node: number, target: number, round: number, stage: number, tie: number, sameLayerOnly = false): number {
   let best = -1
   let bestD = Infinity
   const list = sameLayerOnly ? g.adj[node]! : g.moves[node]!
-  for (const nx of list) {
-    if (!g.enterable(nx, round) || g.deadly(nx, round)) continue
-    const d = g.distance(nx, target, stage) + (rng ? rng.next() * 0.5 : 0)
+  for (let i = 0; i < list.length; i++) {
+    const nx = list[i]!
+    if (g.failRound[nx]! <= round) continue
+    const d = g.distance(nx, target, stage) + (((i + 1) * 0.618 + tie) % 1) * 0.5
     if (d < bestD) {
       bestD = d
       best = nx
@@ -45,75 +80,162 @@ export function stepTowards(g: FastGraph, node: number, target: number, round: n
   return best
 }
 
-/**
- * `moveRate`: chance that the player walks on this turn at all (some AIs sit and wait).
- * `hunt`: a player to chase and hit instead of walking the tour (while it is on the map).
- */
-export function playTurn(e: LostSpaceEngine, g: FastGraph, planner: TourPlanner, pid: number, rng: Rng, moveRate = 1, hunt = -1): void {
-  const p = e.players[pid]!
-  if (p.status !== Status.Alive) return
-  const round = e.round
-  let node = g.id(p.pos)
-  const mask = maskOf(p.keys)
+/** Rounds of hits `a` needs to kill `b` (Kits count as extra hp). */
+export function hitsToKill(hp: number, kits: number): number {
+  return Math.ceil((hp + kits * 100) / ATTACK)
+}
+
+export interface PolicyContext {
+  sim: Sim
+  planner: TourPlanner
+  dice: Dice
+  /** Scratch list reused for boxes. */
+  boxes: BoxInfo[]
+  /** When set, the actions played are recorded here (the search's default plan). */
+  record?: Action[]
+}
+
+function note(ctx: PolicyContext, ok: boolean, a: () => Action): void {
+  if (ok && ctx.record) ctx.record.push(a())
+}
+
+/** Plays one whole turn of `pid` (who may act) in `s` with `style`. `hunt`: chase this player instead of walking the tour. */
+export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: Style, hunt = -1): void {
+  const { sim, planner, dice } = ctx
+  const g = sim.g
+  if (sim.status(s, pid) !== ALIVE) return
+  const round = sim.round(s)
+  let node = sim.node(s, pid)
+  const mask = sim.keys(s, pid)
+  const hp = sim.hp(s, pid)
   if (node === g.capsule && mask === 15) {
-    e.act(pid, { kind: 'escape', start: true })
+    note(ctx, sim.escape(s, pid), () => ({ kind: 'escape', start: true }))
     return
   }
-  const prey = hunt >= 0 ? e.players[hunt]! : null
-  if (prey && e.onMap(prey) && !(p.hp <= 100 && p.tools.Kit > 0)) {
-    const at = g.id(prey.pos)
-    if (at === node || g.adj[node]!.includes(at)) {
-      e.act(pid, { kind: 'attack', at: prey.pos, target: prey.id })
-      return
-    }
-    const nx = stepTowards(g, node, at, round, g.stage(round, 2), rng)
-    if (nx >= 0) {
-      e.act(pid, { kind: 'move', to: g.pos[nx]! })
-      return
-    }
-  }
-  const foes = neighboursInReach(e, g, p, node)
-  if (foes.length > 0) {
-    let pick: PlayerState | null = null
-    for (const q of foes) {
-      const kill = q.hp <= ATTACK
-      // Most AIs hit whoever stands next to them while they can take a hit back.
-      const fight = p.hp > ATTACK && (p.hp >= q.hp || q.keys.length > 1) && rng.next() < 0.75
-      if ((kill || fight) && (!pick || q.keys.length > pick.keys.length || q.hp < pick.hp)) pick = q
-    }
-    if (pick) {
-      e.act(pid, { kind: 'attack', at: pick.pos, target: pick.id })
-      return
+  const kits = sim.tool(s, pid, KIT)
+  // Fights: the weakest player in reach (a kill first).
+  let prey = -1
+  let preyHp = Infinity
+  for (let q = 0; q < 4; q++) {
+    if (q === pid || !sim.onMap(s, q) || !sim.inReach(s, pid, q)) continue
+    const qhp = sim.hp(s, q)
+    if (qhp < preyHp) {
+      prey = q
+      preyHp = qhp
     }
   }
-  if (p.hp <= 100 && p.tools.Kit > 0) {
-    e.act(pid, { kind: 'kit' })
+  if (hp <= style.kitBelow && kits > 0 && !(prey >= 0 && preyHp <= ATTACK)) {
+    note(ctx, sim.kit(s, pid), () => ({ kind: 'kit' }))
     return
   }
-  const boxes = e.boxes.size > 0 ? boxesOf(e, g) : []
-  for (const b of boxes) {
-    if (b.node === node && (b.mask | mask) !== mask) {
-      e.act(pid, { kind: 'box' })
+  if (prey >= 0) {
+    let fight: boolean
+    if (style.careful) {
+      const mine = hitsToKill(preyHp, sim.tool(s, prey, KIT))
+      const theirs = hitsToKill(hp, kits)
+      fight = preyHp <= ATTACK || mine <= theirs || hunt === prey
+    } else {
+      fight = (hp > ATTACK || preyHp <= ATTACK) && dice.u(pid, round, 1) < style.aggression
+    }
+    if (fight) {
+      note(ctx, sim.attack(s, pid, prey), () => ({ kind: 'attack', at: g.pos[sim.node(s, prey)]!, target: prey }))
       return
     }
+  }
+  const box = sim.box(s, node)
+  if (box !== 0 && (box | mask) !== mask) {
+    note(ctx, sim.openBox(s, pid), () => ({ kind: 'box' }))
+    return
   }
   const km = g.machineKey[node]!
-  if (km >= 0 && !(mask & (1 << km)) && !g.deadly(node, round + 1)) {
-    e.act(pid, { kind: 'keymachine' })
+  if (km >= 0 && !(mask & (1 << km)) && g.failRound[node]! > round + 1 && !(style.careful && dangerAt(sim, s, pid, node, hp) > 0)) {
+    note(ctx, sim.keyMachine(s, pid), () => ({ kind: 'keymachine' }))
     return
   }
-  if (moveRate < 1 && rng.next() >= moveRate) return
-  const stage = g.stage(round, 2)
-  const tour = planner.tour(node, mask, stage, boxes)
-  let target = tour.target
-  if (target === node) target = g.capsule
-  if (p.tools.Transport > 0 && g.distance(node, target, stage) >= 2) {
-    const b = stepTowards(g, node, target, round, stage, rng, true)
-    if (b >= 0 && g.distance(b, target, stage) < g.distance(node, target, stage) && e.act(pid, { kind: 'blink', to: g.pos[b]! }).success) {
-      node = b
-      if (p.status !== Status.Alive) return
+  if (style.grabsKits && kits === 0 && g.isMaterials[node] && sim.stock(s, node) > 0) {
+    note(ctx, sim.materials(s, pid, KIT), () => ({ kind: 'materials', tool: 'Kit' }))
+    return
+  }
+  if (hunt >= 0 && sim.onMap(s, hunt)) {
+    const stage = g.stage(round, 2)
+    const nx = stepTowards(g, node, sim.node(s, hunt), round, stage, dice.u(pid, round, 3))
+    if (nx >= 0) {
+      note(ctx, sim.move(s, pid, nx), () => ({ kind: 'move', to: g.pos[nx]! }))
+      return
     }
   }
-  const nx = stepTowards(g, node, target, round, stage, rng)
-  if (nx >= 0 && nx !== node) e.act(pid, { kind: 'move', to: g.pos[nx]! })
+  if (style.moveRate < 1 && dice.u(pid, round, 2) >= style.moveRate) return
+  const stage = g.stage(round, 2)
+  const boxes = boxesOf(sim, s, ctx.boxes)
+  let target = planner.tour(node, mask, stage, boxes).target
+  if (target === node) target = g.capsule
+  const tie = dice.u(pid, round, 4)
+  if (sim.tool(s, pid, TRANSPORT) > 0 && g.distance(node, target, stage) >= 2) {
+    const b = stepTowards(g, node, target, round, stage, tie, true)
+    if (b >= 0 && g.distance(b, target, stage) < g.distance(node, target, stage) && sim.blink(s, pid, b)) {
+      note(ctx, true, () => ({ kind: 'blink', to: g.pos[b]! }))
+      node = b
+      if (sim.status(s, pid) !== ALIVE) return
+    }
+  }
+  const nx = style.careful ? safeStep(sim, s, pid, node, target, round, stage, tie) : stepTowards(g, node, target, round, stage, tie)
+  if (nx < 0 || nx === node) return
+  if (style.detects && g.adjacent[node * g.n + nx] === 1 && sim.get(s, pid, F_DETECT) === 0) note(ctx, sim.detect(s, pid, nx), () => ({ kind: 'detect', at: g.pos[nx]! }))
+  note(ctx, sim.move(s, pid, nx), () => ({ kind: 'move', to: g.pos[nx]! }))
+}
+
+/**
+ * Enemies that would hit `pid` standing on `node` before its next turn: every
+ * other player acts once before then, and one in reach at the start of its
+ * turn strikes first (it may not move and attack in one turn).
+ */
+export function dangerAt(sim: Sim, s: Int32Array, pid: number, node: number, hp: number): number {
+  const g = sim.g
+  let n = 0
+  for (let q = 0; q < 4; q++) {
+    if (q === pid) continue
+    const st = sim.status(s, q)
+    if (st !== ALIVE && !(st === SKIP && sim.get(s, q, F_SKIP) === 0)) continue
+    const qn = sim.node(s, q)
+    if (qn !== node && g.adjacent[node * g.n + qn] !== 1) continue
+    if (sim.hp(s, q) > ATTACK || hp <= ATTACK) n++
+  }
+  return n
+}
+
+/** The careful step: towards `target`, but a step into an enemy's reach counts as four steps more (staying put is a step too). */
+function safeStep(sim: Sim, s: Int32Array, pid: number, node: number, target: number, round: number, stage: number, tie: number): number {
+  const g = sim.g
+  const hp = sim.hp(s, pid)
+  let best = -1
+  let bestScore = Infinity
+  const list = g.moves[node]!
+  for (let i = -1; i < list.length; i++) {
+    const nx = i < 0 ? node : list[i]!
+    if (g.failRound[nx]! <= round) continue
+    const d = g.distance(nx, target, stage)
+    if (d >= 1e5) continue
+    const score = d + 4 * dangerAt(sim, s, pid, nx, hp) + (i < 0 ? 1 : (((i + 1) * 0.618 + tie) % 1) * 0.5)
+    if (score < bestScore) {
+      bestScore = score
+      best = nx
+    }
+  }
+  return best
+}
+
+/** Whether anyone on the map (other than `pid`) is in reach of `node`. */
+export function threatsAt(sim: Sim, s: Int32Array, pid: number, node: number): number {
+  const g = sim.g
+  let n = 0
+  for (let q = 0; q < 4; q++) {
+    if (q === pid || !sim.onMap(s, q)) continue
+    const qn = sim.get(s, q, F_NODE)
+    if (qn === node || g.adjacent[node * g.n + qn] === 1) n++
+  }
+  return n
+}
+
+export function isWaiting(sim: Sim, s: Int32Array, pid: number): boolean {
+  return sim.status(s, pid) === WAIT && sim.get(s, pid, F_HP) > 0
 }

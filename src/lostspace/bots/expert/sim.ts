@@ -30,7 +30,8 @@ const SEAT = 1
 const MAIN_USED = 2
 const OVER = 3
 const ESCAPES = 4
-const G = 5
+const BOXES = 5
+const G = 6
 
 // player fields (offset PF * id + G)
 export const F_STATUS = 0
@@ -171,7 +172,13 @@ export class Sim {
     return s[this.L.boxAt + node]!
   }
   setBox(s: Int32Array, node: number, mask: number): void {
+    if (s[this.L.boxAt + node] === 0 && mask !== 0) s[BOXES]!++
+    else if (s[this.L.boxAt + node] !== 0 && mask === 0) s[BOXES]!--
     s[this.L.boxAt + node] = mask
+  }
+  /** How many nodes hold a Box. */
+  boxCount(s: Int32Array): number {
+    return s[BOXES]!
   }
   stock(s: Int32Array, node: number): number {
     return s[this.L.stockAt + node]!
@@ -365,6 +372,7 @@ export class Sim {
     if (mask === 0) return false
     s[MAIN_USED] = 1
     s[this.L.boxAt + at] = 0
+    s[BOXES]!--
     s[o + F_KEYS] = s[o + F_KEYS]! | mask
     s[o + F_SCORE]! += SCORE_BOX
     return true
@@ -445,6 +453,7 @@ export class Sim {
     const keys = s[o + F_KEYS]!
     if (keys !== 0) {
       const at = s[o + F_NODE]!
+      if (s[this.L.boxAt + at] === 0) s[BOXES]!++
       s[this.L.boxAt + at] = s[this.L.boxAt + at]! | keys
     }
     s[o + F_KEYS] = 0
@@ -490,6 +499,7 @@ export class Sim {
       s[o + F_ERROR_ROUND] = p.errorRound ?? -1
     }
     for (const t of e.traps.values()) s[this.L.trapAt + g.id(t.pos)] = trapCode(t.owner, t.type === 'LandMine' ? LANDMINE : STICKY)
+    s[BOXES] = e.boxes.size
     for (const b of e.boxes.values()) s[this.L.boxAt + g.id(b.pos)] = b.keys.reduce((m, k) => m | (1 << k), 0)
     for (const m of e.materials.values()) {
       s[this.L.stockAt + g.id(m.pos)] = m.stock
