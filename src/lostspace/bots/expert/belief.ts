@@ -57,8 +57,14 @@ export class Belief {
   /** Per player: turns it began with someone in its reach, and how many of them it attacked in. */
   private readonly chances = [0, 0, 0, 0]
   private readonly hits = [0, 0, 0, 0]
+  /** Per player: times it walked into our first strike, and times its tour led there but it held back. */
+  private readonly naive = [0, 0, 0, 0]
+  private readonly cautious = [0, 0, 0, 0]
   private turnOf = -1
   private turnMoved = false
+  /** This turn tests caution: its racing step would give us (or another player it must fear) the first strike. */
+  private turnTest = false
+  private turnStartNode = -1
   private turnChance = false
   private turnHit = false
 
@@ -135,6 +141,12 @@ export class Belief {
   /** Close the watch on the previous small turn and open one on `inturn`'s. */
   private watchTurn(inturn: number, s: GameStateTracker): void {
     if (this.turnOf >= 0) {
+      if (this.turnTest && !this.turnHit) {
+        const o = this.others[this.turnOf]!
+        const now = o.seen.visible ? o.seen.node : -1
+        if (now >= 0 && this.exposedTo(now, s)) this.naive[this.turnOf]!++
+        else if (now === this.turnStartNode || (now >= 0 && !this.exposedTo(now, s))) this.cautious[this.turnOf]!++
+      }
       if (this.turnMoved) this.moved[this.turnOf]!++
       if (this.turnChance) {
         this.chances[this.turnOf]!++
@@ -145,6 +157,7 @@ export class Belief {
     this.turnMoved = false
     this.turnChance = false
     this.turnHit = false
+    this.turnTest = false
     const o = this.others[inturn]
     const st = s.others.get(inturn)?.status ?? 0
     if (inturn === s.id || !o || !o.seen.visible || o.deathRound !== null || st !== 0) return
@@ -159,6 +172,40 @@ export class Belief {
       const v = this.visible(q, s)
       if (v !== null && near(v)) this.turnChance = true
     }
+    this.turnStartNode = at
+    this.turnTest = !this.turnChance && this.racingStepExposed(inturn, at, s)
+  }
+
+  /** Standing on `node` gives us the first strike (we are on the map and next to it). */
+  private exposedTo(node: number, s: GameStateTracker): boolean {
+    if (s.status !== 0 || !s.pos || !this.g.has(s.pos)) return false
+    const me = this.g.id(s.pos)
+    return node === me || this.g.adjacent[node * this.g.n + me] === 1
+  }
+
+  /** Whether every shortest step of `id`'s escape tour from `at` walks into our reach while we out-last it. */
+  private racingStepExposed(id: number, at: number, s: GameStateTracker): boolean {
+    const g = this.g
+    const info = s.others.get(id)
+    if (!info || s.hp < info.hp) return false
+    const stage = g.stage(s.round, 2)
+    const mask = maskOf(info.keys)
+    let target = this.planner.tour(at, mask, stage, []).target
+    if (target === at) target = g.capsule
+    if (target === at) return false
+    let best = Infinity
+    for (const nx of g.moves[at]!) if (!g.deadly(nx, s.round)) best = Math.min(best, g.distance(nx, target, stage))
+    if (best >= g.distance(at, target, stage)) return false
+    for (const nx of g.moves[at]!) {
+      if (g.deadly(nx, s.round) || g.distance(nx, target, stage) !== best) continue
+      if (!this.exposedTo(nx, s)) return false
+    }
+    return true
+  }
+
+  /** How likely a player avoids giving away the first strike (prior: even). */
+  caution(id: number): number {
+    return (this.cautious[id]! + 1) / (this.naive[id]! + this.cautious[id]! + 2)
   }
 
   /** How often a player moves on a turn it could (from what we watched; prior: a racer). */

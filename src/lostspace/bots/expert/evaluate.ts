@@ -37,6 +37,8 @@ function hpFactor(hp: number, kits: number): number {
 
 export class Evaluator {
   private readonly boxes: BoxInfo[] = []
+  /** The round of the decision: the chance of escaping falls with the rounds from then (waiting costs). */
+  origin = 0
   private readonly looks: Outlook[] = [0, 1, 2, 3].map(() => ({ escape: Infinity, sure: 0, survive: 0, score: 0 }))
 
   constructor(
@@ -64,7 +66,7 @@ export class Evaluator {
         return
       case WAIT:
         out.escape = base + sim.get(s, p, F_COUNTDOWN) - 1
-        out.sure = Math.max(0.3, 1 - HAZARD * (out.escape - now)) * hpFactor(sim.hp(s, p), sim.tool(s, p, KIT))
+        out.sure = Math.max(0.3, 1 - HAZARD * (out.escape - Math.min(now, this.origin || now))) * hpFactor(sim.hp(s, p), sim.tool(s, p, KIT))
         return
       case DEAD: {
         out.survive = 1 + sim.get(s, p, F_DEATH) / 1000
@@ -74,7 +76,7 @@ export class Evaluator {
         const esc = back + t - 1
         if (t < UNREACHABLE_TURNS && esc <= LAST_ROUND) {
           out.escape = esc
-          out.sure = Math.max(0.3, 1 - HAZARD * (esc - now))
+          out.sure = Math.max(0.3, 1 - HAZARD * (esc - Math.min(now, this.origin || now)))
         }
         out.survive = 2
         return
@@ -90,9 +92,14 @@ export class Evaluator {
         const esc = base + t - 1 + (st === SKIP ? sim.get(s, p, F_SKIP) : 0)
         if (esc > LAST_ROUND) return
         out.escape = esc
-        out.sure = Math.max(0.3, 1 - HAZARD * (esc - now)) * hpFactor(sim.hp(s, p), sim.tool(s, p, KIT))
+        out.sure = Math.max(0.3, 1 - HAZARD * (esc - Math.min(now, this.origin || now))) * hpFactor(sim.hp(s, p), sim.tool(s, p, KIT))
       }
     }
+  }
+
+  explain(s: Int32Array, me: number): string {
+    const v = this.value(s, me)
+    return `v=${v.toFixed(3)} origin=${this.origin} ` + this.looks.map((l, i) => `p${i}:e${l.escape.toFixed(2)} s${l.sure.toFixed(2)} b${i === me ? '-' : beats(this.looks[me]!, l, this.sim.round(s)).toFixed(2)}`).join(' ')
   }
 
   /** Expected points of `me` (1..4) plus small tie-breakers. */
@@ -131,7 +138,10 @@ function beats(a: Outlook, b: Outlook, now: number): number {
   const pa = a.escape === Infinity ? 0 : a.sure
   const pb = b.escape === Infinity ? 0 : b.sure
   let race = 0.5
-  if (pa > 0 && pb > 0) {
+  if (a.escape < 0 || b.escape < 0) {
+    // Somebody has escaped already: the order is known.
+    race = a.escape < b.escape ? 1 : 0
+  } else if (pa > 0 && pb > 0) {
     const spread = 0.6 + 0.1 * Math.max(0, Math.min(a.escape, b.escape) - now)
     race = sigmoid((b.escape - a.escape) / spread)
   }

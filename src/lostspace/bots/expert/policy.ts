@@ -108,7 +108,7 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   let node = sim.node(s, pid)
   const mask = sim.keys(s, pid)
   const hp = sim.hp(s, pid)
-  if (node === g.capsule && mask === 15) {
+  if (node === g.capsule && mask === 15 && !(style.careful && !escapeSafe(sim, s, pid, hp, 2))) {
     note(ctx, sim.escape(s, pid), () => ({ kind: 'escape', start: true }))
     return
   }
@@ -157,9 +157,13 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
     return
   }
   if (hunt >= 0 && sim.onMap(s, hunt)) {
+    // A prey with every key is going to the capsule: wait for it next to it (or escape first, above).
     const stage = g.stage(round, 2)
-    const nx = stepTowards(g, node, sim.node(s, hunt), round, stage, dice.u(pid, round, 3))
-    if (nx >= 0) {
+    const toCapsule = sim.keys(s, hunt) === 15 || sim.status(s, hunt) === WAIT
+    const goal = toCapsule ? g.capsule : sim.node(s, hunt)
+    if (toCapsule && mask !== 15 && g.distance(node, goal, stage) <= 1) return
+    const nx = stepTowards(g, node, goal, round, stage, dice.u(pid, round, 3))
+    if (nx >= 0 && !(toCapsule && mask !== 15 && nx === goal)) {
       note(ctx, sim.move(s, pid, nx), () => ({ kind: 'move', to: g.pos[nx]! }))
       return
     }
@@ -203,6 +207,27 @@ export function dangerAt(sim: Sim, s: Int32Array, pid: number, node: number, hp:
   return n
 }
 
+/**
+ * Whether an escape started now survives: between entering the capsule and
+ * the escape every other player gets `turns` turns (3 from stepping in, 2
+ * from pressing the button there), and one `d` moves away (blinks shorten
+ * it) can hit us in all but the d - 1 it needs to come into reach.
+ */
+export function escapeSafe(sim: Sim, s: Int32Array, pid: number, hp: number, turns: number): boolean {
+  const g = sim.g
+  const stage = g.stage(sim.round(s), 2)
+  let damage = 0
+  for (let q = 0; q < 4; q++) {
+    if (q === pid) continue
+    const st = sim.status(s, q)
+    if (st !== ALIVE && !(st === SKIP && sim.get(s, q, F_SKIP) === 0)) continue
+    const d = g.distance(sim.node(s, q), g.capsule, stage) - sim.tool(s, q, TRANSPORT)
+    const hits = turns - Math.max(0, d - 1)
+    if (hits > 0) damage += hits * ATTACK
+  }
+  return damage < hp
+}
+
 /** The careful step: towards `target`, but a step into an enemy's reach counts as four steps more (staying put is a step too). */
 function safeStep(sim: Sim, s: Int32Array, pid: number, node: number, target: number, round: number, stage: number, tie: number): number {
   const g = sim.g
@@ -215,7 +240,9 @@ function safeStep(sim: Sim, s: Int32Array, pid: number, node: number, target: nu
     if (g.failRound[nx]! <= round) continue
     const d = g.distance(nx, target, stage)
     if (d >= 1e5) continue
-    const score = d + 4 * dangerAt(sim, s, pid, nx, hp) + (i < 0 ? 1 : (((i + 1) * 0.618 + tie) % 1) * 0.5)
+    let danger = dangerAt(sim, s, pid, nx, hp)
+    if (nx === g.capsule && sim.keys(s, pid) === 15 && !escapeSafe(sim, s, pid, hp, 3)) danger++
+    const score = d + 4 * danger + (i < 0 ? 1 : (((i + 1) * 0.618 + tie) % 1) * 0.5)
     if (score < bestScore) {
       bestScore = score
       best = nx

@@ -153,16 +153,23 @@ export class PlanSearch {
         for (const f of follow) add([{ kind: 'blink', to: pos(b) }, f], f.kind === 'attack' ? f.target : -1)
       }
     }
-    // Going after a player we see: worth it for one carrying keys or already hurt, not too far away.
+    // Going after a player: one we see nearby that carries a key we lack or is hurt, or one that
+    // will soon escape (we wait for it next to the capsule: its countdown is our chance).
     for (let q = 0; q < 4; q++) {
-      if (q === me || !sim.onMap(e0, q) || this.belief.others[q]?.seen.visible !== true) continue
+      if (q === me || !sim.onMap(e0, q) || sim.inReach(e0, me, q)) continue
       const bits = sim.keys(e0, q)
       const nKeys = (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1) + ((bits >> 3) & 1)
-      if (nKeys < 3 && sim.hp(e0, q) > 70) continue
-      const at = sim.node(e0, q)
-      if (g.distance(node, at, stage) > 4 || sim.inReach(e0, me, q)) continue
-      const nx = stepTowards(g, node, at, round, stage, 0)
-      if (nx >= 0) add([{ kind: 'move', to: pos(nx) }], q)
+      let goal = -1
+      if (bits === 15 || sim.status(e0, q) === 4) {
+        goal = g.capsule
+      } else if (this.belief.others[q]?.seen.visible === true) {
+        const at = sim.node(e0, q)
+        if (((bits & ~keys) !== 0 || sim.hp(e0, q) <= 70 || nKeys >= 3) && g.distance(node, at, stage) <= 4) goal = at
+      }
+      if (goal < 0 || goal === node) continue
+      const nx = stepTowards(g, node, goal, round, stage, 0)
+      if (nx >= 0 && !(goal === g.capsule && keys !== 15 && nx === goal)) add([{ kind: 'move', to: pos(nx) }], q)
+      if (goal === g.capsule && g.distance(node, goal, stage) <= 1) add([], q)
     }
     return { plans, def }
   }
@@ -186,6 +193,7 @@ export class PlanSearch {
       if (log) log.push(`r${sim.round(st)}p${seat}s${sim.status(st, seat)}@${this.g.pos[sim.node(st, seat)]!.join('')}h${sim.hp(st, seat)}k${sim.keys(st, seat)}`)
       sim.endTurn(st)
     }
+    if (log) log.push(`END ${this.evaluator.explain(st, me)}`)
     return this.evaluator.value(st, me)
   }
 
@@ -193,8 +201,15 @@ export class PlanSearch {
     const started = performance.now()
     const me = s.id
     const e0 = this.belief.determinize(s, createRng(mix(opts.seed, 0x5eed)))
+    this.evaluator.origin = s.round
     const { plans, def } = this.candidates(e0, me)
-    const styles = [0, 1, 2, 3].map((id) => (id === me ? SELF_STYLE : this.belief.style(id)))
+    // Each opponent is, per sample, either the racer we saw or a careful player like us (its caution is learned).
+    const racers = [0, 1, 2, 3].map((id) => (id === me ? SELF_STYLE : this.belief.style(id)))
+    const careful = [0, 1, 2, 3].map((id) => (id === me ? SELF_STYLE : { ...SELF_STYLE, moveRate: this.belief.moveRate(id) }))
+    const caution = [0, 1, 2, 3].map((id) => (id === me ? 1 : this.belief.caution(id)))
+    const styleDice = new Dice(mix(opts.seed, 0xca7e))
+    const stylesOf = (k: number): Style[] => [0, 1, 2, 3].map((id) => (styleDice.u(id, k, 9) < caution[id]! ? careful[id]! : racers[id]!))
+    const styles = racers
     if (plans.length <= 1) return { plan: plans[0]?.actions ?? [], hunt: -1, sims: 0, candidates: plans.length, value: 0, capped: false }
     const samples: Int32Array[] = []
     const sample = (i: number): Int32Array => {
@@ -220,10 +235,11 @@ export class PlanSearch {
         }
         const e = sample(k)
         const dice = mix(opts.seed, 0xd1ce + k)
+        const kStyles = stylesOf(k)
         for (const c of alive) {
           if (vals[c]!.length > k) continue
           if (used >= opts.sims) break outer
-          vals[c]!.push(this.simulate(e, me, plans[c]!, dice, styles, opts.horizon))
+          vals[c]!.push(this.simulate(e, me, plans[c]!, dice, kStyles, opts.horizon))
           used++
         }
       }
@@ -252,13 +268,13 @@ export class PlanSearch {
       }
     }
     if (process.env.EXPERT_DEBUG) {
-      const who = [0, 1, 2, 3].map((q) => `p${q}:st${this.sim.status(e0, q)}@${this.g.pos[this.sim.node(e0, q)]!.join('')}hp${this.sim.hp(e0, q)}k${this.sim.keys(e0, q)}${this.belief.others[q]!.seen.visible ? 'V' : ''} a${styles[q]!.aggression.toFixed(2)} m${styles[q]!.moveRate.toFixed(2)}`)
+      const who = [0, 1, 2, 3].map((q) => `p${q}:st${this.sim.status(e0, q)}@${this.g.pos[this.sim.node(e0, q)]!.join('')}hp${this.sim.hp(e0, q)}k${this.sim.keys(e0, q)}${this.belief.others[q]!.seen.visible ? 'V' : ''} a${styles[q]!.aggression.toFixed(2)} m${styles[q]!.moveRate.toFixed(2)} c${caution[q]!.toFixed(2)}`)
       console.error('   ' + who.join(' | '))
       if (process.env.EXPERT_DEBUG === String(s.round)) {
         for (const c of [def, bestIdx, 1]) {
           for (let k = 0; k < 3; k++) {
             const log: string[] = []
-            const v = this.simulate(sample(k), me, plans[c]!, mix(opts.seed, 0xd1ce + k), styles, opts.horizon, log)
+            const v = this.simulate(sample(k), me, plans[c]!, mix(opts.seed, 0xd1ce + k), stylesOf(k), opts.horizon, log)
             console.error(`  plan ${c} sample ${k}: ${v.toFixed(3)} ${log.join(' ')}`)
           }
         }
