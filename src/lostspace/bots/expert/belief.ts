@@ -65,6 +65,16 @@ export class Belief {
   /** This turn tests caution: its racing step would give us (or another player it must fear) the first strike. */
   private turnTest = false
   private turnStartNode = -1
+  private turnMoves = 0
+  /** Per player: turns its tour led away from us while we were near, and how often it came closer anyway. */
+  private readonly chaseChances = [0, 0, 0, 0]
+  private readonly chases = [0, 0, 0, 0]
+  /** The in-turn player's distance to us at its turn start when the turn tests chasing, else -1. */
+  private turnChaseFrom = -1
+  /** Per player: blinks seen (two steps in one turn) and heals seen (hp up): it carries such tools. */
+  private readonly blinks = [0, 0, 0, 0]
+  private readonly heals = [0, 0, 0, 0]
+  private readonly lastHp = [200, 200, 200, 200]
   private turnChance = false
   private turnHit = false
 
@@ -113,7 +123,10 @@ export class Belief {
       if (c[1] === 'regenerate') o.deathRound = null
       if (isPosArr(p) && p[0] >= 0 && this.g.has(p)) {
         const node = this.g.id(p)
-        if (c[1] === 'pos_update' && id === this.turnOf) this.turnMoved = true
+        if (c[1] === 'pos_update' && id === this.turnOf) {
+          this.turnMoved = true
+          if (++this.turnMoves === 2) this.blinks[id]!++
+        }
         if (c[1] === 'pos_update' && o.seen.visible && this.g.trapOk[o.seen.node]) this.suspect.set(o.seen.node, id)
         this.suspect.delete(node)
         o.seen = { node, round: s.round, visible: true, layerHint: -1 }
@@ -147,17 +160,32 @@ export class Belief {
         if (now >= 0 && this.exposedTo(now, s)) this.naive[this.turnOf]!++
         else if (now === this.turnStartNode || (now >= 0 && !this.exposedTo(now, s))) this.cautious[this.turnOf]!++
       }
+      if (this.turnChaseFrom >= 0 && !this.turnHit) {
+        const o = this.others[this.turnOf]!
+        const me = this.myNode(s)
+        if (o.seen.visible && me >= 0) {
+          this.chaseChances[this.turnOf]!++
+          if (this.g.distance(o.seen.node, me, 0) < this.turnChaseFrom) this.chases[this.turnOf]!++
+        }
+      }
       if (this.turnMoved) this.moved[this.turnOf]!++
       if (this.turnChance) {
         this.chances[this.turnOf]!++
         if (this.turnHit) this.hits[this.turnOf]!++
       }
     }
+    for (const [id, o] of s.others) {
+      if (id < 0 || id > 3 || id === s.id) continue
+      if (o.status === 0 && o.hp > this.lastHp[id]! && this.lastHp[id]! > 0) this.heals[id]!++
+      this.lastHp[id] = o.hp
+    }
     this.turnOf = -1
+    this.turnMoves = 0
     this.turnMoved = false
     this.turnChance = false
     this.turnHit = false
     this.turnTest = false
+    this.turnChaseFrom = -1
     const o = this.others[inturn]
     const st = s.others.get(inturn)?.status ?? 0
     if (inturn === s.id || !o || !o.seen.visible || o.deathRound !== null || st !== 0) return
@@ -174,6 +202,36 @@ export class Belief {
     }
     this.turnStartNode = at
     this.turnTest = !this.turnChance && this.racingStepExposed(inturn, at, s)
+    this.turnChaseFrom = this.turnChance ? -1 : this.chaseTest(inturn, at, s)
+  }
+
+  private myNode(s: GameStateTracker): number {
+    return s.status === 0 && s.pos && this.g.has(s.pos) ? this.g.id(s.pos) : -1
+  }
+
+  /** Our distance from `id` when it is near (same layer, two to four steps) and no step of its tour brings it closer, else -1. */
+  private chaseTest(id: number, at: number, s: GameStateTracker): number {
+    const g = this.g
+    const me = this.myNode(s)
+    const info = s.others.get(id)
+    if (me < 0 || !info || g.pos[me]![2] !== g.pos[at]![2]) return -1
+    const d = g.distance(at, me, 0)
+    if (d < 2 || d > 4) return -1
+    const stage = g.stage(s.round, 2)
+    let target = this.planner.tour(at, maskOf(info.keys), stage, []).target
+    if (target === at) target = g.capsule
+    let best = Infinity
+    for (const nx of g.moves[at]!) if (!g.deadly(nx, s.round)) best = Math.min(best, g.distance(nx, target, stage))
+    for (const nx of g.moves[at]!) {
+      if (g.deadly(nx, s.round) || g.distance(nx, target, stage) !== best) continue
+      if (g.distance(nx, me, 0) < d) return -1
+    }
+    return d
+  }
+
+  /** How often a player leaves its way to come after us (prior: now and then). */
+  hunting(id: number): number {
+    return (this.chases[id]! + 0.6) / (this.chaseChances[id]! + 2)
   }
 
   /** Standing on `node` gives us the first strike (we are on the map and next to it). */
@@ -222,7 +280,7 @@ export class Belief {
 
   /** The rollout style of an opponent, from what we saw it do. */
   style(id: number): Style {
-    return { ...RACER_STYLE, moveRate: this.moveRate(id), aggression: this.aggression(id) }
+    return { ...RACER_STYLE, moveRate: this.moveRate(id), aggression: this.aggression(id), hunts: this.hunting(id) }
   }
 
   private died(id: number, s: GameStateTracker): void {
@@ -376,7 +434,8 @@ export class Belief {
       return false
     }
     sim.set(e, id, F_NODE, o.seen.visible ? o.seen.node : this.sampleHidden(keys, o.seen, s.round, rng, myLayer))
-    sim.set(e, id, F_TOOL + KIT, rng.next() < 0.4 ? 1 : 0)
+    sim.set(e, id, F_TOOL + KIT, rng.next() < (this.heals[id]! > 0 ? 0.6 : 0.35) ? 1 : 0)
+    sim.set(e, id, F_TOOL + TRANSPORT, rng.next() < (this.blinks[id]! > 0 ? 0.5 : 0.1) ? 1 : 0)
     return false
   }
 

@@ -33,10 +33,12 @@ export interface Style {
   detects: boolean
   /** Fights only exchanges it wins (the expert itself). */
   careful: boolean
+  /** Chance per turn of going after the nearby player with the most keys instead of walking its tour. */
+  hunts: number
 }
 
-export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: false, detects: true, careful: true }
-export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, detects: true, careful: false }
+export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: false, detects: true, careful: true, hunts: 0 }
+export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, detects: true, careful: false, hunts: 0.3 }
 
 /** Per-sample hashed randomness (see the file comment). */
 export class Dice {
@@ -95,8 +97,34 @@ export interface PolicyContext {
   record?: Action[]
 }
 
-function note(ctx: PolicyContext, ok: boolean, a: () => Action): void {
-  if (ok && ctx.record) ctx.record.push(a())
+type Kind = 'move' | 'blink' | 'attack' | 'detect' | 'escape' | 'kit' | 'box' | 'keymachine' | 'kitpick'
+
+/** Records a successful action when the caller asked for it (no allocation otherwise). */
+function note(ctx: PolicyContext, ok: boolean, kind: Kind, node = -1, target = -1): void {
+  if (!ok || !ctx.record) return
+  const at = node >= 0 ? ctx.sim.g.pos[node]! : ctx.sim.g.pos[0]!
+  let a: Action
+  switch (kind) {
+    case 'move':
+    case 'blink':
+      a = { kind, to: at }
+      break
+    case 'detect':
+      a = { kind, at }
+      break
+    case 'attack':
+      a = { kind, at, target }
+      break
+    case 'escape':
+      a = { kind, start: true }
+      break
+    case 'kitpick':
+      a = { kind: 'materials', tool: 'Kit' }
+      break
+    default:
+      a = { kind }
+  }
+  ctx.record.push(a)
 }
 
 /** Plays one whole turn of `pid` (who may act) in `s` with `style`. `hunt`: chase this player instead of walking the tour. */
@@ -109,7 +137,7 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   const mask = sim.keys(s, pid)
   const hp = sim.hp(s, pid)
   if (node === g.capsule && mask === 15 && !(style.careful && !escapeSafe(sim, s, pid, hp, 2))) {
-    note(ctx, sim.escape(s, pid), () => ({ kind: 'escape', start: true }))
+    note(ctx, sim.escape(s, pid), 'escape')
     return
   }
   const kits = sim.tool(s, pid, KIT)
@@ -125,7 +153,7 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
     }
   }
   if (hp <= style.kitBelow && kits > 0 && !(prey >= 0 && preyHp <= ATTACK)) {
-    note(ctx, sim.kit(s, pid), () => ({ kind: 'kit' }))
+    note(ctx, sim.kit(s, pid), 'kit')
     return
   }
   if (prey >= 0) {
@@ -138,22 +166,22 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
       fight = (hp > ATTACK || preyHp <= ATTACK) && dice.u(pid, round, 1) < style.aggression
     }
     if (fight) {
-      note(ctx, sim.attack(s, pid, prey), () => ({ kind: 'attack', at: g.pos[sim.node(s, prey)]!, target: prey }))
+      note(ctx, sim.attack(s, pid, prey), 'attack', sim.node(s, prey), prey)
       return
     }
-  }
+  } else if (sim.tool(s, pid, TRANSPORT) > 0 && blinkStrike(ctx, s, pid, style, hunt, round)) return
   const box = sim.box(s, node)
   if (box !== 0 && (box | mask) !== mask) {
-    note(ctx, sim.openBox(s, pid), () => ({ kind: 'box' }))
+    note(ctx, sim.openBox(s, pid), 'box')
     return
   }
   const km = g.machineKey[node]!
   if (km >= 0 && !(mask & (1 << km)) && g.failRound[node]! > round + 1 && !(style.careful && dangerAt(sim, s, pid, node, hp) > 0)) {
-    note(ctx, sim.keyMachine(s, pid), () => ({ kind: 'keymachine' }))
+    note(ctx, sim.keyMachine(s, pid), 'keymachine')
     return
   }
   if (style.grabsKits && kits === 0 && g.isMaterials[node] && sim.stock(s, node) > 0) {
-    note(ctx, sim.materials(s, pid, KIT), () => ({ kind: 'materials', tool: 'Kit' }))
+    note(ctx, sim.materials(s, pid, KIT), 'kitpick')
     return
   }
   if (hunt >= 0 && sim.onMap(s, hunt)) {
@@ -164,8 +192,18 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
     if (toCapsule && mask !== 15 && g.distance(node, goal, stage) <= 1) return
     const nx = stepTowards(g, node, goal, round, stage, dice.u(pid, round, 3))
     if (nx >= 0 && !(toCapsule && mask !== 15 && nx === goal)) {
-      note(ctx, sim.move(s, pid, nx), () => ({ kind: 'move', to: g.pos[nx]! }))
+      note(ctx, sim.move(s, pid, nx), 'move', nx)
       return
+    }
+  }
+  if (style.hunts > 0 && dice.u(pid, round, 5) < style.hunts) {
+    const q = richestNear(sim, s, pid, node)
+    if (q >= 0) {
+      const nx = stepTowards(g, node, sim.node(s, q), round, g.stage(round, 2), dice.u(pid, round, 3))
+      if (nx >= 0 && nx !== node) {
+        note(ctx, sim.move(s, pid, nx), 'move', nx)
+        return
+      }
     }
   }
   if (style.moveRate < 1 && dice.u(pid, round, 2) >= style.moveRate) return
@@ -177,15 +215,70 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   if (sim.tool(s, pid, TRANSPORT) > 0 && g.distance(node, target, stage) >= 2) {
     const b = stepTowards(g, node, target, round, stage, tie, true)
     if (b >= 0 && g.distance(b, target, stage) < g.distance(node, target, stage) && sim.blink(s, pid, b)) {
-      note(ctx, true, () => ({ kind: 'blink', to: g.pos[b]! }))
+      note(ctx, true, 'blink', b)
       node = b
       if (sim.status(s, pid) !== ALIVE) return
     }
   }
   const nx = style.careful ? safeStep(sim, s, pid, node, target, round, stage, tie) : stepTowards(g, node, target, round, stage, tie)
   if (nx < 0 || nx === node) return
-  if (style.detects && g.adjacent[node * g.n + nx] === 1 && sim.get(s, pid, F_DETECT) === 0) note(ctx, sim.detect(s, pid, nx), () => ({ kind: 'detect', at: g.pos[nx]! }))
-  note(ctx, sim.move(s, pid, nx), () => ({ kind: 'move', to: g.pos[nx]! }))
+  if (style.detects && g.adjacent[node * g.n + nx] === 1 && sim.get(s, pid, F_DETECT) === 0) note(ctx, sim.detect(s, pid, nx), 'detect', nx)
+  note(ctx, sim.move(s, pid, nx), 'move', nx)
+}
+
+/** The player within four steps (same layer) carrying the most keys (at least as many as `pid`), or -1. */
+function richestNear(sim: Sim, s: Int32Array, pid: number, node: number): number {
+  const g = sim.g
+  const mine = bitCount(sim.keys(s, pid))
+  let best = -1
+  let bestKeys = mine - 1
+  for (let q = 0; q < 4; q++) {
+    if (q === pid || !sim.onMap(s, q)) continue
+    const qn = sim.node(s, q)
+    if (g.pos[qn]![2] !== g.pos[node]![2] || g.distance(node, qn, 0) > 4) continue
+    const k = bitCount(sim.keys(s, q))
+    if (k > bestKeys) {
+      best = q
+      bestKeys = k
+    }
+  }
+  return best
+}
+
+export function bitCount(m: number): number {
+  return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1)
+}
+
+/** Whether `pid` wants to fight `q` now (it strikes first). */
+function wantsFight(ctx: PolicyContext, s: Int32Array, pid: number, q: number, style: Style, hunt: number, round: number): boolean {
+  const sim = ctx.sim
+  const hp = sim.hp(s, pid)
+  const qhp = sim.hp(s, q)
+  if (style.careful) return qhp <= ATTACK || hitsToKill(qhp, sim.tool(s, q, KIT)) <= hitsToKill(hp, sim.tool(s, pid, KIT)) || hunt === q
+  return (hp > ATTACK || qhp <= ATTACK) && ctx.dice.u(pid, round, 1) < style.aggression
+}
+
+/** Blink next to a player two steps away and hit it (the first strike from afar). */
+function blinkStrike(ctx: PolicyContext, s: Int32Array, pid: number, style: Style, hunt: number, round: number): boolean {
+  const sim = ctx.sim
+  const g = sim.g
+  const node = sim.node(s, pid)
+  const adj = g.adj[node]!
+  for (let q = 0; q < 4; q++) {
+    if (q === pid || !sim.onMap(s, q)) continue
+    const qn = sim.node(s, q)
+    if (g.pos[qn]![2] !== g.pos[node]![2]) continue
+    for (let i = 0; i < adj.length; i++) {
+      const b = adj[i]!
+      if (g.failRound[b]! <= round || (b !== qn && g.adjacent[b * g.n + qn] !== 1)) continue
+      if (!wantsFight(ctx, s, pid, q, style, hunt, round)) return false
+      if (!sim.blink(s, pid, b)) return false
+      note(ctx, true, 'blink', b)
+      if (sim.status(s, pid) === ALIVE && sim.onMap(s, q) && sim.attack(s, pid, q)) note(ctx, true, 'attack', qn, q)
+      return true
+    }
+  }
+  return false
 }
 
 /**
@@ -201,7 +294,10 @@ export function dangerAt(sim: Sim, s: Int32Array, pid: number, node: number, hp:
     const st = sim.status(s, q)
     if (st !== ALIVE && !(st === SKIP && sim.get(s, q, F_SKIP) === 0)) continue
     const qn = sim.node(s, q)
-    if (qn !== node && g.adjacent[node * g.n + qn] !== 1) continue
+    if (qn !== node && g.adjacent[node * g.n + qn] !== 1) {
+      // With a blink it strikes from two steps away (same layer).
+      if (sim.tool(s, q, TRANSPORT) === 0 || g.pos[qn]![2] !== g.pos[node]![2] || g.distance(qn, node, 0) > 2) continue
+    }
     if (sim.hp(s, q) > ATTACK || hp <= ATTACK) n++
   }
   return n
