@@ -66,6 +66,9 @@ export class Belief {
   private turnTest = false
   private turnStartNode = -1
   private turnMoves = 0
+  /** The in-turn player's tour length and keys at its turn start (-1: not watched for progress). */
+  private turnTour = -1
+  private turnKeys = 0
   /** Per player: turns its tour led away from us while we were near, and how often it came closer anyway. */
   private readonly chaseChances = [0, 0, 0, 0]
   private readonly chases = [0, 0, 0, 0]
@@ -75,6 +78,8 @@ export class Belief {
   private readonly blinks = [0, 0, 0, 0]
   private readonly heals = [0, 0, 0, 0]
   private readonly lastHp = [200, 200, 200, 200]
+  /** Per player: turns we saw it spend standing on a Materials point (it took a tool). */
+  private readonly pickups = [0, 0, 0, 0]
   private turnChance = false
   private turnHit = false
 
@@ -168,7 +173,18 @@ export class Belief {
           if (this.g.distance(o.seen.node, me, 0) < this.turnChaseFrom) this.chases[this.turnOf]!++
         }
       }
-      if (this.turnMoved) this.moved[this.turnOf]!++
+      {
+        const o = this.others[this.turnOf]!
+        if (o.seen.visible && o.seen.node === this.turnStartNode && this.g.isMaterials[o.seen.node] && this.turnMoves === 0 && !this.turnHit) this.pickups[this.turnOf]!++
+      }
+      if (this.turnTour >= 0 && !this.turnHit) {
+        // Progress: its escape tour got shorter (or it left our layer, or got a key).
+        const o = this.others[this.turnOf]!
+        const info = s.others.get(this.turnOf)
+        this.watched[this.turnOf]!++
+        if (!o.seen.visible || !info || maskOf(info.keys) !== this.turnKeys) this.moved[this.turnOf]!++
+        else if (this.planner.tour(o.seen.node, this.turnKeys, this.g.stage(s.round, 2), []).turns < this.turnTour) this.moved[this.turnOf]!++
+      }
       if (this.turnChance) {
         this.chances[this.turnOf]!++
         if (this.turnHit) this.hits[this.turnOf]!++
@@ -180,6 +196,7 @@ export class Belief {
       this.lastHp[id] = o.hp
     }
     this.turnOf = -1
+    this.turnTour = -1
     this.turnMoves = 0
     this.turnMoved = false
     this.turnChance = false
@@ -190,7 +207,12 @@ export class Belief {
     const st = s.others.get(inturn)?.status ?? 0
     if (inturn === s.id || !o || !o.seen.visible || o.deathRound !== null || st !== 0) return
     this.turnOf = inturn
-    this.watched[inturn]!++
+    // A turn at a key machine it needs, or on the capsule, says nothing about walking.
+    const keys = maskOf(s.others.get(inturn)?.keys ?? [])
+    const km = this.g.machineKey[o.seen.node]!
+    const busy = (km >= 0 && !(keys & (1 << km))) || o.seen.node === this.g.capsule
+    this.turnKeys = keys
+    this.turnTour = busy ? -1 : this.planner.tour(o.seen.node, keys, this.g.stage(s.round, 2), []).turns
     // Anyone it could hit now: us, or another player we see.
     const at = o.seen.node
     const near = (n: number) => n === at || this.g.adjacent[at * this.g.n + n] === 1
@@ -261,12 +283,12 @@ export class Belief {
     return true
   }
 
-  /** How likely a player avoids giving away the first strike (prior: even). */
+  /** How likely a player avoids giving away the first strike (prior: mostly not). */
   caution(id: number): number {
-    return (this.cautious[id]! + 1) / (this.naive[id]! + this.cautious[id]! + 2)
+    return (this.cautious[id]! + 0.6) / (this.naive[id]! + this.cautious[id]! + 2)
   }
 
-  /** How often a player moves on a turn it could (from what we watched; prior: a racer). */
+  /** How often a player gets closer to escaping on a turn it could (from what we watched; prior: a racer). */
   moveRate(id: number): number {
     const rate = (this.moved[id]! + 4) / (this.watched[id]! + 5)
     // Only clear waiters are modelled as such; racers pause for many reasons.
@@ -280,7 +302,8 @@ export class Belief {
 
   /** The rollout style of an opponent, from what we saw it do. */
   style(id: number): Style {
-    return { ...RACER_STYLE, moveRate: this.moveRate(id), aggression: this.aggression(id), hunts: this.hunting(id) }
+    const caution = this.caution(id)
+    return { ...RACER_STYLE, moveRate: this.moveRate(id), aggression: this.aggression(id), hunts: this.hunting(id), escapeCare: 0.3 + 0.7 * caution }
   }
 
   private died(id: number, s: GameStateTracker): void {
@@ -433,15 +456,18 @@ export class Belief {
       sim.set(e, id, F_NODE, g.capsule)
       return false
     }
-    sim.set(e, id, F_NODE, o.seen.visible ? o.seen.node : this.sampleHidden(keys, o.seen, s.round, rng, myLayer))
-    sim.set(e, id, F_TOOL + KIT, rng.next() < (this.heals[id]! > 0 ? 0.6 : 0.35) ? 1 : 0)
-    sim.set(e, id, F_TOOL + TRANSPORT, rng.next() < (this.blinks[id]! > 0 ? 0.5 : 0.1) ? 1 : 0)
+    sim.set(e, id, F_NODE, o.seen.visible ? o.seen.node : this.sampleHidden(keys, o.seen, s.round, rng, myLayer, this.moveRate(id)))
+    // Players seen at Materials points, blinking or healing carry such tools.
+    const collector = this.pickups[id]! > 0
+    sim.set(e, id, F_TOOL + KIT, rng.next() < (this.heals[id]! > 0 || collector ? 0.6 : 0.35) ? 1 : 0)
+    sim.set(e, id, F_TOOL + TRANSPORT, rng.next() < (this.blinks[id]! > 0 ? 0.6 : collector ? 0.4 : 0.1) ? 1 : 0)
     return false
   }
 
-  private sampleHidden(mask: number, seen: Sighting, round: number, rng: Rng, myLayer: number): number {
+  private sampleHidden(mask: number, seen: Sighting, round: number, rng: Rng, myLayer: number, progress: number): number {
     const g = this.g
-    const reach = Math.max(0, round - seen.round) + 1
+    // A player that hangs about is still near where we saw it; a racer is further along its tour.
+    const reach = Math.ceil(Math.max(0, round - seen.round) * progress) + 1
     const stage = g.stage(round)
     const cands: number[] = []
     const tours: number[] = []
@@ -464,7 +490,7 @@ export class Belief {
     let total = 0
     const weights: number[] = []
     for (const t of tours) {
-      const w = Math.exp(-(t - best) / 2)
+      const w = progress < 1 ? 1 : Math.exp(-(t - best) / 2)
       weights.push(w)
       total += w
     }

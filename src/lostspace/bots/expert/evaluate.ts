@@ -116,8 +116,8 @@ export class Evaluator {
     // Small tie-breakers, never more than escaping is worth.
     const st = sim.status(s, me)
     if (st === ALIVE || st === SKIP || st === WAIT) {
-      v += 0.0004 * sim.hp(s, me) + 0.02 * sim.tool(s, me, KIT) + 0.008 * (sim.tool(s, me, LANDMINE) + sim.tool(s, me, STICKY))
-    } else if (st === ESCAPED) v += 0.2
+      v += 0.0004 * sim.hp(s, me) + 0.04 * sim.tool(s, me, KIT) + 0.04 * sim.tool(s, me, TRANSPORT) + 0.008 * (sim.tool(s, me, LANDMINE) + sim.tool(s, me, STICKY))
+    } else if (st === ESCAPED) v += 0.35
     return v
   }
 }

@@ -15,7 +15,7 @@
  */
 import type { Action } from '../../engine.js'
 import type { FastGraph } from './graph.js'
-import { ALIVE, F_DETECT, F_HP, F_NODE, F_SKIP, KIT, type Sim, SKIP, TRANSPORT, WAIT } from './sim.js'
+import { ALIVE, F_DETECT, F_HP, F_NODE, F_SKIP, F_WAITED, KIT, type Sim, SKIP, TRANSPORT, WAIT } from './sim.js'
 import type { BoxInfo, TourPlanner } from './tour.js'
 
 const ATTACK = 70
@@ -35,10 +35,12 @@ export interface Style {
   careful: boolean
   /** Chance per turn of going after the nearby player with the most keys instead of walking its tour. */
   hunts: number
+  /** Chance that it checks the capsule's surroundings before starting its escape (careful players always do). */
+  escapeCare: number
 }
 
-export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: false, detects: true, careful: true, hunts: 0 }
-export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, detects: true, careful: false, hunts: 0.3 }
+export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: false, detects: true, careful: true, hunts: 0, escapeCare: 1 }
+export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, detects: true, careful: false, hunts: 0.3, escapeCare: 0.5 }
 
 /** Per-sample hashed randomness (see the file comment). */
 export class Dice {
@@ -136,7 +138,8 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   let node = sim.node(s, pid)
   const mask = sim.keys(s, pid)
   const hp = sim.hp(s, pid)
-  if (node === g.capsule && mask === 15 && !(style.careful && !escapeSafe(sim, s, pid, hp, 2))) {
+  const escapeCareful = style.careful || dice.u(pid, round, 6) < style.escapeCare
+  if (node === g.capsule && mask === 15 && !(escapeCareful && !escapeSafe(sim, s, pid, hp, 2))) {
     note(ctx, sim.escape(s, pid), 'escape')
     return
   }
@@ -146,12 +149,14 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   let preyHp = Infinity
   for (let q = 0; q < 4; q++) {
     if (q === pid || !sim.onMap(s, q) || !sim.inReach(s, pid, q)) continue
-    const qhp = sim.hp(s, q)
+    // An escaping player first (its countdown is the last chance), then the weakest.
+    const qhp = sim.hp(s, q) - (sim.status(s, q) === WAIT ? 1000 : 0)
     if (qhp < preyHp) {
       prey = q
       preyHp = qhp
     }
   }
+  if (prey >= 0) preyHp = sim.hp(s, prey)
   if (hp <= style.kitBelow && kits > 0 && !(prey >= 0 && preyHp <= ATTACK)) {
     note(ctx, sim.kit(s, pid), 'kit')
     return
@@ -161,9 +166,11 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
     if (style.careful) {
       const mine = hitsToKill(preyHp, sim.tool(s, prey, KIT))
       const theirs = hitsToKill(hp, kits)
-      fight = preyHp <= ATTACK || mine <= theirs || hunt === prey
+      fight = preyHp <= ATTACK || mine <= theirs || hunt === prey || sim.status(s, prey) === WAIT
     } else {
-      fight = (hp > ATTACK || preyHp <= ATTACK) && dice.u(pid, round, 1) < style.aggression
+      // Anybody hits a player in its escape countdown: its death drops every key.
+      const rate = sim.status(s, prey) === WAIT ? Math.max(0.9, style.aggression) : style.aggression
+      fight = (hp > ATTACK || preyHp <= ATTACK || sim.status(s, prey) === WAIT) && dice.u(pid, round, 1) < rate
     }
     if (fight) {
       note(ctx, sim.attack(s, pid, prey), 'attack', sim.node(s, prey), prey)
@@ -190,7 +197,9 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
     const toCapsule = sim.keys(s, hunt) === 15 || sim.status(s, hunt) === WAIT
     const goal = toCapsule ? g.capsule : sim.node(s, hunt)
     if (toCapsule && mask !== 15 && g.distance(node, goal, stage) <= 1) return
-    const nx = stepTowards(g, node, goal, round, stage, dice.u(pid, round, 3))
+    // On the way a careful hunter still keeps out of other players' first strike.
+    const far = g.distance(node, sim.node(s, hunt), stage) > 2
+    const nx = style.careful && far ? safeStep(sim, s, pid, node, goal, round, stage, dice.u(pid, round, 3)) : stepTowards(g, node, goal, round, stage, dice.u(pid, round, 3))
     if (nx >= 0 && !(toCapsule && mask !== 15 && nx === goal)) {
       note(ctx, sim.move(s, pid, nx), 'move', nx)
       return
@@ -222,6 +231,7 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   }
   const nx = style.careful ? safeStep(sim, s, pid, node, target, round, stage, tie) : stepTowards(g, node, target, round, stage, tie)
   if (nx < 0 || nx === node) return
+  if (nx === g.capsule && mask === 15 && escapeCareful && !escapeSafe(sim, s, pid, hp, 3)) return
   if (style.detects && g.adjacent[node * g.n + nx] === 1 && sim.get(s, pid, F_DETECT) === 0) note(ctx, sim.detect(s, pid, nx), 'detect', nx)
   note(ctx, sim.move(s, pid, nx), 'move', nx)
 }
@@ -254,8 +264,9 @@ function wantsFight(ctx: PolicyContext, s: Int32Array, pid: number, q: number, s
   const sim = ctx.sim
   const hp = sim.hp(s, pid)
   const qhp = sim.hp(s, q)
-  if (style.careful) return qhp <= ATTACK || hitsToKill(qhp, sim.tool(s, q, KIT)) <= hitsToKill(hp, sim.tool(s, pid, KIT)) || hunt === q
-  return (hp > ATTACK || qhp <= ATTACK) && ctx.dice.u(pid, round, 1) < style.aggression
+  const escaping = sim.status(s, q) === WAIT
+  if (style.careful) return qhp <= ATTACK || escaping || hitsToKill(qhp, sim.tool(s, q, KIT)) <= hitsToKill(hp, sim.tool(s, pid, KIT)) || hunt === q
+  return (hp > ATTACK || qhp <= ATTACK || escaping) && ctx.dice.u(pid, round, 1) < (escaping ? Math.max(0.9, style.aggression) : style.aggression)
 }
 
 /** Blink next to a player two steps away and hit it (the first strike from afar). */
@@ -328,10 +339,14 @@ export function escapeSafe(sim: Sim, s: Int32Array, pid: number, hp: number, tur
 function safeStep(sim: Sim, s: Int32Array, pid: number, node: number, target: number, round: number, stage: number, tie: number): number {
   const g = sim.g
   const hp = sim.hp(s, pid)
+  // Two careful players would wait for each other forever: after two turns held back, staying is no option.
+  const waited = sim.get(s, pid, F_WAITED)
   let best = -1
   let bestScore = Infinity
+  let plain = -1
+  let plainD = Infinity
   const list = g.moves[node]!
-  for (let i = -1; i < list.length; i++) {
+  for (let i = waited >= 2 ? 0 : -1; i < list.length; i++) {
     const nx = i < 0 ? node : list[i]!
     if (g.failRound[nx]! <= round) continue
     const d = g.distance(nx, target, stage)
@@ -343,7 +358,12 @@ function safeStep(sim: Sim, s: Int32Array, pid: number, node: number, target: nu
       bestScore = score
       best = nx
     }
+    if (i >= 0 && d < plainD) {
+      plainD = d
+      plain = nx
+    }
   }
+  sim.set(s, pid, F_WAITED, best === node && plain >= 0 && plainD < g.distance(node, target, stage) ? waited + 1 : 0)
   return best
 }
 

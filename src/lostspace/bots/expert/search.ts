@@ -24,6 +24,8 @@ import { ALIVE, F_DETECT, KIT, LANDMINE, type Sim, STICKY, TOOL_LIMIT, TRANSPORT
 import type { TourPlanner } from './tour.js'
 
 export interface SearchOptions {
+  /** Turns in a row we stood still: from PATIENCE on, standing still is no candidate (deadlocks between careful players). */
+  idle?: number
   /** Simulations for this decision. */
   sims: number
   /** Rounds each rollout looks ahead. */
@@ -58,6 +60,8 @@ function mix(a: number, b: number): number {
 }
 
 const TOOLS = ['LandMine', 'Sticky', 'Kit', 'Transport'] as const
+/** Turns standing still after which waiting is no longer a candidate. */
+const PATIENCE = 4
 /** A plan must beat the default by this much (and by its noise) to replace it. */
 const MARGIN = 0.01
 
@@ -202,7 +206,16 @@ export class PlanSearch {
     const me = s.id
     const e0 = this.belief.determinize(s, createRng(mix(opts.seed, 0x5eed)))
     this.evaluator.origin = s.round
-    const { plans, def } = this.candidates(e0, me)
+    const found = this.candidates(e0, me)
+    let { plans, def } = found
+    if ((opts.idle ?? 0) >= PATIENCE) {
+      const moving = plans.filter((p) => p.actions.some((a) => a.kind !== 'detect' && a.kind !== 'trap'))
+      if (moving.length > 0) {
+        const d = plans[def]!
+        plans = moving
+        def = Math.max(0, plans.indexOf(d))
+      }
+    }
     // Each opponent is, per sample, either the racer we saw or a careful player like us (its caution is learned).
     const racers = [0, 1, 2, 3].map((id) => (id === me ? SELF_STYLE : this.belief.style(id)))
     const careful = [0, 1, 2, 3].map((id) => (id === me ? SELF_STYLE : { ...SELF_STYLE, moveRate: this.belief.moveRate(id) }))

@@ -51,6 +51,8 @@ export const F_PERMANENT = 15
 export const F_ESC_ROUND = 16
 export const F_ESC_ORDER = 17
 export const F_ERROR_ROUND = 18
+/** Not a rule: scratch for the rollout policy (turns a careful player held back in a row). */
+export const F_WAITED = 19
 const PF = 20
 
 /** Trap encoding per node: 0 none, else 1 + owner * 2 + type (LANDMINE | STICKY). */
