@@ -18,7 +18,7 @@ import { TourPlanner } from './tour.js'
 /** Default thinking budget per decision, in ms of this machine's time (converted to simulations). */
 export const DEFAULT_BUDGET_MS = 60
 /** Simulations one ms of budget buys (measured on the reference 2-core machine; fixed so play is deterministic). */
-export const SIMS_PER_MS = 12
+export const SIMS_PER_MS = 30
 /** Rounds each rollout looks ahead. */
 export const HORIZON = 10
 
