@@ -61,7 +61,6 @@ export class Belief {
   private readonly naive = [0, 0, 0, 0]
   private readonly cautious = [0, 0, 0, 0]
   private turnOf = -1
-  private turnMoved = false
   /** This turn tests caution: its racing step would give us (or another player it must fear) the first strike. */
   private turnTest = false
   private turnStartNode = -1
@@ -110,12 +109,8 @@ export class Belief {
       }
     } else if (c[0] === 'hp_update' || (c[0] === 'see' && c[1] === 'attack')) {
       const by = c[0] === 'hp_update' ? m.playerid : typeof c[3] === 'number' ? c[3] : m.playerid
-      if (by === this.turnOf) {
-        this.turnMoved = true
-        this.turnHit = true
-      }
+      if (by === this.turnOf) this.turnHit = true
     } else if (c[0] === 'getkey') {
-      if (m.playerid === this.turnOf) this.turnMoved = true
       this.keyFrom(m.playerid, c[1], s)
     } else if (c[0] === 'player_enter_top_layer') {
       const o = this.others[m.playerid]
@@ -128,10 +123,7 @@ export class Belief {
       if (c[1] === 'regenerate') o.deathRound = null
       if (isPosArr(p) && p[0] >= 0 && this.g.has(p)) {
         const node = this.g.id(p)
-        if (c[1] === 'pos_update' && id === this.turnOf) {
-          this.turnMoved = true
-          if (++this.turnMoves === 2) this.blinks[id]!++
-        }
+        if (c[1] === 'pos_update' && id === this.turnOf && ++this.turnMoves === 2) this.blinks[id]!++
         if (c[1] === 'pos_update' && o.seen.visible && this.g.trapOk[o.seen.node]) this.suspect.set(o.seen.node, id)
         this.suspect.delete(node)
         o.seen = { node, round: s.round, visible: true, layerHint: -1 }
@@ -198,7 +190,6 @@ export class Belief {
     this.turnOf = -1
     this.turnTour = -1
     this.turnMoves = 0
-    this.turnMoved = false
     this.turnChance = false
     this.turnHit = false
     this.turnTest = false

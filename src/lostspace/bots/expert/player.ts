@@ -31,6 +31,10 @@ export interface ExpertOptions {
   turnLimitMs?: number
   /** Rounds each rollout looks ahead (default HORIZON). */
   horizon?: number
+  /** Debugging: receives each decision's candidates and values. */
+  trace?: (line: string) => void
+  /** Debugging: in this round, also trace sample rollouts. */
+  traceRound?: number
 }
 
 export interface DecisionRecord {
@@ -116,7 +120,7 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
       if (lastLayer >= 0 && s.pos[2] !== lastLayer) belief.forgetVisibility()
       lastLayer = s.pos[2]
       const t0 = performance.now()
-      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle })
+      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle, trace: opts.trace, traceRollouts: opts.traceRound === s.round })
       idle = r.plan.some((a) => a.kind !== 'detect' && a.kind !== 'trap') ? 0 : idle + 1
       decisions.push({ round: s.round, sims: r.sims, candidates: r.candidates, ms: performance.now() - t0, capped: r.capped })
       await execute(s, api, r.plan)

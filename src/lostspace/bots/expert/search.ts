@@ -24,6 +24,10 @@ import { ALIVE, F_DETECT, KIT, LANDMINE, type Sim, STICKY, TOOL_LIMIT, TRANSPORT
 import type { TourPlanner } from './tour.js'
 
 export interface SearchOptions {
+  /** Receives a line per decision (the candidates and their values) when set. */
+  trace?: (line: string) => void
+  /** Also trace three sample rollouts of the default and the chosen plan. */
+  traceRollouts?: boolean
   /** Turns in a row we stood still: from PATIENCE on, standing still is no candidate (deadlocks between careful players). */
   idle?: number
   /** Simulations for this decision. */
@@ -280,19 +284,20 @@ export class PlanSearch {
         if (m < MARGIN + se) bestIdx = def
       }
     }
-    if (process.env.EXPERT_DEBUG) {
+    if (opts.trace) {
+      const trace = opts.trace
       const who = [0, 1, 2, 3].map((q) => `p${q}:st${this.sim.status(e0, q)}@${this.g.pos[this.sim.node(e0, q)]!.join('')}hp${this.sim.hp(e0, q)}k${this.sim.keys(e0, q)}${this.belief.others[q]!.seen.visible ? 'V' : ''} a${styles[q]!.aggression.toFixed(2)} m${styles[q]!.moveRate.toFixed(2)} c${caution[q]!.toFixed(2)}`)
-      console.error('   ' + who.join(' | '))
-      if (process.env.EXPERT_DEBUG === String(s.round)) {
-        for (const c of [def, bestIdx, 1]) {
+      trace('   ' + who.join(' | '))
+      if (opts.traceRollouts) {
+        for (const c of new Set([def, bestIdx])) {
           for (let k = 0; k < 3; k++) {
             const log: string[] = []
             const v = this.simulate(sample(k), me, plans[c]!, mix(opts.seed, 0xd1ce + k), stylesOf(k), opts.horizon, log)
-            console.error(`  plan ${c} sample ${k}: ${v.toFixed(3)} ${log.join(' ')}`)
+            trace(`  plan ${c} sample ${k}: ${v.toFixed(3)} ${log.join(' ')}`)
           }
         }
       }
-      console.error(
+      trace(
         `r${s.round} p${me} @${s.pos} hp${s.hp} keys${s.keys} def=${def} ` +
           plans.map((p, i) => `${i === bestIdx ? '*' : ''}${p.actions.map((a) => a.kind + ('to' in a ? a.to.join('') : '') + ('target' in a ? a.target : '')).join('+') || 'wait'}${p.hunt >= 0 ? 'h' + p.hunt : ''}=${mean(i).toFixed(3)}/${vals[i]!.length}`).join(' '),
       )
