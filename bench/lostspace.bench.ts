@@ -12,9 +12,10 @@
  *    Each row warms up for 0.5 s, then plays for 2 s; games/s by the wall clock and
  *    per second of this process's CPU time (they differ when the machine is shared).
  * 2. Per-message round trip with subprocess AIs: 4 passive Python AIs, a whole game
- *    through the judger (rounds 2-100 timed, so interpreter start-up is not counted),
- *    against a bare pipe echo (one Python subprocess that sends every payload straight
- *    back). Echo samples and games alternate, so both see the same machine; medians.
+ *    through the judger (rounds 2-100 timed, so interpreter start-up is not counted; two
+ *    untimed games first, so the judger's code is compiled), against a bare pipe echo (one
+ *    Python subprocess that sends every payload straight back). Echo samples and games
+ *    alternate, so both see the same machine; medians.
  */
 import { fileURLToPath } from 'node:url'
 import { runGame } from '../src/lostspace/judger/judger.js'
@@ -98,10 +99,12 @@ async function inProcess(): Promise<void> {
   const floor = await gamesPerSecond('bare logic, every seat just finishes', (seed) => bareLogicGame(seed))
   const random = await gamesPerSecond('judger + random×4 (in-process)', (s) => judged('random', s))
   const strategist = await gamesPerSecond('judger + strategist×4 (in-process)', (s) => judged('strategist', s))
-  console.log(
-    `ratios (wall): random/finish-only ${fmt(random.wall / floor.wall, 3)}, random/reference ${fmt(random.wall / reference.wall, 3)}, ` +
-      `strategist/finish-only ${fmt(strategist.wall / floor.wall, 3)}`,
-  )
+  for (const k of ['wall', 'cpu'] as const) {
+    console.log(
+      `ratios (${k === 'wall' ? 'wall clock' : 'CPU time'}): random/finish-only ${fmt(random[k] / floor[k], 3)}, ` +
+        `random/reference ${fmt(random[k] / reference[k], 3)}, strategist/finish-only ${fmt(strategist[k] / floor[k], 3)}`,
+    )
+  }
 }
 
 const ECHO = [
@@ -156,6 +159,9 @@ async function subprocessRoundTrip(): Promise<void> {
   const echo: number[] = []
   const held: number[] = []
   const unheld: number[] = []
+  // Warm-up (untimed): the judger's code is compiled by the time the timed games run, as in a long match series.
+  await judgedPerMessage(100)
+  await judgedPerMessage(101, 0)
   for (let g = 0; g < 3; g++) {
     echo.push(...(await echoRoundTrips(150)))
     held.push(await judgedPerMessage(g, 20))

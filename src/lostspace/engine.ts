@@ -361,18 +361,19 @@ export class LostSpaceEngine {
   }
 
   private doMove(p: PlayerState, rawTo: Pos, blink: boolean): ActResult {
-    const to = this.map.get(rawTo)
-    if (!to) return this.fail('not a node')
+    const target = this.map.facts(rawTo)
+    if (!target) return this.fail('not a node')
+    const to = target.pos
+    const here = this.map.facts(p.pos)
+    const adjacent = here !== undefined && here.neighbors.includes(target)
     if (blink) {
       if (p.tools.Transport < 1) return this.fail('no Transport')
-      if (!this.map.isAdjacent(p.pos, to)) return this.fail('blink target not adjacent')
+      if (!adjacent) return this.fail('blink target not adjacent')
     } else {
       if (this.mainUsed) return this.fail('main action already used')
-      if (!this.map.isAdjacent(p.pos, to) && !this.map.facts(p.pos)?.lifts.some((q) => q.pos === to)) {
-        return this.fail('target not reachable in one move')
-      }
+      if (!adjacent && !here?.lifts.includes(target)) return this.fail('target not reachable in one move')
     }
-    if (!this.canEnter(to)) return this.fail('target zone has failed')
+    if (target.zoneRound < this.round) return this.fail('target zone has failed')
     const events: EngineEvent[] = []
     const from = p.pos
     if (blink) p.tools.Transport--
@@ -381,9 +382,9 @@ export class LostSpaceEngine {
     events.push({ type: 'move', player: p.id, from, to, blink })
     if (blink) events.push({ type: 'tools', player: p.id, tools: { ...p.tools } })
     if (to[2] === 0 && from[2] !== 0) events.push({ type: 'enter_top', player: p.id })
-    const trap = this.trapAt(to)
+    const trap = this.traps.size === 0 ? undefined : this.traps.get(target.key)
     if (trap && trap.owner !== p.id) {
-      this.traps.delete(this.map.keyOf(to))
+      this.traps.delete(target.key)
       events.push({ type: 'trap_trigger', pos: to, trap: trap.type, owner: trap.owner, victim: p.id })
       if (trap.type === 'LandMine') {
         p.hp = Math.max(0, p.hp - this.rules.landMineDamage)
@@ -559,13 +560,14 @@ export class LostSpaceEngine {
 
   private doDetect(p: PlayerState, rawAt: Pos): ActResult {
     if (p.detectCd > 0) return this.fail('detect is cooling down')
-    const at = this.map.get(rawAt)
-    if (!at || !this.map.isAdjacent(p.pos, at)) return this.fail('detect target not adjacent')
+    const target = this.map.facts(rawAt)
+    if (!target || !this.map.facts(p.pos)?.neighbors.includes(target)) return this.fail('detect target not adjacent')
+    const at = target.pos
     p.detectCd = this.rules.detectCooldown
-    const trap = this.trapAt(at)
+    const trap = this.traps.size === 0 ? undefined : this.traps.get(target.key)
     const events: EngineEvent[] = []
     if (trap && trap.owner !== p.id) {
-      this.traps.delete(this.map.keyOf(at))
+      this.traps.delete(target.key)
       events.push({ type: 'trap_destroy', pos: at, trap: trap.type, owner: trap.owner, by: p.id })
     }
     events.unshift({ type: 'detect', player: p.id, pos: at, hasTrap: trap !== undefined })

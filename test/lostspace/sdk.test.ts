@@ -111,6 +111,26 @@ describe('SDK client turns', () => {
     assert.ok(s.events.some((e) => e.kind === 'did' && /move/.test(e.text)))
   })
 
+  test('a player that says keepsLog: false gets the same picture without the event log', async () => {
+    const play = (keepsLog?: boolean) => {
+      const h = harness({ keepsLog, onRoundBegin: async (_state, api) => void (await api.move([5, 0, 1])) })
+      h.send(ID)
+      h.send(roundBegin())
+      h.send({ type: 'offround', state: 1, playerid: 1, content: ['see', 'pos_update', [5, 1, 1], 3] })
+      h.send({ type: 'action', success: true, hp: 200, status: 0, view: [[[5, 1, 1], true, [3]], [[4, 0, 1], false]] })
+      return h
+    }
+    const logged = play()
+    const quietOne = play(false)
+    await until(() => logged.sent.length === 2 && quietOne.sent.length === 2, 'both turns finished')
+    const { events: e1, eventCount: c1, logging: l1, ...rest1 } = logged.client.state
+    const { events: e2, eventCount: c2, logging: l2, ...rest2 } = quietOne.client.state
+    assert.deepEqual(rest2, rest1)
+    assert.deepEqual([l1, l2], [true, false])
+    assert.ok(e1.length > 0 && c1 === e1.length)
+    assert.deepEqual([e2, c2], [[], 0])
+  })
+
   test('no finish after a KeyMachine or an automatic turn end; finish after a failed KeyMachine', async () => {
     const plans: Array<(api: PlayerApi) => Promise<unknown>> = [
       (api) => api.keyMachine(),

@@ -25,6 +25,7 @@ export function createRandomPlayer(opts: RandomPlayerOptions = {}): Player {
   const legal: LegalCodes = { main: [], secondary: [] }
   return {
     name: 'random',
+    keepsLog: false,
     async onRoundBegin(state, api) {
       let mainUsed = false
       for (let i = 0; i < maxActions && !api.turnOver; i++) {

@@ -120,6 +120,7 @@ export function createStrategistPlayer(opts: StrategistOptions = {}): Player {
   }
   return {
     name: 'strategist',
+    keepsLog: false,
     async onRoundBegin(s, api) {
       if (s.status === 4) return
       let main = chooseMainAction(s, map, memory)
