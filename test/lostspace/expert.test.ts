@@ -14,6 +14,7 @@ import {
   parseBuiltinSpec,
   type ExpertPlayer,
 } from '../../src/lostspace/bots/index.js'
+import { SIMS_PER_MS } from '../../src/lostspace/bots/expert/index.js'
 import type { Player, PlayerApi } from '../../src/lostspace/sdk/client.js'
 import type { Action } from '../../src/lostspace/sdk/messages.js'
 import { createLogger } from '../../src/core/logger.js'
@@ -94,7 +95,7 @@ describe('builtin:expert', () => {
     const { experts } = await playAudited(['expert', 'strategist', 'expert', 'random'], 7)
     for (const p of experts) {
       assert.ok(p.decisions.length > 20)
-      assert.equal(p.simsPerDecision, Math.round(BUDGET_MS * 12))
+      assert.equal(p.simsPerDecision, Math.round(BUDGET_MS * SIMS_PER_MS))
       for (const d of p.decisions) {
         assert.ok(d.sims <= p.simsPerDecision, `round ${d.round}: ${d.sims} > ${p.simsPerDecision}`)
         assert.equal(d.capped, false, `round ${d.round}: the wall-clock cap cut the search`)
@@ -121,7 +122,7 @@ describe('builtin:expert', () => {
   test('seat specs: builtin:expert and expert?budget=<ms>, clear errors for bad options', () => {
     assert.equal(isBuiltinPlayer('expert'), true)
     assert.deepEqual(parseBuiltinSpec('expert?budget=250'), { name: 'expert', budgetMs: 250 })
-    assert.equal((createBuiltinPlayer('expert?budget=25') as ExpertPlayer).simsPerDecision, 300)
+    assert.equal((createBuiltinPlayer('expert?budget=25') as ExpertPlayer).simsPerDecision, 25 * SIMS_PER_MS)
     assert.throws(() => parseBuiltinSpec('expert?budget=fast'), /expert budget must be a number of ms/)
     assert.throws(() => parseBuiltinSpec('expert?depth=3'), /has no option 'depth' \(expert takes budget=<ms>\)/)
     assert.throws(() => parseBuiltinSpec('strategist?budget=3'), /built-in player 'strategist' has no option 'budget'/)

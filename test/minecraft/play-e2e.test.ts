@@ -19,6 +19,7 @@ import { attachChatTasks } from '../../src/minecraft/tasks.js'
 const quiet = createLogger('e2e', { level: 'silent' })
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const SEED = 42
+const AIRS = new Set(['air', 'cave_air', 'void_air'])
 
 async function botWorld(name = 'Lynx', where: { seed: number; profile: 'natural' | 'starter' } = { seed: SEED, profile: 'starter' }) {
   // The chat test uses the starter profile: its tasks need logs next to spawn, whatever the seed.
@@ -91,7 +92,9 @@ describe('builtin mind on the embedded world', { timeout: 30 * 60_000 }, () => {
       bot.dig = ((block: Parameters<Bot['dig']>[0], ...rest: unknown[]) => {
         const at = `${block.name}@${block.position.x},${block.position.y},${block.position.z}`
         dug.push(block.name)
-        if (!s.body.knowledge.isKnown(block.position)) unknown.push(at)
+        // a dig of a cell that is already air (broken a moment ago) reveals nothing
+        const now = bot.blockAt(block.position)?.name ?? block.name
+        if (!AIRS.has(block.name) && !AIRS.has(now) && !s.body.knowledge.isKnown(block.position)) unknown.push(at)
         return (dig as (...a: unknown[]) => Promise<void>)(block, ...rest)
       }) as Bot['dig']
       const rec = await s.link.waitTask(s.link.createTask('get 1 minecraft:iron_pickaxe', 'test').id)

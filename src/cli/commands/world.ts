@@ -73,6 +73,16 @@ export function register(program: Command): void {
     if (seed !== undefined && world.seed !== seed) {
       process.stdout.write(`note: ${world.dir} was made with seed ${world.seed}; --seed ${seed} is ignored (choose another --dir for a new world)\n`)
     }
+    // listening for Ctrl-C / SIGTERM before saying so: a signal right after the line stops cleanly
+    const stopped = new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop)
+        process.off('SIGTERM', stop)
+        resolve()
+      }
+      process.on('SIGINT', stop)
+      process.on('SIGTERM', stop)
+    })
     process.stdout.write(
       [
         `Minecraft ${world.version} world running on ${world.host}:${world.port} (seed ${world.seed}, offline mode)`,
@@ -86,15 +96,7 @@ export function register(program: Command): void {
         '',
       ].join('\n'),
     )
-    await new Promise<void>((resolve) => {
-      const stop = () => {
-        process.off('SIGINT', stop)
-        process.off('SIGTERM', stop)
-        resolve()
-      }
-      process.on('SIGINT', stop)
-      process.on('SIGTERM', stop)
-    })
+    await stopped
     process.stdout.write('stopping…\n')
     await world.close()
     process.stdout.write('stopped\n')

@@ -81,7 +81,9 @@ export interface JudgerOptions {
    * How long a program seat the logic is not waiting for may have its messages held back
    * (ms), so they reach it in fewer, larger writes: fewer wake-ups of every AI process.
    * Held messages are written, in order, before the seat's own turn, after this long at
-   * the latest, and at the end of the game. 0: every batch at once. Default 20.
+   * the latest, and at the end of the game. 0: every batch at once. Default 0, as the original
+   * judger: holding changes when an AI sees what happened, and real AIs (the official Python
+   * sample against the expert, test/lostspace/expert.test.ts) then play differently.
    */
   holdMs?: number
   /** Called when a new big round starts. */
@@ -401,7 +403,7 @@ class Game {
   private flushSeats(): void {
     if (!this.queuingSeats) return
     for (const p of this.listen) this.seats[p]?.flush?.()
-    const holdMs = this.opts.holdMs ?? 20
+    const holdMs = this.opts.holdMs ?? 0
     if (holdMs <= 0) {
       this.flushHeld()
       return

@@ -1,6 +1,8 @@
 /**
  * A pool of worker threads that play tournament games, one game per thread at a time: built-in
  * players compute in their thread, command AIs are subprocesses the thread's judger starts.
+ * A busy thread is also handed its next game, which waits in the thread (no idle gap between
+ * games while the outcome travels back); free threads are always served first.
  * Closing stops every thread (and the AI subprocesses of the games they were playing).
  */
 import { Worker } from 'node:worker_threads'
@@ -40,9 +42,13 @@ interface Pending {
 
 interface Thread {
   worker: Worker
-  job: (Pending & { n: number }) | null
+  /** Games sent to the thread and not answered yet (the first is running). */
+  jobs: Map<number, Pending>
   exited: Promise<void>
 }
+
+/** Games a thread holds at once: the one it plays and the next. */
+const DEPTH = 2
 
 export class PoolClosedError extends Error {
   override name = 'PoolClosedError'
@@ -62,11 +68,11 @@ export function createGamePool(opts: GamePoolOptions): GamePool {
       ? new Worker(`import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(pathToFileURL(THREAD_FILE).href)}) })`, { eval: true, workerData: data })
       : new Worker(THREAD_FILE, { workerData: data })
     let markExited!: () => void
-    const t: Thread = { worker, job: null, exited: new Promise((r) => (markExited = r)) }
+    const t: Thread = { worker, jobs: new Map(), exited: new Promise((r) => (markExited = r)) }
     worker.on('message', (msg: ToPool) => {
-      const job = t.job
-      if (!job || job.n !== msg.n) return
-      t.job = null
+      const job = t.jobs.get(msg.n)
+      if (!job) return
+      t.jobs.delete(msg.n)
       if (msg.ok) job.resolve(msg.outcome)
       else job.reject(new Error(msg.error))
       dispatch()
@@ -76,9 +82,9 @@ export function createGamePool(opts: GamePoolOptions): GamePool {
     worker.on('exit', (code) => {
       threads.delete(t)
       markExited()
-      const job = t.job
-      t.job = null
-      if (job) job.reject(closed ? new PoolClosedError('the game pool was closed') : new Error(`the game thread stopped (exit code ${code}${lastError ? `: ${lastError}` : ''})`))
+      const jobs = [...t.jobs.values()]
+      t.jobs.clear()
+      for (const job of jobs) job.reject(closed ? new PoolClosedError('the game pool was closed') : new Error(`the game thread stopped (exit code ${code}${lastError ? `: ${lastError}` : ''})`))
       if (!closed) dispatch()
     })
     threads.add(t)
@@ -87,13 +93,15 @@ export function createGamePool(opts: GamePoolOptions): GamePool {
 
   const dispatch = (): void => {
     while (!closed && waiting.length > 0) {
-      let free = [...threads].find((t) => t.job === null)
-      if (!free && threads.size < opts.size) free = spawnThread()
-      if (!free) return
+      const all = [...threads]
+      let t = all.find((x) => x.jobs.size === 0)
+      if (!t && threads.size < opts.size) t = spawnThread()
+      t ??= all.find((x) => x.jobs.size < DEPTH)
+      if (!t) return
       const p = waiting.shift()!
       const n = nextN++
-      free.job = { ...p, n }
-      free.worker.postMessage({ type: 'play', n, task: p.task } satisfies ToThread)
+      t.jobs.set(n, p)
+      t.worker.postMessage({ type: 'play', n, task: p.task } satisfies ToThread)
     }
   }
 

@@ -50,7 +50,8 @@ interface Running {
 }
 
 /** Work between two skills; it must bound its own time. */
-export type GapHook = () => Promise<void>
+/** Work between two skills; `next` is the skill about to start. */
+export type GapHook = (next: SkillCall) => Promise<void>
 
 /** The most a gap hook may hold up the next skill. */
 const GAP_HOOK_LIMIT_MS = 6000
@@ -121,7 +122,7 @@ export class ActionSlot {
         if (why !== null) return this.finishEarly(call, call.skill, why)
       }
       if (this.running) await this.abortCurrent(`cancelled: interrupted by ${call.skill}`)
-      await this.runGapHooks()
+      await this.runGapHooks(call)
       if (opts.signal?.aborted) return this.finishEarly(call, call.skill, `cancelled: ${reasonText(opts.signal.reason) ?? 'stopped by caller'}`)
       return this.start(call, opts, held)
     })
@@ -145,11 +146,11 @@ export class ActionSlot {
     })
   }
 
-  private async runGapHooks(): Promise<void> {
+  private async runGapHooks(next: SkillCall): Promise<void> {
     for (const hook of [...this.gapHooks]) {
       let timer: NodeJS.Timeout | undefined
       try {
-        await Promise.race([hook(), new Promise<void>((res) => (timer = setTimeout(res, GAP_HOOK_LIMIT_MS)))])
+        await Promise.race([hook(next), new Promise<void>((res) => (timer = setTimeout(res, GAP_HOOK_LIMIT_MS)))])
       } catch (err) {
         this.host.log.debug('gap hook failed', { err: errorMessage(err) })
       } finally {

@@ -1,16 +1,20 @@
 /**
  * What the expert knows and has seen (its information set): its own state
  * from the SDK tracker, the others' keys, hp and status from the roundbegin,
- * where it last saw each of them, who died where (the Box contents), nodes an
- * enemy stood on (a trap may lie there) and the Materials points it used.
- * `determinize` turns that into one full engine state, sampling what is hidden.
+ * where it last saw each of them (moves on its layer are announced, a layer
+ * change brings a full view, a key machine's key tells where its user stands),
+ * who died where (the Box contents), nodes an enemy stood on (a trap may lie
+ * there), the Materials points it used, and how each opponent plays: how often
+ * it walks on a free turn and how often it hits a player in its reach.
+ * `determinize` turns that into one full simulator state, sampling what is hidden.
  */
-import { LostSpaceEngine, type PlayerState } from '../../engine.js'
-import { Status, type StatusCode } from '../../rules.js'
+import { Status } from '../../rules.js'
 import type { Rng } from '../../rng.js'
 import type { ServerMessage } from '../../sdk/messages.js'
 import type { GameStateTracker } from '../../sdk/state.js'
 import type { FastGraph } from './graph.js'
+import { RACER_STYLE, type Style } from './policy.js'
+import { ALIVE, DEAD, ERROR, ESCAPED, F_COUNTDOWN, F_DEATH, F_DETECT, F_ESC_ORDER, F_ESC_ROUND, F_ERROR_ROUND, F_HP, F_KEYS, F_NODE, F_PERMANENT, F_RESPAWN, F_STATUS, F_TOOL, KIT, LANDMINE, type Sim, SKIP, STICKY, TRANSPORT, trapCode, WAIT } from './sim.js'
 import { maskOf, type TourPlanner } from './tour.js'
 
 interface Sighting {
@@ -35,8 +39,7 @@ export interface TrapStats {
   hits: number
 }
 
-const isPosArr = (v: unknown): v is [number, number, number] =>
-  Array.isArray(v) && v.length === 3 && v.every((n) => Number.isInteger(n))
+const isPosArr = (v: unknown): v is [number, number, number] => Array.isArray(v) && v.length === 3 && v.every((n) => Number.isInteger(n))
 
 export class Belief {
   readonly others: OtherMemory[] = []
@@ -51,12 +54,38 @@ export class Belief {
   /** Per player: own turns watched while visible, and how many of them it moved in. */
   private readonly watched = [0, 0, 0, 0]
   private readonly moved = [0, 0, 0, 0]
+  /** Per player: turns it began with someone in its reach, and how many of them it attacked in. */
+  private readonly chances = [0, 0, 0, 0]
+  private readonly hits = [0, 0, 0, 0]
+  /** Per player: times it walked into our first strike, and times its tour led there but it held back. */
+  private readonly naive = [0, 0, 0, 0]
+  private readonly cautious = [0, 0, 0, 0]
   private turnOf = -1
-  private turnMoved = false
+  /** This turn tests caution: its racing step would give us (or another player it must fear) the first strike. */
+  private turnTest = false
+  private turnStartNode = -1
+  private turnMoves = 0
+  /** The in-turn player's tour length and keys at its turn start (-1: not watched for progress). */
+  private turnTour = -1
+  private turnKeys = 0
+  /** Per player: turns its tour led away from us while we were near, and how often it came closer anyway. */
+  private readonly chaseChances = [0, 0, 0, 0]
+  private readonly chases = [0, 0, 0, 0]
+  /** The in-turn player's distance to us at its turn start when the turn tests chasing, else -1. */
+  private turnChaseFrom = -1
+  /** Per player: blinks seen (two steps in one turn) and heals seen (hp up): it carries such tools. */
+  private readonly blinks = [0, 0, 0, 0]
+  private readonly heals = [0, 0, 0, 0]
+  private readonly lastHp = [200, 200, 200, 200]
+  /** Per player: turns we saw it spend standing on a Materials point (it took a tool). */
+  private readonly pickups = [0, 0, 0, 0]
+  private turnChance = false
+  private turnHit = false
 
   constructor(
     readonly g: FastGraph,
     readonly planner: TourPlanner,
+    readonly sim: Sim,
   ) {
     for (let id = 0; id < 4; id++) {
       this.others.push({ seen: { node: g.spawn[id]!, round: 0, visible: true, layerHint: -1 }, deathRound: null, escapeRound: null })
@@ -78,10 +107,11 @@ export class Belief {
         o.escapeRound = s.round
         this.escapes++
       }
-    } else if (c[0] === 'getkey' || (c[0] === 'see' && c[1] === 'attack') || c[0] === 'hp_update') {
-      // Acting without walking (a key machine, a fight) is not waiting either.
-      if (m.playerid === this.turnOf) this.turnMoved = true
-      else if (c[0] === 'getkey' && m.playerid >= 0 && m.playerid < 4) this.moved[m.playerid] = Math.min(this.watched[m.playerid]!, this.moved[m.playerid]! + 2)
+    } else if (c[0] === 'hp_update' || (c[0] === 'see' && c[1] === 'attack')) {
+      const by = c[0] === 'hp_update' ? m.playerid : typeof c[3] === 'number' ? c[3] : m.playerid
+      if (by === this.turnOf) this.turnHit = true
+    } else if (c[0] === 'getkey') {
+      this.keyFrom(m.playerid, c[1], s)
     } else if (c[0] === 'player_enter_top_layer') {
       const o = this.others[m.playerid]
       if (o && !o.seen.visible) o.seen = { ...o.seen, round: s.round, layerHint: 0 }
@@ -93,8 +123,8 @@ export class Belief {
       if (c[1] === 'regenerate') o.deathRound = null
       if (isPosArr(p) && p[0] >= 0 && this.g.has(p)) {
         const node = this.g.id(p)
-        if (c[1] === 'pos_update' && id === this.turnOf) this.turnMoved = true
-        if (c[1] === 'pos_update' && o.seen.visible && this.canHoldTrap(o.seen.node)) this.suspect.set(o.seen.node, id)
+        if (c[1] === 'pos_update' && id === this.turnOf && ++this.turnMoves === 2) this.blinks[id]!++
+        if (c[1] === 'pos_update' && o.seen.visible && this.g.trapOk[o.seen.node]) this.suspect.set(o.seen.node, id)
         this.suspect.delete(node)
         o.seen = { node, round: s.round, visible: true, layerHint: -1 }
       } else {
@@ -103,30 +133,168 @@ export class Belief {
     }
   }
 
+  /** A key from a key machine says where its user stands (the machine off our layer, or the one we see). */
+  private keyFrom(id: number, keys: unknown, s: GameStateTracker): void {
+    const o = this.others[id]
+    if (!o || id === s.id || o.seen.visible || !Array.isArray(keys) || keys.length !== 1) return
+    const k = keys[0]
+    if (typeof k !== 'number' || k < 0 || k > 3) return
+    const myLayer = s.pos ? s.pos[2] : -1
+    const spots = this.g.machinesOf[k]!.filter((n) => this.g.pos[n]![2] !== myLayer)
+    if (spots.length === 0) return
+    // A Box holding just that key is rare: take the machine; with two candidates keep the nearer.
+    let best = spots[0]!
+    for (const n of spots) if (this.g.distance(o.seen.node, n, 0) < this.g.distance(o.seen.node, best, 0)) best = n
+    o.seen = { node: best, round: s.round, visible: false, layerHint: spots.length === 1 ? this.g.pos[best]![2] : -1 }
+  }
+
   /** Close the watch on the previous small turn and open one on `inturn`'s. */
   private watchTurn(inturn: number, s: GameStateTracker): void {
-    if (this.turnOf >= 0 && this.turnMoved) this.moved[this.turnOf]!++
+    if (this.turnOf >= 0) {
+      if (this.turnTest && !this.turnHit) {
+        const o = this.others[this.turnOf]!
+        const now = o.seen.visible ? o.seen.node : -1
+        if (now >= 0 && this.exposedTo(now, s)) this.naive[this.turnOf]!++
+        else if (now === this.turnStartNode || (now >= 0 && !this.exposedTo(now, s))) this.cautious[this.turnOf]!++
+      }
+      if (this.turnChaseFrom >= 0 && !this.turnHit) {
+        const o = this.others[this.turnOf]!
+        const me = this.myNode(s)
+        if (o.seen.visible && me >= 0) {
+          this.chaseChances[this.turnOf]!++
+          if (this.g.distance(o.seen.node, me, 0) < this.turnChaseFrom) this.chases[this.turnOf]!++
+        }
+      }
+      {
+        const o = this.others[this.turnOf]!
+        if (o.seen.visible && o.seen.node === this.turnStartNode && this.g.isMaterials[o.seen.node] && this.turnMoves === 0 && !this.turnHit) this.pickups[this.turnOf]!++
+      }
+      if (this.turnTour >= 0 && !this.turnHit) {
+        // Progress: its escape tour got shorter (or it left our layer, or got a key).
+        const o = this.others[this.turnOf]!
+        const info = s.others.get(this.turnOf)
+        this.watched[this.turnOf]!++
+        if (!o.seen.visible || !info || maskOf(info.keys) !== this.turnKeys) this.moved[this.turnOf]!++
+        else if (this.planner.tour(o.seen.node, this.turnKeys, this.g.stage(s.round, 2), []).turns < this.turnTour) this.moved[this.turnOf]!++
+      }
+      if (this.turnChance) {
+        this.chances[this.turnOf]!++
+        if (this.turnHit) this.hits[this.turnOf]!++
+      }
+    }
+    for (const [id, o] of s.others) {
+      if (id < 0 || id > 3 || id === s.id) continue
+      if (o.status === 0 && o.hp > this.lastHp[id]! && this.lastHp[id]! > 0) this.heals[id]!++
+      this.lastHp[id] = o.hp
+    }
     this.turnOf = -1
-    this.turnMoved = false
+    this.turnTour = -1
+    this.turnMoves = 0
+    this.turnChance = false
+    this.turnHit = false
+    this.turnTest = false
+    this.turnChaseFrom = -1
     const o = this.others[inturn]
     const st = s.others.get(inturn)?.status ?? 0
     if (inturn === s.id || !o || !o.seen.visible || o.deathRound !== null || st !== 0) return
     this.turnOf = inturn
-    this.watched[inturn]!++
+    // A turn at a key machine it needs, or on the capsule, says nothing about walking.
+    const keys = maskOf(s.others.get(inturn)?.keys ?? [])
+    const km = this.g.machineKey[o.seen.node]!
+    const busy = (km >= 0 && !(keys & (1 << km))) || o.seen.node === this.g.capsule
+    this.turnKeys = keys
+    this.turnTour = busy ? -1 : this.planner.tour(o.seen.node, keys, this.g.stage(s.round, 2), []).turns
+    // Anyone it could hit now: us, or another player we see.
+    const at = o.seen.node
+    const near = (n: number) => n === at || this.g.adjacent[at * this.g.n + n] === 1
+    if (s.status === 0 && s.pos && this.g.has(s.pos) && near(this.g.id(s.pos))) this.turnChance = true
+    for (let q = 0; q < 4; q++) {
+      if (q === inturn || q === s.id) continue
+      const v = this.visible(q, s)
+      if (v !== null && near(v)) this.turnChance = true
+    }
+    this.turnStartNode = at
+    this.turnTest = !this.turnChance && this.racingStepExposed(inturn, at, s)
+    this.turnChaseFrom = this.turnChance ? -1 : this.chaseTest(inturn, at, s)
   }
 
-  /**
-   * How often a player moves on a turn it could (from what we watched; prior: a racer).
-   * Rollouts let players that sit and wait do the same.
-   */
+  private myNode(s: GameStateTracker): number {
+    return s.status === 0 && s.pos && this.g.has(s.pos) ? this.g.id(s.pos) : -1
+  }
+
+  /** Our distance from `id` when it is near (same layer, two to four steps) and no step of its tour brings it closer, else -1. */
+  private chaseTest(id: number, at: number, s: GameStateTracker): number {
+    const g = this.g
+    const me = this.myNode(s)
+    const info = s.others.get(id)
+    if (me < 0 || !info || g.pos[me]![2] !== g.pos[at]![2]) return -1
+    const d = g.distance(at, me, 0)
+    if (d < 2 || d > 4) return -1
+    const stage = g.stage(s.round, 2)
+    let target = this.planner.tour(at, maskOf(info.keys), stage, []).target
+    if (target === at) target = g.capsule
+    let best = Infinity
+    for (const nx of g.moves[at]!) if (!g.deadly(nx, s.round)) best = Math.min(best, g.distance(nx, target, stage))
+    for (const nx of g.moves[at]!) {
+      if (g.deadly(nx, s.round) || g.distance(nx, target, stage) !== best) continue
+      if (g.distance(nx, me, 0) < d) return -1
+    }
+    return d
+  }
+
+  /** How often a player leaves its way to come after us (prior: now and then). */
+  hunting(id: number): number {
+    return (this.chases[id]! + 0.6) / (this.chaseChances[id]! + 2)
+  }
+
+  /** Standing on `node` gives us the first strike (we are on the map and next to it). */
+  private exposedTo(node: number, s: GameStateTracker): boolean {
+    if (s.status !== 0 || !s.pos || !this.g.has(s.pos)) return false
+    const me = this.g.id(s.pos)
+    return node === me || this.g.adjacent[node * this.g.n + me] === 1
+  }
+
+  /** Whether every shortest step of `id`'s escape tour from `at` walks into our reach while we out-last it. */
+  private racingStepExposed(id: number, at: number, s: GameStateTracker): boolean {
+    const g = this.g
+    const info = s.others.get(id)
+    if (!info || s.hp < info.hp) return false
+    const stage = g.stage(s.round, 2)
+    const mask = maskOf(info.keys)
+    let target = this.planner.tour(at, mask, stage, []).target
+    if (target === at) target = g.capsule
+    if (target === at) return false
+    let best = Infinity
+    for (const nx of g.moves[at]!) if (!g.deadly(nx, s.round)) best = Math.min(best, g.distance(nx, target, stage))
+    if (best >= g.distance(at, target, stage)) return false
+    for (const nx of g.moves[at]!) {
+      if (g.deadly(nx, s.round) || g.distance(nx, target, stage) !== best) continue
+      if (!this.exposedTo(nx, s)) return false
+    }
+    return true
+  }
+
+  /** How likely a player avoids giving away the first strike (prior: mostly not). */
+  caution(id: number): number {
+    return (this.cautious[id]! + 0.6) / (this.naive[id]! + this.cautious[id]! + 2)
+  }
+
+  /** How often a player gets closer to escaping on a turn it could (from what we watched; prior: a racer). */
   moveRate(id: number): number {
     const rate = (this.moved[id]! + 4) / (this.watched[id]! + 5)
     // Only clear waiters are modelled as such; racers pause for many reasons.
     return rate < 0.5 ? rate : 1
   }
 
-  private canHoldTrap(node: number): boolean {
-    return node !== this.g.capsule && this.g.machineKey[node] === -1 && !this.g.isElevator[node]
+  /** How often a player hits someone in its reach (prior: mostly). */
+  aggression(id: number): number {
+    return (this.hits[id]! + 1.6) / (this.chances[id]! + 2)
+  }
+
+  /** The rollout style of an opponent, from what we saw it do. */
+  style(id: number): Style {
+    const caution = this.caution(id)
+    return { ...RACER_STYLE, moveRate: this.moveRate(id), aggression: this.aggression(id), hunts: this.hunting(id), escapeCare: 0.3 + 0.7 * caution }
   }
 
   private died(id: number, s: GameStateTracker): void {
@@ -135,7 +303,8 @@ export class Belief {
     o.deathRound = s.round
     const keys = maskOf(s.others.get(id)?.keys ?? [id]) | (1 << id)
     if (o.seen.visible) this.boxKeys.set(o.seen.node, (this.boxKeys.get(o.seen.node) ?? 0) | keys)
-    o.seen = { node: this.g.spawn[id]!, round: s.round, visible: false, layerHint: -1 }
+    // Back at its spawn when the respawn delay is over.
+    o.seen = { node: this.g.spawn[id]!, round: s.round + 5, visible: false, layerHint: -1 }
   }
 
   /** Our own move/blink reply: a layer change comes with the full view of the new layer. */
@@ -183,104 +352,117 @@ export class Belief {
   }
 
   /**
-   * One full engine state consistent with what we know, at the start of our turn
-   * (`startTurn` already applied). Hidden positions are sampled near where each
-   * player was last seen, biased towards progress on its own escape tour.
+   * One full simulator state consistent with what we know, in our own turn
+   * (start-of-turn effects applied, nothing done yet). Hidden positions are
+   * sampled near where each player was last seen, biased towards progress on
+   * its own escape tour.
    */
-  determinize(s: GameStateTracker, rng: Rng): LostSpaceEngine {
+  determinize(s: GameStateTracker, rng: Rng, out?: Int32Array): Int32Array {
     const g = this.g
-    const e = new LostSpaceEngine(g.map)
-    e.round = s.round
-    e.seat = s.id
+    const sim = this.sim
+    const e = out ?? sim.initial()
+    if (out) e.set(this.template())
+    sim.setRound(e, s.round, s.id)
     const myNode = s.pos && g.has(s.pos) ? g.id(s.pos) : g.spawn[s.id]!
     const myLayer = g.pos[myNode]![2]
-    for (const p of e.players) {
-      if (p.id === s.id) {
-        p.status = (s.status === Status.WaitForEscape ? Status.WaitForEscape : Status.Alive) as StatusCode
-        p.pos = g.pos[myNode]!
-        p.hp = s.hp
-        p.keys = [...new Set(s.keys)].sort((a, b) => a - b)
-        p.tools = { ...s.tools }
-        const cd = Math.max(0, 5 - (s.round - s.lastDetectRound))
-        p.detectCd = cd > 0 ? cd + 1 : 0
-        p.escapeCountdown = s.status === Status.WaitForEscape ? 2 : 0
+    let escapes = 0
+    for (let id = 0; id < 4; id++) {
+      if (id === s.id) {
+        sim.set(e, id, F_STATUS, s.status === Status.WaitForEscape ? WAIT : ALIVE)
+        sim.set(e, id, F_NODE, myNode)
+        sim.set(e, id, F_HP, s.hp)
+        sim.set(e, id, F_KEYS, maskOf(s.keys))
+        sim.set(e, id, F_TOOL + LANDMINE, s.tools.LandMine)
+        sim.set(e, id, F_TOOL + STICKY, s.tools.Sticky)
+        sim.set(e, id, F_TOOL + KIT, s.tools.Kit)
+        sim.set(e, id, F_TOOL + TRANSPORT, s.tools.Transport)
+        sim.set(e, id, F_DETECT, Math.max(0, 5 - (s.round - s.lastDetectRound)))
+        if (s.status === Status.WaitForEscape) sim.set(e, id, F_COUNTDOWN, 1)
         continue
       }
-      this.fillOther(p, s, rng, myLayer)
+      if (this.fillOther(e, id, s, rng, myLayer)) escapes++
     }
-    for (const node of s.boxes) {
-      const n = g.has(node.split(',').map(Number)) ? g.id(node.split(',').map(Number)) : -1
-      if (n < 0) continue
+    sim.setEscapes(e, escapes)
+    for (const key of s.boxes) {
+      const p = key.split(',').map(Number)
+      if (!g.has(p)) continue
+      const n = g.id(p)
       const mask = this.boxKeys.get(n) ?? 0
-      const keys = [0, 1, 2, 3].filter((k) => mask & (1 << k))
-      e.boxes.set(node, { pos: g.pos[n]!, keys: keys.length ? keys : [rng.int(4)] })
+      sim.setBox(e, n, mask !== 0 ? mask : 1 << rng.int(4))
     }
-    for (const type of ['LandMine', 'Sticky'] as const) {
-      for (const p of s.placedTraps[type]) if (g.has(p)) e.traps.set(`${p[0]},${p[1]},${p[2]}`, { pos: g.pos[g.id(p)]!, type, owner: s.id })
+    for (const [type, code] of [['LandMine', LANDMINE], ['Sticky', STICKY]] as const) {
+      for (const p of s.placedTraps[type]) if (g.has(p)) sim.setTrap(e, g.id(p), trapCode(s.id, code))
     }
     const pTrap = this.trapProbability()
     for (const [node, owner] of this.suspect) {
-      if (node === myNode || rng.next() >= pTrap) continue
-      const key = `${g.pos[node]![0]},${g.pos[node]![1]},${g.pos[node]![2]}`
-      if (!e.traps.has(key)) e.traps.set(key, { pos: g.pos[node]!, type: rng.next() < 0.6 ? 'LandMine' : 'Sticky', owner })
+      if (node === myNode || rng.next() >= pTrap || sim.trap(e, node) !== 0) continue
+      sim.setTrap(e, node, trapCode(owner, rng.next() < 0.6 ? LANDMINE : STICKY))
     }
-    for (const [node, [stock, round]] of this.stock) {
-      const m = e.materials.get(`${g.pos[node]![0]},${g.pos[node]![1]},${g.pos[node]![2]}`)
-      if (m) m.stock = Math.min(2, stock + Math.floor((s.round - round) / 8))
-    }
-    e.startTurn()
+    for (const [node, [stock, round]] of this.stock) sim.setStock(e, node, Math.min(2, stock + Math.floor((s.round - round) / 8)))
     return e
   }
 
-  private fillOther(p: PlayerState, s: GameStateTracker, rng: Rng, myLayer: number): void {
+  private tmpl: Int32Array | null = null
+  private template(): Int32Array {
+    return (this.tmpl ??= this.sim.initial())
+  }
+
+  /** Fills an opponent; true when it has escaped. */
+  private fillOther(e: Int32Array, id: number, s: GameStateTracker, rng: Rng, myLayer: number): boolean {
     const g = this.g
-    const o = this.others[p.id]!
-    const info = s.others.get(p.id)
-    p.keys = info ? [...new Set(info.keys)].sort((a, b) => a - b) : [p.id]
-    p.hp = info?.hp ?? 200
-    const status = (info?.status ?? 0) as StatusCode
-    p.status = status
+    const sim = this.sim
+    const o = this.others[id]!
+    const info = s.others.get(id)
+    const keys = info ? maskOf(info.keys) : 1 << id
+    sim.set(e, id, F_KEYS, keys)
+    sim.set(e, id, F_HP, info?.hp ?? 200)
+    const status = info?.status ?? 0
     if (o.escapeRound !== null || status === Status.Escaped) {
-      p.status = Status.Escaped
-      p.escapeRound = o.escapeRound ?? s.round
-      p.escapeOrder = 1
-      return
+      sim.set(e, id, F_STATUS, ESCAPED)
+      sim.set(e, id, F_ESC_ROUND, o.escapeRound ?? s.round)
+      sim.set(e, id, F_ESC_ORDER, 1)
+      return true
     }
     if (status === Status.Error) {
-      p.errorRound = s.round
-      p.hp = 0
-      return
+      sim.set(e, id, F_STATUS, ERROR)
+      sim.set(e, id, F_ERROR_ROUND, s.round)
+      sim.set(e, id, F_HP, 0)
+      return false
     }
     if (o.deathRound !== null || status === Status.Dead) {
       const dr = o.deathRound ?? s.round
-      p.status = Status.Dead
-      p.hp = 0
-      p.keys = []
-      p.deathRound = dr
-      p.permanentDeath = dr > 80
-      p.respawnRound = p.permanentDeath ? null : dr + 5
-      p.pos = g.pos[g.spawn[p.id]!]!
-      return
+      sim.set(e, id, F_STATUS, DEAD)
+      sim.set(e, id, F_HP, 0)
+      sim.set(e, id, F_KEYS, 0)
+      sim.set(e, id, F_DEATH, dr)
+      sim.set(e, id, F_PERMANENT, dr > 80 ? 1 : 0)
+      sim.set(e, id, F_RESPAWN, dr > 80 ? -1 : dr + 5)
+      sim.set(e, id, F_NODE, g.spawn[id]!)
+      return false
     }
-    if (status === Status.Skip) p.skipTurns = 0
+    sim.set(e, id, F_STATUS, status === Status.Skip ? SKIP : ALIVE)
     if (status === Status.WaitForEscape) {
-      p.escapeCountdown = 1 + rng.int(2)
-      p.pos = g.pos[g.capsule]!
-      return
+      sim.set(e, id, F_STATUS, WAIT)
+      sim.set(e, id, F_COUNTDOWN, 1 + rng.int(2))
+      sim.set(e, id, F_NODE, g.capsule)
+      return false
     }
-    p.pos = g.pos[o.seen.visible ? o.seen.node : this.sampleHidden(p, o.seen, s.round, rng, myLayer)]!
-    p.tools = { LandMine: 0, Sticky: 0, Kit: rng.next() < 0.3 ? 1 : 0, Transport: 0 }
+    sim.set(e, id, F_NODE, o.seen.visible ? o.seen.node : this.sampleHidden(keys, o.seen, s.round, rng, myLayer, this.moveRate(id)))
+    // Players seen at Materials points, blinking or healing carry such tools.
+    const collector = this.pickups[id]! > 0
+    sim.set(e, id, F_TOOL + KIT, rng.next() < (this.heals[id]! > 0 || collector ? 0.6 : 0.35) ? 1 : 0)
+    sim.set(e, id, F_TOOL + TRANSPORT, rng.next() < (this.blinks[id]! > 0 ? 0.6 : collector ? 0.4 : 0.1) ? 1 : 0)
+    return false
   }
 
-  private sampleHidden(p: PlayerState, seen: Sighting, round: number, rng: Rng, myLayer: number): number {
+  private sampleHidden(mask: number, seen: Sighting, round: number, rng: Rng, myLayer: number, progress: number): number {
     const g = this.g
-    const reach = Math.max(0, round - seen.round) + 1
+    // A player that hangs about is still near where we saw it; a racer is further along its tour.
+    const reach = Math.ceil(Math.max(0, round - seen.round) * progress) + 1
     const stage = g.stage(round)
-    const mask = maskOf(p.keys)
     const cands: number[] = []
-    const weights: number[] = []
-    let best = Infinity
     const tours: number[] = []
+    let best = Infinity
     for (let n = 0; n < g.n; n++) {
       const z = g.pos[n]![2]
       if (z === myLayer) continue
@@ -297,8 +479,9 @@ export class Belief {
       return cands.length ? rng.pick(cands) : seen.node
     }
     let total = 0
+    const weights: number[] = []
     for (const t of tours) {
-      const w = Math.exp(-(t - best) / 2)
+      const w = progress < 1 ? 1 : Math.exp(-(t - best) / 2)
       weights.push(w)
       total += w
     }

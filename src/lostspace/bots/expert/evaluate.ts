@@ -1,51 +1,124 @@
 /**
  * The value of a (simulated) position for one player: its expected points
- * (4/3/2/1). Every player gets an estimated escape round (now + turns left on
- * its cheapest tour, respawn delay included); whoever escapes earlier ranks
- * higher, with a margin of doubt that grows with the distance to the finish.
- * Players that cannot escape before the end rank by survival and score.
+ * (4/3/2/1) if the game went on from here.
+ *
+ * Every player gets an outlook: the round it would escape (its cheapest tour
+ * through the missing keys to the capsule, respawn delay included, a blink
+ * saving a step) and the chance that it gets there at all, which falls with
+ * the length of the way and with low hp. Between two players the one that
+ * escapes first ranks higher; one that escapes beats one that does not;
+ * players that do not escape rank by survival and then score (the engine's
+ * rule). The expected points are 1 + the sum of the chances of beating each
+ * other player.
  */
-import type { LostSpaceEngine, PlayerState } from '../../engine.js'
-import { Status } from '../../rules.js'
 import type { FastGraph } from './graph.js'
-import { maskOf, UNREACHABLE_TURNS, type BoxInfo, type TourPlanner } from './tour.js'
+import { boxesOf } from './policy.js'
+import { ALIVE, DEAD, ERROR, ESCAPED, F_COUNTDOWN, F_DEATH, F_ESC_ORDER, F_PENDING, F_PERMANENT, F_RESPAWN, F_SCORE, F_SKIP, KIT, LANDMINE, type Sim, SKIP, STICKY, TRANSPORT, WAIT } from './sim.js'
+import { UNREACHABLE_TURNS, type BoxInfo, type TourPlanner } from './tour.js'
 
 const LAST_ROUND = 100
-const RISK_WEIGHT = 1.5
-const TIME_WEIGHT = 0.05
+/** Chance per round of remaining way that something (a fight, a trap) stops an escape. */
+const HAZARD = 0.012
 
 interface Outlook {
-  /** Estimated escape round, or Infinity when it will not escape. */
+  /** Estimated escape round (fractional: seat order breaks ties), Infinity if it will not escape. */
   escape: number
-  /** For non-escapers: later is better (death round, or LAST_ROUND+1 for survivors), then score. */
+  /** Chance that it really escapes then. */
+  sure: number
+  /** Non-escapers: 2 survivor, 1 dead (later death better: fraction), 0 error. */
   survive: number
   score: number
 }
 
-function outlook(e: LostSpaceEngine, g: FastGraph, planner: TourPlanner, p: PlayerState, boxes: BoxInfo[]): Outlook {
-  const round = e.round
-  const stage = g.stage(round, 2)
-  switch (p.status) {
-    case Status.Escaped:
-      return { escape: (p.escapeRound ?? round) - 0.5 + p.id * 0.01, survive: 999, score: p.score }
-    case Status.Error:
-      return { escape: Infinity, survive: -1, score: p.score }
-    case Status.WaitForEscape:
-      return { escape: round + p.escapeCountdown, survive: 999, score: p.score }
-    case Status.Dead: {
-      if (p.permanentDeath || p.respawnRound === null) return { escape: Infinity, survive: p.deathRound ?? round, score: p.score }
-      const t = planner.machineTour(g.spawn[p.id]!, 1 << p.id, g.stage(p.respawnRound, 2)).turns
-      const esc = Math.max(round, p.respawnRound) + t
-      return { escape: esc <= LAST_ROUND ? esc : Infinity, survive: LAST_ROUND, score: p.score }
+function hpFactor(hp: number, kits: number): number {
+  const eff = hp + 80 * kits
+  return eff >= 200 ? 1 : eff >= 140 ? 0.96 : eff > 70 ? 0.88 : 0.72
+}
+
+export class Evaluator {
+  private readonly boxes: BoxInfo[] = []
+  /** The round of the decision: the chance of escaping falls with the rounds from then (waiting costs). */
+  origin = 0
+  private readonly looks: Outlook[] = [0, 1, 2, 3].map(() => ({ escape: Infinity, sure: 0, survive: 0, score: 0 }))
+
+  constructor(
+    readonly sim: Sim,
+    readonly planner: TourPlanner,
+  ) {}
+
+  private outlook(s: Int32Array, p: number, now: number, seat: number, out: Outlook): void {
+    const sim = this.sim
+    const g: FastGraph = sim.g
+    const st = sim.status(s, p)
+    out.score = sim.get(s, p, F_SCORE)
+    out.survive = 2
+    out.escape = Infinity
+    out.sure = 0
+    // The next own turn: later this round, or next round if already played.
+    const base = now + (p < seat ? 1 : 0) + p * 0.01
+    switch (st) {
+      case ESCAPED:
+        out.escape = -10 + sim.get(s, p, F_ESC_ORDER)
+        out.sure = 1
+        return
+      case ERROR:
+        out.survive = 0
+        return
+      case WAIT:
+        out.escape = base + sim.get(s, p, F_COUNTDOWN) - 1
+        out.sure = Math.max(0.3, 1 - HAZARD * (out.escape - Math.min(now, this.origin || now))) * hpFactor(sim.hp(s, p), sim.tool(s, p, KIT))
+        return
+      case DEAD: {
+        out.survive = 1 + sim.get(s, p, F_DEATH) / 1000
+        if (sim.get(s, p, F_PERMANENT) !== 0) return
+        const back = Math.max(base, sim.get(s, p, F_RESPAWN) + p * 0.01)
+        const t = this.planner.machineTour(g.spawn[p]!, 1 << p, g.stage(Math.floor(back), 2)).turns
+        const esc = back + t - 1
+        if (t < UNREACHABLE_TURNS && esc <= LAST_ROUND) {
+          out.escape = esc
+          out.sure = Math.max(0.3, 1 - HAZARD * (esc - Math.min(now, this.origin || now)))
+        }
+        out.survive = 2
+        return
+      }
+      default: {
+        const node = sim.node(s, p)
+        const pending = sim.get(s, p, F_PENDING)
+        const mask = sim.keys(s, p) | (pending >= 0 ? 1 << pending : 0)
+        const stage = g.stage(now, 2)
+        let t = this.planner.tour(node, mask, stage, this.boxes).turns
+        if (t >= UNREACHABLE_TURNS) return
+        t -= Math.min(sim.tool(s, p, TRANSPORT), Math.max(0, t - 4))
+        const esc = base + t - 1 + (st === SKIP ? sim.get(s, p, F_SKIP) : 0)
+        if (esc > LAST_ROUND) return
+        out.escape = esc
+        out.sure = Math.max(0.3, 1 - HAZARD * (esc - Math.min(now, this.origin || now))) * hpFactor(sim.hp(s, p), sim.tool(s, p, KIT))
+      }
     }
-    default: {
-      const node = g.id(p.pos)
-      // A key machine's key arrives at the start of the next own turn: count it as held.
-      const mask = maskOf(p.keys) | (p.pendingKey !== null ? 1 << p.pendingKey : 0)
-      const t = planner.tour(node, mask, stage, boxes).turns
-      const esc = round + t + (p.status === Status.Skip ? p.skipTurns : 0)
-      return { escape: t < UNREACHABLE_TURNS && esc <= LAST_ROUND ? esc : Infinity, survive: LAST_ROUND + 1, score: p.score }
-    }
+  }
+
+  explain(s: Int32Array, me: number): string {
+    const v = this.value(s, me)
+    return `v=${v.toFixed(3)} origin=${this.origin} ` + this.looks.map((l, i) => `p${i}:e${l.escape.toFixed(2)} s${l.sure.toFixed(2)} b${i === me ? '-' : beats(this.looks[me]!, l, this.sim.round(s)).toFixed(2)}`).join(' ')
+  }
+
+  /** Expected points of `me` (1..4) plus small tie-breakers. */
+  value(s: Int32Array, me: number): number {
+    const sim = this.sim
+    if (sim.over(s)) return sim.points(s)[me]!
+    const now = sim.round(s)
+    const seat = sim.seat(s)
+    boxesOf(sim, s, this.boxes)
+    for (let p = 0; p < 4; p++) this.outlook(s, p, now, seat, this.looks[p]!)
+    const a = this.looks[me]!
+    let v = 1
+    for (let j = 0; j < 4; j++) if (j !== me) v += beats(a, this.looks[j]!, now)
+    // Small tie-breakers, never more than escaping is worth.
+    const st = sim.status(s, me)
+    if (st === ALIVE || st === SKIP || st === WAIT) {
+      v += 0.0004 * sim.hp(s, me) + 0.04 * sim.tool(s, me, KIT) + 0.04 * sim.tool(s, me, TRANSPORT) + 0.008 * (sim.tool(s, me, LANDMINE) + sim.tool(s, me, STICKY))
+    } else if (st === ESCAPED) v += 0.35
+    return v
   }
 }
 
@@ -53,34 +126,26 @@ function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x))
 }
 
-/** Probability that a beats b. */
-function beats(a: Outlook, b: Outlook, now: number): number {
-  if (a.escape !== Infinity && b.escape !== Infinity) {
-    const spread = 1 + 0.12 * (Math.min(a.escape, b.escape) - now)
-    return sigmoid((b.escape - a.escape) / Math.max(0.5, spread))
-  }
-  if (a.escape !== Infinity) return 0.9
-  if (b.escape !== Infinity) return 0.1
-  if (a.survive !== b.survive) return a.survive > b.survive ? 0.85 : 0.15
+/** Non-escapers: survivors before the dead (later death first), then score. */
+function restOrder(a: Outlook, b: Outlook): number {
+  if (a.survive !== b.survive) return a.survive > b.survive ? 0.8 : 0.2
   return a.score === b.score ? 0.5 : a.score > b.score ? 0.7 : 0.3
 }
 
-/** Expected points of `me` (about 1..4) plus small tie-breakers (hp, tools). */
-export function evaluate(e: LostSpaceEngine, g: FastGraph, planner: TourPlanner, me: number): number {
-  const boxes: BoxInfo[] = []
-  for (const b of e.boxes.values()) boxes.push({ node: g.id(b.pos), mask: maskOf(b.keys) })
-  const looks = e.players.map((p) => outlook(e, g, planner, p, boxes))
-  const mine = looks[me]!
-  let v = 1
-  for (let j = 0; j < looks.length; j++) if (j !== me) v += beats(mine, looks[j]!, e.round)
-  // Sooner is safer: a small pull towards escaping early even when nobody races us.
-  v -= mine.escape === Infinity ? 0.6 : TIME_WEIGHT * Math.max(0, mine.escape - e.round)
-  const p = e.players[me]!
-  if (e.onMap(p)) {
-    // Low hp is a death sentence waiting for the next fight (a death costs the keys and ~20 rounds).
-    const eff = p.hp + 60 * p.tools.Kit
-    v -= RISK_WEIGHT * (eff <= 70 ? 0.35 : eff <= 140 ? 0.15 : 0.05)
-    v += 0.0008 * p.hp + 0.03 * p.tools.Kit + 0.012 * (p.tools.LandMine + p.tools.Sticky) + 0.01 * p.tools.Transport
+/** Probability that a ranks above b. */
+function beats(a: Outlook, b: Outlook, now: number): number {
+  const rest = restOrder(a, b)
+  const pa = a.escape === Infinity ? 0 : a.sure
+  const pb = b.escape === Infinity ? 0 : b.sure
+  let race = 0.5
+  if (a.escape < 0 || b.escape < 0) {
+    // Somebody has escaped already: the order is known.
+    race = a.escape < b.escape ? 1 : 0
+  } else if (pa > 0 && pb > 0) {
+    const spread = 0.6 + 0.1 * Math.max(0, Math.min(a.escape, b.escape) - now)
+    race = sigmoid((b.escape - a.escape) / spread)
   }
-  return v
+  return pa * pb * race + pa * (1 - pb) + (1 - pa) * (1 - pb) * rest
 }
+
+

@@ -23,6 +23,14 @@ export class FastGraph {
   readonly machineKey: number[]
   readonly isMaterials: boolean[]
   readonly isElevator: boolean[]
+  /** adjacent[a * n + b] = 1 when a and b share an edge (same layer). */
+  readonly adjacent: Uint8Array
+  /** Node ids of the Materials points. */
+  readonly materials: number[]
+  /** Node ids by zone failure round (the round at whose end they fail). */
+  readonly zoneNodes: Map<number, number[]>
+  /** A trap may be laid here (not the capsule, a key machine or an elevator). */
+  readonly trapOk: boolean[]
   /** Zone failure rounds, ascending (the stages). */
   private readonly stages: number[]
   /** dist[stage][a * n + b]: moves avoiding nodes failed in that stage. */
@@ -42,6 +50,13 @@ export class FastGraph {
     this.machineKey = this.pos.map((p) => map.keyMachineAt(p) ?? -1)
     this.isMaterials = this.pos.map((p) => map.isMaterials(p))
     this.isElevator = this.pos.map((p) => map.isElevator(p))
+    this.adjacent = new Uint8Array(this.n * this.n)
+    this.adj.forEach((list, a) => {
+      for (const b of list) this.adjacent[a * this.n + b] = 1
+    })
+    this.materials = map.materials.map((p) => this.id(p))
+    this.zoneNodes = new Map(map.zones.map((z) => [z.round, z.nodes.map((p) => this.id(p))]))
+    this.trapOk = this.pos.map((_, i) => i !== this.capsule && this.machineKey[i] === -1 && !this.isElevator[i])
     this.stages = [...new Set(map.zones.map((z) => z.round))].sort((a, b) => a - b)
     this.dist = []
     for (let s = 0; s <= this.stages.length; s++) {

@@ -12,12 +12,13 @@ import type { GameStateTracker } from '../../sdk/state.js'
 import { Belief } from './belief.js'
 import { FastGraph } from './graph.js'
 import { PlanSearch } from './search.js'
+import { Sim } from './sim.js'
 import { TourPlanner } from './tour.js'
 
 /** Default thinking budget per decision, in ms of this machine's time (converted to simulations). */
 export const DEFAULT_BUDGET_MS = 60
 /** Simulations one ms of budget buys (measured on the reference 2-core machine; fixed so play is deterministic). */
-export const SIMS_PER_MS = 12
+export const SIMS_PER_MS = 30
 /** Rounds each rollout looks ahead. */
 export const HORIZON = 10
 
@@ -28,6 +29,12 @@ export interface ExpertOptions {
   budgetMs?: number
   /** The judger's per-turn limit in ms (default 3000): a decision never takes more than half of it. */
   turnLimitMs?: number
+  /** Rounds each rollout looks ahead (default HORIZON). */
+  horizon?: number
+  /** Debugging: receives each decision's candidates and values. */
+  trace?: (line: string) => void
+  /** Debugging: in this round, also trace sample rollouts. */
+  traceRound?: number
 }
 
 export interface DecisionRecord {
@@ -47,13 +54,13 @@ export interface ExpertPlayer extends Player {
   readonly decisions: DecisionRecord[]
 }
 
-const graphs = new WeakMap<GameMap, { g: FastGraph; planner: TourPlanner }>()
+const graphs = new WeakMap<GameMap, { g: FastGraph; planner: TourPlanner; sim: Sim }>()
 
-function graphFor(map: GameMap): { g: FastGraph; planner: TourPlanner } {
+function graphFor(map: GameMap): { g: FastGraph; planner: TourPlanner; sim: Sim } {
   let hit = graphs.get(map)
   if (!hit) {
     const g = new FastGraph(map)
-    hit = { g, planner: new TourPlanner(g) }
+    hit = { g, planner: new TourPlanner(g), sim: new Sim(g) }
     graphs.set(map, hit)
   }
   return hit
@@ -63,17 +70,20 @@ let defaultMap: GameMap | null = null
 
 export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
   const map = opts.map ?? (defaultMap ??= loadMap())
-  const { g, planner } = graphFor(map)
+  const { g, planner, sim } = graphFor(map)
   const seed = (opts.seed ?? 1) >>> 0
   const budgetMs = opts.budgetMs ?? DEFAULT_BUDGET_MS
   if (!(budgetMs > 0)) throw new Error(`expert budget must be a positive number of ms, got ${budgetMs}`)
   const turnLimitMs = opts.turnLimitMs ?? 3000
+  const horizon = opts.horizon ?? HORIZON
   const sims = Math.max(1, Math.round(budgetMs * SIMS_PER_MS))
   const capMs = Math.min(turnLimitMs / 2, Math.max(budgetMs * 4, 200))
-  const belief = new Belief(g, planner)
-  const search = new PlanSearch(g, planner, belief)
+  const belief = new Belief(g, planner, sim)
+  const search = new PlanSearch(g, planner, belief, sim)
   const decisions: DecisionRecord[] = []
   let lastLayer = -1
+  /** Turns in a row we chose to stand still. */
+  let idle = 0
 
   const execute = async (s: GameStateTracker, api: Parameters<Player['onRoundBegin']>[1], plan: Action[]) => {
     for (const a of plan) {
@@ -110,7 +120,8 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
       if (lastLayer >= 0 && s.pos[2] !== lastLayer) belief.forgetVisibility()
       lastLayer = s.pos[2]
       const t0 = performance.now()
-      const r = search.run(s, { sims, horizon: HORIZON, capMs, seed: (seed * 1000003 + s.round) >>> 0 })
+      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle, trace: opts.trace, traceRollouts: opts.traceRound === s.round })
+      idle = r.plan.some((a) => a.kind !== 'detect' && a.kind !== 'trap') ? 0 : idle + 1
       decisions.push({ round: s.round, sims: r.sims, candidates: r.candidates, ms: performance.now() - t0, capped: r.capped })
       await execute(s, api, r.plan)
     },

@@ -4,21 +4,32 @@
  * A plan is what we do this turn (secondary actions and at most one main
  * action, e.g. blink + move, detect + move, lay a trap + move). Each plan is
  * scored by simulations: sample a full state from the belief (hidden
- * positions, traps, Box contents), play the plan in the real rules engine,
- * let every player follow the rollout policy for a few rounds, evaluate. All
- * plans see the same samples (common random numbers), and successive halving
- * spends the simulation budget on the plans that still look best.
+ * positions, traps, Box contents), play the plan in the simulator (sim.ts, the
+ * engine's rules), let every player follow its rollout style for a few rounds
+ * (policy.ts; the opponents' styles come from the belief), evaluate the
+ * expected points (evaluate.ts). All plans see the same samples and the same
+ * dice (common random numbers), and successive halving spends the budget on
+ * the plans that still look best. The plan our own rollout policy would play
+ * is the default: another plan replaces it only when it is better by more than
+ * the noise of the comparison, so the expert does not wander on noise.
  */
-import type { Action, LostSpaceEngine } from '../../engine.js'
-import { createRng, type Rng } from '../../rng.js'
+import type { Action } from '../../engine.js'
+import { createRng } from '../../rng.js'
 import type { GameStateTracker } from '../../sdk/state.js'
 import type { Belief } from './belief.js'
-import { evaluate } from './evaluate.js'
+import { Evaluator } from './evaluate.js'
 import type { FastGraph } from './graph.js'
-import { boxesOf, playTurn, stepTowards } from './policy.js'
-import { maskOf, type TourPlanner } from './tour.js'
+import { Dice, SELF_STYLE, playTurn, stepTowards, type PolicyContext, type Style } from './policy.js'
+import { ALIVE, F_DETECT, KIT, LANDMINE, type Sim, STICKY, TOOL_LIMIT, TRANSPORT } from './sim.js'
+import type { TourPlanner } from './tour.js'
 
 export interface SearchOptions {
+  /** Receives a line per decision (the candidates and their values) when set. */
+  trace?: (line: string) => void
+  /** Also trace three sample rollouts of the default and the chosen plan. */
+  traceRollouts?: boolean
+  /** Turns in a row we stood still: from PATIENCE on, standing still is no candidate (deadlocks between careful players). */
+  idle?: number
   /** Simulations for this decision. */
   sims: number
   /** Rounds each rollout looks ahead. */
@@ -45,8 +56,6 @@ export interface SearchResult {
   capped: boolean
 }
 
-const isMain = (a: Action): boolean => a.kind !== 'detect' && a.kind !== 'trap' && a.kind !== 'blink'
-
 function mix(a: number, b: number): number {
   let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35)
   h ^= h >>> 15
@@ -54,156 +63,245 @@ function mix(a: number, b: number): number {
   return (h ^ (h >>> 13)) >>> 0
 }
 
+const TOOLS = ['LandMine', 'Sticky', 'Kit', 'Transport'] as const
+/** Turns standing still after which waiting is no longer a candidate. */
+const PATIENCE = 4
+/** A plan must beat the default by this much (and by its noise) to replace it. */
+const MARGIN = 0.01
+
 export class PlanSearch {
+  readonly evaluator: Evaluator
+  private readonly ctx: PolicyContext
+  private readonly work: Int32Array
+
   constructor(
     readonly g: FastGraph,
     readonly planner: TourPlanner,
     readonly belief: Belief,
-  ) {}
-
-  /** The plans worth comparing this turn; every action in them is legal from what we know exactly. */
-  candidates(e0: LostSpaceEngine, s: GameStateTracker): Plan[] {
-    const plans: Plan[] = this.turnPlans(e0, s).map((actions) => ({ actions, hunt: -1 }))
-    // Going after a player: worth it for one carrying keys or already hurt, not too far away.
-    const g = this.g
-    const me = e0.players[s.id]!
-    const node = g.id(me.pos)
-    const stage = g.stage(e0.round, 2)
-    for (const q of e0.players) {
-      if (q.id === s.id || !e0.onMap(q) || (q.keys.length < 3 && q.hp > 70)) continue
-      const seenAt = this.belief.visible(q.id, s)
-      const at = seenAt ?? g.id(q.pos)
-      if (g.distance(node, at, stage) > 4) continue
-      if (seenAt !== null && (at === node || g.adj[node]!.includes(at))) {
-        plans.push({ actions: [{ kind: 'attack', at: g.pos[at]!, target: q.id }], hunt: q.id })
-        continue
-      }
-      const nx = stepTowards(g, node, at, e0.round, stage, null)
-      if (nx >= 0 && !g.deadly(nx, e0.round)) plans.push({ actions: [{ kind: 'move', to: g.pos[nx]! }], hunt: q.id })
-    }
-    return plans
+    readonly sim: Sim,
+  ) {
+    this.evaluator = new Evaluator(sim, planner)
+    this.ctx = { sim, planner, dice: new Dice(0), boxes: [] }
+    this.work = sim.initial()
   }
 
-  private turnPlans(e0: LostSpaceEngine, s: GameStateTracker): Action[][] {
-    const g = this.g
-    const me = s.id
-    const p = e0.players[me]!
-    const node = g.id(p.pos)
-    const round = e0.round
-    const legal = e0.legalActions(me)
-    // Doing nothing is a real option: whoever walks up to a neighbour gets hit first.
-    const plans: Action[][] = [[]]
+  /** The plans worth comparing this turn; every action in them is legal from what we know exactly. */
+  candidates(e0: Int32Array, me: number): { plans: Plan[]; def: number } {
+    const { g, sim } = this
+    const round = sim.round(e0)
+    const node = sim.node(e0, me)
+    const keys = sim.keys(e0, me)
+    const pos = (n: number) => g.pos[n]!
+    const plans: Plan[] = []
+    const seen = new Set<string>()
+    const add = (actions: Action[], hunt = -1): number => {
+      const k = JSON.stringify(actions) + hunt
+      if (seen.has(k)) return [...seen].indexOf(k)
+      seen.add(k)
+      plans.push({ actions, hunt })
+      return plans.length - 1
+    }
+    // The default: what our own rollout policy would do here.
+    const rec: Action[] = []
+    const probe = sim.clone(e0, this.work)
+    this.ctx.dice.seed = 0
+    this.ctx.record = rec
+    playTurn(this.ctx, probe, me, SELF_STYLE)
+    this.ctx.record = undefined
+    const def = add(rec)
+    add([])
     const stage = g.stage(round, 2)
-    const target = this.planner.tour(node, maskOf(p.keys), stage, boxesOf(e0, g)).target
-    const visibleAt = (id: number): number | null => this.belief.visible(id, s)
-    const attackOk = (from: number, a: Extract<Action, { kind: 'attack' }>): boolean => {
-      const at = visibleAt(a.target)
-      return at !== null && at === g.id(a.at) && (at === from || g.adj[from]!.includes(at))
-    }
+    const target = this.planner.tour(node, keys, stage, []).target
     const moves: number[] = []
-    for (const a of legal) {
-      if (!isMain(a)) continue
-      if (a.kind === 'attack' && !attackOk(node, a)) continue
-      if (a.kind === 'move') {
-        const to = g.id(a.to)
-        if (g.deadly(to, round)) continue
-        moves.push(to)
-        const canDetect = p.detectCd === 0 && g.adj[node]!.includes(to)
-        plans.push(canDetect && this.belief.suspect.has(to) ? [{ kind: 'detect', at: a.to }, a] : [a])
-        continue
-      }
-      if (a.kind === 'escape' && !a.start) continue
-      plans.push([a])
+    for (const to of g.moves[node]!) {
+      if (g.failRound[to]! <= round) continue
+      moves.push(to)
+      const canDetect = sim.get(e0, me, F_DETECT) === 0 && g.adjacent[node * g.n + to] === 1
+      add(canDetect && this.belief.suspect.has(to) ? [{ kind: 'detect', at: pos(to) }, { kind: 'move', to: pos(to) }] : [{ kind: 'move', to: pos(to) }])
     }
-    moves.sort((a, b) => g.distance(a, target, stage) - g.distance(b, target, stage))
+    for (let q = 0; q < 4; q++) {
+      if (q !== me && sim.onMap(e0, q) && sim.inReach(e0, me, q)) add([{ kind: 'attack', at: pos(sim.node(e0, q)), target: q }], q)
+    }
+    if (g.isMaterials[node]) {
+      for (let t = 0; t < 4; t++) if (sim.tool(e0, me, t) < TOOL_LIMIT[t]!) add([{ kind: 'materials', tool: TOOLS[t]! }])
+    }
+    if (sim.box(e0, node) !== 0) add([{ kind: 'box' }])
+    const km = g.machineKey[node]!
+    if (km >= 0 && !(keys & (1 << km))) add([{ kind: 'keymachine' }])
+    if (node === g.capsule && keys === 15) add([{ kind: 'escape', start: true }])
+    if (sim.tool(e0, me, KIT) > 0) add([{ kind: 'kit' }])
+    moves.sort((a, b) => g.distance(a, target, stage) - g.distance(b, target, stage) || a - b)
     const best = moves.slice(0, 2)
-    const placeable = (n: number): boolean => n !== g.capsule && g.machineKey[n] === -1 && !g.isElevator[n]
-    const ownTrapAt = (n: number): boolean => e0.trapAt(g.pos[n]!) !== undefined
-    for (const trap of ['LandMine', 'Sticky'] as const) {
-      if (p.tools[trap] < 1) continue
-      if (legal.some((a) => a.kind === 'trap' && a.trap === trap)) {
-        plans.push([{ kind: 'trap', trap }])
-        for (const m of best) plans.push([{ kind: 'trap', trap }, { kind: 'move', to: g.pos[m]! }])
+    for (const [trap, code] of [['LandMine', LANDMINE], ['Sticky', STICKY]] as const) {
+      if (sim.tool(e0, me, code) < 1) continue
+      if (g.trapOk[node] && sim.trap(e0, node) === 0) {
+        add([{ kind: 'trap', trap }])
+        for (const m of best) add([{ kind: 'trap', trap }, { kind: 'move', to: pos(m) }])
       }
-      for (const m of best) {
-        if (placeable(m) && !ownTrapAt(m)) plans.push([{ kind: 'move', to: g.pos[m]! }, { kind: 'trap', trap }])
-      }
+      for (const m of best) if (g.trapOk[m] && g.adjacent[node * g.n + m] === 1 && sim.trap(e0, m) === 0) add([{ kind: 'move', to: pos(m) }, { kind: 'trap', trap }])
     }
-    if (p.tools.Transport > 0) {
-      for (const a of legal) {
-        if (a.kind !== 'blink') continue
-        const b = g.id(a.to)
-        if (g.deadly(b, round)) continue
+    if (sim.tool(e0, me, TRANSPORT) > 0) {
+      for (const b of g.adj[node]!) {
+        if (g.failRound[b]! <= round) continue
         const follow: Action[] = []
         let bestNext = -1
         for (const nx of g.moves[b]!) {
-          if (!g.enterable(nx, round) || g.deadly(nx, round)) continue
+          if (g.failRound[nx]! <= round) continue
           if (bestNext < 0 || g.distance(nx, target, stage) < g.distance(bestNext, target, stage)) bestNext = nx
         }
-        if (bestNext >= 0 && g.distance(bestNext, target, stage) < g.distance(node, target, stage) - 1) follow.push({ kind: 'move', to: g.pos[bestNext]! })
-        for (const q of e0.players) {
-          if (q.id === me) continue
-          const at = visibleAt(q.id)
-          if (at !== null && (at === b || g.adj[b]!.includes(at))) follow.push({ kind: 'attack', at: g.pos[at]!, target: q.id })
+        if (bestNext >= 0 && g.distance(bestNext, target, stage) < g.distance(node, target, stage) - 1) follow.push({ kind: 'move', to: pos(bestNext) })
+        for (let q = 0; q < 4; q++) {
+          if (q === me || !sim.onMap(e0, q)) continue
+          const at = sim.node(e0, q)
+          if (at === b || g.adjacent[b * g.n + at] === 1) follow.push({ kind: 'attack', at: pos(at), target: q })
         }
-        const km = g.machineKey[b]!
-        if (km >= 0 && !p.keys.includes(km)) follow.push({ kind: 'keymachine' })
-        if (e0.boxAt(g.pos[b]!)) follow.push({ kind: 'box' })
-        for (const f of follow) plans.push([a, f])
+        const bk = g.machineKey[b]!
+        if (bk >= 0 && !(keys & (1 << bk))) follow.push({ kind: 'keymachine' })
+        if (sim.box(e0, b) !== 0) follow.push({ kind: 'box' })
+        for (const f of follow) add([{ kind: 'blink', to: pos(b) }, f], f.kind === 'attack' ? f.target : -1)
       }
     }
-    return plans
+    // Going after a player: one we see nearby that carries a key we lack or is hurt, or one that
+    // will soon escape (we wait for it next to the capsule: its countdown is our chance).
+    for (let q = 0; q < 4; q++) {
+      if (q === me || !sim.onMap(e0, q) || sim.inReach(e0, me, q)) continue
+      const bits = sim.keys(e0, q)
+      const nKeys = (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1) + ((bits >> 3) & 1)
+      let goal = -1
+      if (bits === 15 || sim.status(e0, q) === 4) {
+        goal = g.capsule
+      } else if (this.belief.others[q]?.seen.visible === true) {
+        const at = sim.node(e0, q)
+        if (((bits & ~keys) !== 0 || sim.hp(e0, q) <= 70 || nKeys >= 3) && g.distance(node, at, stage) <= 4) goal = at
+      }
+      if (goal < 0 || goal === node) continue
+      const nx = stepTowards(g, node, goal, round, stage, 0)
+      if (nx >= 0 && !(goal === g.capsule && keys !== 15 && nx === goal)) add([{ kind: 'move', to: pos(nx) }], q)
+      if (goal === g.capsule && g.distance(node, goal, stage) <= 1) add([], q)
+    }
+    return { plans, def }
   }
 
-  /** One simulation of `plan` on sample `i`; returns the value for us. */
-  simulate(s: GameStateTracker, plan: Plan, sample: number, opts: SearchOptions): number {
-    const rng: Rng = createRng(mix(opts.seed, sample))
-    const e = this.belief.determinize(s, rng)
-    const me = s.id
+  /** One simulation of `plan` from sample state `e0` (not modified); returns the value for us. */
+  simulate(e0: Int32Array, me: number, plan: Plan, dice: number, styles: Style[], horizon: number, log?: string[]): number {
+    const sim = this.sim
+    const st = sim.clone(e0, this.work)
     for (const a of plan.actions) {
-      const r = e.act(me, a)
-      if (r.endsTurn || e.over) break
+      if (!sim.apply(st, me, a) || sim.status(st, me) !== ALIVE) break
     }
-    const rates = [0, 1, 2, 3].map((id) => (id === me ? 1 : this.belief.moveRate(id)))
-    const end = e.round + opts.horizon
-    if (!e.over) e.endTurn()
-    while (!e.over && e.round < end) {
-      const t = e.startTurn()
-      if (t.canAct) playTurn(e, this.g, this.planner, t.seat, rng, rates[t.seat], t.seat === me ? plan.hunt : -1)
-      e.endTurn()
+    this.ctx.dice.seed = dice
+    const end = sim.round(st) + horizon
+    sim.endTurn(st)
+    let hunt = plan.hunt
+    while (!sim.over(st) && !(sim.round(st) >= end && sim.seat(st) === me)) {
+      const seat = sim.seat(st)
+      // The chase ends with the prey's death (no hunting it again at its spawn).
+      if (hunt >= 0 && !sim.onMap(st, hunt)) hunt = -1
+      if (sim.startTurn(st)) playTurn(this.ctx, st, seat, styles[seat]!, seat === me ? hunt : -1)
+      if (log) log.push(`r${sim.round(st)}p${seat}s${sim.status(st, seat)}@${this.g.pos[sim.node(st, seat)]!.join('')}h${sim.hp(st, seat)}k${sim.keys(st, seat)}`)
+      sim.endTurn(st)
     }
-    return evaluate(e, this.g, this.planner, me)
+    if (log) log.push(`END ${this.evaluator.explain(st, me)}`)
+    return this.evaluator.value(st, me)
   }
 
   run(s: GameStateTracker, opts: SearchOptions): SearchResult {
     const started = performance.now()
+    const me = s.id
     const e0 = this.belief.determinize(s, createRng(mix(opts.seed, 0x5eed)))
-    const plans = this.candidates(e0, s)
-    const stats = plans.map(() => ({ sum: 0, n: 0 }))
+    this.evaluator.origin = s.round
+    const found = this.candidates(e0, me)
+    let { plans, def } = found
+    if ((opts.idle ?? 0) >= PATIENCE) {
+      const moving = plans.filter((p) => p.actions.some((a) => a.kind !== 'detect' && a.kind !== 'trap'))
+      if (moving.length > 0) {
+        const d = plans[def]!
+        plans = moving
+        def = Math.max(0, plans.indexOf(d))
+      }
+    }
+    // Each opponent is, per sample, either the racer we saw or a careful player like us (its caution is learned).
+    const racers = [0, 1, 2, 3].map((id) => (id === me ? SELF_STYLE : this.belief.style(id)))
+    const careful = [0, 1, 2, 3].map((id) => (id === me ? SELF_STYLE : { ...SELF_STYLE, moveRate: this.belief.moveRate(id) }))
+    const caution = [0, 1, 2, 3].map((id) => (id === me ? 1 : this.belief.caution(id)))
+    const styleDice = new Dice(mix(opts.seed, 0xca7e))
+    const stylesOf = (k: number): Style[] => [0, 1, 2, 3].map((id) => (styleDice.u(id, k, 9) < caution[id]! ? careful[id]! : racers[id]!))
+    const styles = racers
+    if (plans.length <= 1) return { plan: plans[0]?.actions ?? [], hunt: -1, sims: 0, candidates: plans.length, value: 0, capped: false }
+    const samples: Int32Array[] = []
+    const sample = (i: number): Int32Array => {
+      while (samples.length <= i) samples.push(this.belief.determinize(s, createRng(mix(opts.seed, samples.length + 1))))
+      return samples[i]!
+    }
+    const vals: number[][] = plans.map(() => [])
     let alive = plans.map((_, i) => i)
     let used = 0
     let capped = false
     const rounds = Math.max(1, Math.ceil(Math.log2(plans.length)))
+    const mean = (i: number) => {
+      const v = vals[i]!
+      return v.length ? v.reduce((a, b) => a + b, 0) / v.length : -Infinity
+    }
     outer: while (alive.length > 1 && used < opts.sims) {
       const per = Math.max(1, Math.floor(opts.sims / (rounds * alive.length)))
-      for (const c of alive) {
-        for (let k = 0; k < per && used < opts.sims; k++) {
-          if (performance.now() - started > opts.capMs) {
-            capped = true
-            break outer
-          }
-          const st = stats[c]!
-          st.sum += this.simulate(s, plans[c]!, st.n, opts)
-          st.n++
+      const from = Math.min(...alive.map((c) => vals[c]!.length))
+      for (let k = from; k < from + per; k++) {
+        if (performance.now() - started > opts.capMs) {
+          capped = true
+          break outer
+        }
+        const e = sample(k)
+        const dice = mix(opts.seed, 0xd1ce + k)
+        const kStyles = stylesOf(k)
+        for (const c of alive) {
+          if (vals[c]!.length > k) continue
+          if (used >= opts.sims) break outer
+          vals[c]!.push(this.simulate(e, me, plans[c]!, dice, kStyles, opts.horizon))
           used++
         }
       }
-      const mean = (i: number) => (stats[i]!.n ? stats[i]!.sum / stats[i]!.n : -Infinity)
-      alive = [...alive].sort((a, b) => mean(b) - mean(a) || a - b)
-      alive = alive.slice(0, Math.max(1, Math.ceil(alive.length / 2)))
+      const keep = Math.max(1, Math.ceil(alive.length / 2))
+      const sorted = [...alive].sort((a, b) => mean(b) - mean(a) || a - b)
+      alive = sorted.slice(0, keep)
+      if (!alive.includes(def) && alive.length > 1) alive[alive.length - 1] = def
     }
-    const mean = (i: number) => (stats[i]!.n ? stats[i]!.sum / stats[i]!.n : -Infinity)
-    const bestIdx = [...alive].sort((a, b) => mean(b) - mean(a) || a - b)[0] ?? 0
-    return { plan: plans[bestIdx]?.actions ?? [], hunt: plans[bestIdx]?.hunt ?? -1, sims: used, candidates: plans.length, value: mean(bestIdx), capped }
+    let bestIdx = [...alive].sort((a, b) => mean(b) - mean(a) || a - b)[0] ?? def
+    if (bestIdx !== def) {
+      // Paired comparison with the default on the samples both saw.
+      const a = vals[bestIdx]!
+      const b = vals[def]!
+      const n = Math.min(a.length, b.length)
+      if (n > 0) {
+        let sum = 0
+        let sq = 0
+        for (let i = 0; i < n; i++) {
+          const d = a[i]! - b[i]!
+          sum += d
+          sq += d * d
+        }
+        const m = sum / n
+        const se = Math.sqrt(Math.max(0, sq / n - m * m) / n)
+        if (m < MARGIN + se) bestIdx = def
+      }
+    }
+    if (opts.trace) {
+      const trace = opts.trace
+      const who = [0, 1, 2, 3].map((q) => `p${q}:st${this.sim.status(e0, q)}@${this.g.pos[this.sim.node(e0, q)]!.join('')}hp${this.sim.hp(e0, q)}k${this.sim.keys(e0, q)}${this.belief.others[q]!.seen.visible ? 'V' : ''} a${styles[q]!.aggression.toFixed(2)} m${styles[q]!.moveRate.toFixed(2)} c${caution[q]!.toFixed(2)}`)
+      trace('   ' + who.join(' | '))
+      if (opts.traceRollouts) {
+        for (const c of new Set([def, bestIdx])) {
+          for (let k = 0; k < 3; k++) {
+            const log: string[] = []
+            const v = this.simulate(sample(k), me, plans[c]!, mix(opts.seed, 0xd1ce + k), stylesOf(k), opts.horizon, log)
+            trace(`  plan ${c} sample ${k}: ${v.toFixed(3)} ${log.join(' ')}`)
+          }
+        }
+      }
+      trace(
+        `r${s.round} p${me} @${s.pos} hp${s.hp} keys${s.keys} def=${def} ` +
+          plans.map((p, i) => `${i === bestIdx ? '*' : ''}${p.actions.map((a) => a.kind + ('to' in a ? a.to.join('') : '') + ('target' in a ? a.target : '')).join('+') || 'wait'}${p.hunt >= 0 ? 'h' + p.hunt : ''}=${mean(i).toFixed(3)}/${vals[i]!.length}`).join(' '),
+      )
+    }
+    return { plan: plans[bestIdx]!.actions, hunt: plans[bestIdx]!.hunt, sims: used, candidates: plans.length, value: mean(bestIdx), capped }
   }
 }

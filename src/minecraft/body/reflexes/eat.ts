@@ -47,7 +47,8 @@ export const eatReflex: Reflex = {
     }
     const t = setInterval(tick, 2000)
     // between two skills: the next one starts after the meal
-    const removeHook = host.slot.addGapHook(() => eatNow('between skills'))
+    // not before an eat skill: it eats what it was asked to (two meals at once time out)
+    const removeHook = host.slot.addGapHook((next) => (next.skill === 'eat' ? Promise.resolve() : eatNow('between skills')))
     return () => {
       clearInterval(t)
       removeHook()
