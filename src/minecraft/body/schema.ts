@@ -16,6 +16,7 @@ export const SkillCallSchema = z.discriminatedUnion('skill', [
   z.object({ skill: z.literal('follow'), player: z.string().min(1).max(64), range: num.min(1).max(32).optional() }),
   z.object({ skill: z.literal('collect'), items: z.array(ItemCountSchema).min(1).max(32) }),
   z.object({ skill: z.literal('mine'), x: num, y: num, z: num }),
+  z.object({ skill: z.literal('stripMine'), item: itemName, count: z.number().int().min(1).max(64).optional(), y: z.number().int().min(1).max(255).optional() }),
   z.object({
     skill: z.literal('explore'),
     distance: num.min(1).max(512),

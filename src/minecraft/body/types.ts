@@ -42,6 +42,8 @@ export type SkillCall =
   | { skill: 'follow'; player: string; range?: number }
   | { skill: 'collect'; items: ItemCount[] }
   | { skill: 'mine'; x: number; y: number; z: number }
+  /** Stairs down to the strip height for the ore (or `y`), strips until `count` of `item` are collected. */
+  | { skill: 'stripMine'; item: string; count?: number; y?: number }
   | { skill: 'explore'; distance: number; direction?: { x: number; z: number }; until?: { block?: string; entity?: string } }
   | { skill: 'craft'; items: ItemCount[] }
   | { skill: 'smelt'; item: string; count: number; fuel?: string }

@@ -8,13 +8,15 @@
  * (explore.ts `spiralSearch`) until one becomes known or the time budget is nearly spent, and then
  * fails with a reason that says what it searched.
  */
-import type { ItemCount, SkillCall } from '../types.js'
+import type { ItemCount, SkillCall, SkillResult } from '../types.js'
 import { countMembers, resolveCollectTarget, type CollectTarget } from '../items.js'
 import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, checkAborted, fail, ok, type SkillContext, type SkillDef } from './context.js'
 import { missingToolReason, mineBlockAt } from './dig.js'
-import { spiralSearch } from './explore.js'
+import { spiralSearch, underCover } from './explore.js'
 import { vec } from './nav.js'
+import { describeOreSearch, digForOre } from './strip-mine.js'
+import { isOre, isOreItem } from './tunnel.js'
 
 type Collect = Extract<SkillCall, { skill: 'collect' }>
 
@@ -22,40 +24,53 @@ export const SEARCH_RADIUS = 64
 /** Most blocks one search walk covers before collect gives up (the time budget usually ends it first). */
 export const SEARCH_WALK_MAX = 320
 const MAX_CONSECUTIVE_FAILURES = 8
+/** For ores, the walk on the surface before digging down for them is short: what is not in sight is underground. */
+export const ORE_SURFACE_WALK = 96
+export const ORE_SURFACE_MS = 45_000
+
+export interface CollectOptions {
+  /** The level to strip-mine at when digging for ore (default: tunnel.ts stripHeight). */
+  oreLevel?: number
+}
 
 export const collect: SkillDef<Collect> = {
   name: 'collect',
   timeoutMs: 300_000,
-  timeoutFor: (c) => Math.min(1_200_000, 60_000 + 20_000 * c.items.reduce((n, i) => n + i.count, 0)),
-  async run(ctx, c) {
-    const targets: Array<{ want: ItemCount; target: CollectTarget }> = []
-    for (const want of c.items) {
-      const r = resolveCollectTarget(ctx.registry, want.name)
-      if (!r.ok) return fail(r.reason, { collected: [], missing: c.items.map(norm) })
-      targets.push({ want, target: r.value })
-    }
-    const collected: ItemCount[] = []
-    const missing: ItemCount[] = c.items.map(norm)
-    for (let i = 0; i < targets.length; i++) {
-      const { want, target } = targets[i]!
-      const remainingList = () => missing.filter((m) => m.count > 0)
-      const got = await collectOne(ctx, target, want.count, (n) => {
-        missing[i]!.count = Math.max(0, want.count - n)
-        ctx.setActivity({ kind: 'searching', needed: remainingList() })
-      }).catch((err: unknown) => {
-        if (err instanceof SkillError) {
-          err.extra.collected = [...collected, ...(typeof err.extra.gained === 'number' && err.extra.gained > 0 ? [{ name: namespaced(target.label), count: err.extra.gained }] : [])]
-          err.extra.missing = remainingList()
-          delete err.extra.gained
-        }
-        throw err
-      })
-      collected.push(...got)
-      missing[i]!.count = 0
-    }
-    const summary = collected.map((x) => `${x.count} ${x.name}`).join(', ')
-    return ok(`collected ${summary}`, { collected, missing: [] })
-  },
+  // digging down and strip-mining for ore takes minutes, not seconds
+  timeoutFor: (c) =>
+    Math.min(1_200_000, (c.items.some((i) => isOreItem(i.name)) ? 240_000 : 60_000) + 20_000 * c.items.reduce((n, i) => n + i.count, 0)),
+  run: (ctx, c) => collectItems(ctx, c),
+}
+
+/** The collect skill's body; `opts` for callers inside the body (stripMine). */
+export async function collectItems(ctx: SkillContext, c: Collect, opts: CollectOptions = {}): Promise<SkillResult> {
+  const targets: Array<{ want: ItemCount; target: CollectTarget }> = []
+  for (const want of c.items) {
+    const r = resolveCollectTarget(ctx.registry, want.name)
+    if (!r.ok) return fail(r.reason, { collected: [], missing: c.items.map(norm) })
+    targets.push({ want, target: r.value })
+  }
+  const collected: ItemCount[] = []
+  const missing: ItemCount[] = c.items.map(norm)
+  for (let i = 0; i < targets.length; i++) {
+    const { want, target } = targets[i]!
+    const remainingList = () => missing.filter((m) => m.count > 0)
+    const got = await collectOne(ctx, target, want.count, opts, (n) => {
+      missing[i]!.count = Math.max(0, want.count - n)
+      ctx.setActivity({ kind: 'searching', needed: remainingList() })
+    }).catch((err: unknown) => {
+      if (err instanceof SkillError) {
+        err.extra.collected = [...collected, ...(typeof err.extra.gained === 'number' && err.extra.gained > 0 ? [{ name: namespaced(target.label), count: err.extra.gained }] : [])]
+        err.extra.missing = remainingList()
+        delete err.extra.gained
+      }
+      throw err
+    })
+    collected.push(...got)
+    missing[i]!.count = 0
+  }
+  const summary = collected.map((x) => `${x.count} ${x.name}`).join(', ')
+  return ok(`collected ${summary}`, { collected, missing: [] })
 }
 
 function norm(i: ItemCount): ItemCount {
@@ -63,14 +78,15 @@ function norm(i: ItemCount): ItemCount {
 }
 
 /** Mines until `count` more of the target's members are in the inventory; returns how many arrived. */
-async function collectOne(ctx: SkillContext, target: CollectTarget, count: number, onCount: (n: number) => void): Promise<ItemCount[]> {
+async function collectOne(ctx: SkillContext, target: CollectTarget, count: number, opts: CollectOptions, onCount: (n: number) => void): Promise<ItemCount[]> {
   const before = ctx.counts()
   const { bot, registry, signal } = ctx
   const start = countMembers(ctx.counts(), target.members)
   const gained = () => Math.max(0, countMembers(ctx.counts(), target.members) - start)
   const skip = new Set<string>()
   const key = (p: { x: number; y: number; z: number }) => `${p.x},${p.y},${p.z}`
-  const searched = { runs: 0, walked: 0, seconds: 0, climbed: false, why: '' }
+  const searched = { runs: 0, walked: 0, seconds: 0, climbed: false, why: '', dug: '' }
+  const ore = target.sources.find(isOre)
   let consecutiveFailures = 0
   let lastFailure = ''
   onCount(0)
@@ -90,14 +106,22 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
     let all = known()
     const usable = (list: typeof all) => list.filter((k) => !refusals.has(k.name))
     const label = target.sources.length === 1 || target.sources[0] === target.label ? target.label : `${target.label} (from ${target.sources.slice(0, 4).join('/')})`
-    if (!all.length) {
+    if (!all.length && !(ore && underCover(ctx))) {
       // Nothing known: look for it the way a player would, within the time budget.
-      const search = await spiralSearch(ctx, () => (known().length ? true : undefined), { deadline: ctx.deadline, maxDistance: SEARCH_WALK_MAX })
+      // Ore first gets a short look around on the surface; then the bot digs for it (below).
+      const deadline = ore ? Math.min(ctx.deadline, Date.now() + ORE_SURFACE_MS + 5000) : ctx.deadline
+      const search = await spiralSearch(ctx, () => (known().length ? true : undefined), { deadline, maxDistance: ore ? ORE_SURFACE_WALK : SEARCH_WALK_MAX })
       searched.runs++
       searched.walked += search.walked
       searched.seconds += search.seconds
       searched.climbed ||= search.climbed
       searched.why = search.why ?? ''
+      all = known()
+    }
+    if (!all.length && ore && !refusals.has(ore)) {
+      // Ore not in sight: stairs down to its strip height and strips until one shows in a wall.
+      const dig = await digForOre(ctx, ore, () => (known().length ? true : undefined), { deadline: ctx.deadline, level: opts.oreLevel })
+      searched.dug = describeOreSearch(dig)
       all = known()
     }
     // Prefer blocks at or above the feet: digging straight down traps the bot in a shaft.
@@ -112,9 +136,10 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       const suffix = got ? `; got ${got}/${count}` : ''
       const present = all.map((k) => k.name).find((n) => refusals.has(n))
       if (present) throw new SkillError(`${refusals.get(present)!} (for ${namespaced(target.label)})${suffix}`, { gained: got })
-      const walk = searched.runs
-        ? `; searched ${searched.climbed ? 'after climbing out, ' : ''}walking ${searched.walked} blocks in ${searched.seconds}s${searched.why ? ` (${searched.why})` : ''} and found none`
-        : ''
+      const walk =
+        (searched.runs
+          ? `; searched ${searched.climbed ? 'after climbing out, ' : ''}walking ${searched.walked} blocks in ${searched.seconds}s${searched.why ? ` (${searched.why})` : ''} and found none`
+          : '') + (searched.dug ? `; dug for it: ${searched.dug}` : '')
       const base = skip.size
         ? `no reachable ${label} known within ${SEARCH_RADIUS} blocks (${skip.size} unreachable skipped${lastFailure ? `; last: ${lastFailure}` : ''})`
         : `no ${label} known within ${SEARCH_RADIUS} blocks (fair play: only blocks exposed to air or seen count)`

@@ -15,9 +15,10 @@ import { mine } from './mine.js'
 import { explore } from './explore.js'
 import { chest } from './chest.js'
 import { shelter } from './shelter.js'
+import { stripMine } from './strip-mine.js'
 
 export const SKILLS: ReadonlyMap<string, SkillDef> = new Map(
-  ([moveTo, moveToXZ, follow, collect, mine, explore, craft, smelt, place, chest, equip, eat, chat, jump, scanBlocks, scanEntities, attack, collectEntityLoot, murder, wait, shelter] as SkillDef<never>[]).map(
+  ([moveTo, moveToXZ, follow, collect, mine, explore, craft, smelt, place, chest, equip, eat, chat, jump, scanBlocks, scanEntities, attack, collectEntityLoot, murder, wait, shelter, stripMine] as SkillDef<never>[]).map(
     (s) => [s.name, s as unknown as SkillDef],
   ),
 )

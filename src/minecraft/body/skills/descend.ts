@@ -1,0 +1,62 @@
+/**
+ * Going down by a walkable staircase (never straight down): one stair at a time toward a cardinal
+ * direction, each checked by dig-step.ts (known cells only; lava, water, bedrock or a drop ahead
+ * turns the stairs 90° to the right). It stops at the level asked, or as soon as `found` returns
+ * something (ore exposed on the way).
+ */
+import type { Position } from '../types.js'
+import { checkAborted, type SkillContext } from './context.js'
+import { feetCell, takeStep } from './dig-step.js'
+import { underCover } from './explore.js'
+import { fmtPos } from './nav.js'
+import { cardinalOf, stairStep, turnRight, type Dir } from './tunnel.js'
+import type { TorchTrail } from './torches.js'
+
+export interface DescentOutcome<T> {
+  found?: T
+  /** Stairs walked down. */
+  steps: number
+  /** Where the stairs ended and the way they last went. */
+  at: Position
+  dir: Dir
+  /** Why it stopped above the level, if it did. */
+  why?: string
+}
+
+export async function descendTo<T>(
+  ctx: SkillContext,
+  targetY: number,
+  opts: { found: () => T | undefined; trail?: TorchTrail; stopAt: number; dir?: Dir },
+): Promise<DescentOutcome<T>> {
+  const { bot } = ctx
+  let dir = opts.dir ?? cardinalOf(bot.entity.yaw)
+  let steps = 0
+  let turns = 0
+  let lastHazard = ''
+  const startY = feetCell(ctx).y
+  const maxTries = 3 * Math.max(0, startY - targetY) + 24
+  const out = (extra: Partial<DescentOutcome<T>>): DescentOutcome<T> => ({ steps, at: feetCell(ctx), dir, ...extra })
+  for (let tries = 0; feetCell(ctx).y > targetY; tries++) {
+    checkAborted(ctx.signal)
+    const hit = opts.found()
+    if (hit !== undefined) return out({ found: hit })
+    if (Date.now() >= opts.stopAt) return out({ why: 'time ran out' })
+    if (tries >= maxTries) return out({ why: `gave up after ${tries} tries (last: ${lastHazard})` })
+    const feet = feetCell(ctx)
+    const r = await takeStep(ctx, stairStep(feet, dir), () => opts.found() !== undefined)
+    if (!r.ok) {
+      lastHazard = `${r.hazard} at ${fmtPos(r.at.x, r.at.y, r.at.z)}`
+      ctx.log.debug('stairs turn', { hazard: lastHazard })
+      if (++turns >= 4) return out({ why: `no way down from ${fmtPos(feet.x, feet.y, feet.z)} (last: ${lastHazard})` })
+      dir = turnRight(dir)
+      continue
+    }
+    if (feetCell(ctx).y < feet.y) {
+      turns = 0
+      steps++
+      await opts.trail?.stepped(feet, underCover(ctx))
+      ctx.progress(`stairs down: y ${feetCell(ctx).y}, going to y ${targetY}`)
+    }
+  }
+  return out({})
+}

@@ -1,0 +1,130 @@
+/**
+ * One step of digging by hand (a stair down or a 1×2 tunnel, tunnel.ts): open the cells top
+ * first, look at what each opened cell reveals, check the floor, step in. Fair play: every cell is
+ * dug only when the bot knows it (each one is exposed by the cell opened before it), and the
+ * hazard checks read the block knowledge, never blocks the bot could not see.
+ */
+import type { Block } from 'prismarine-block'
+import type { Position } from '../types.js'
+import { SkillAborted, SkillError, abortReason, abortable, errorMessage, type SkillContext } from './context.js'
+import { fmtPos, goTo, goals, vec } from './nav.js'
+import { placeAt } from './placing.js'
+import { digVerdict, floorVerdict, fluidAmong, isAirName, neighbours, type Step } from './tunnel.js'
+
+export type StepOutcome = { ok: true } | { ok: false; hazard: string; at: Position }
+
+const where = (p: Position) => fmtPos(p.x, p.y, p.z)
+const PLUG_BLOCKS = ['cobblestone', 'dirt', 'stone', 'andesite', 'diorite', 'granite', 'netherrack']
+
+export function hasPickaxe(ctx: SkillContext): boolean {
+  return ctx.bot.inventory.items().some((i) => i.name.endsWith('_pickaxe'))
+}
+
+/** The name of the block at `p` when the bot knows it; undefined when it does not (or it is not loaded). */
+function knownName(ctx: SkillContext, p: Position): string | undefined {
+  const b = ctx.bot.blockAt(vec(p.x, p.y, p.z))
+  if (!b) return undefined
+  if (isAirName(b.name)) return b.name
+  return ctx.knowledge.isKnown(p) ? b.name : undefined
+}
+
+/** Digs one known cell; false when it stays filled (the server refused, or something fell in each time). */
+async function digCell(ctx: SkillContext, p: Position): Promise<boolean> {
+  const { bot, signal } = ctx
+  for (let tries = 0; tries < 4; tries++) {
+    const block = bot.blockAt(vec(p.x, p.y, p.z)) as Block | null
+    if (!block) return false
+    if (isAirName(block.name)) return true
+    if (block.boundingBox === 'empty' && !block.diggable) return true
+    try {
+      await abortable(bot.tool.equipForBlock(block, {}), signal)
+      if (!bot.canDigBlock(block)) return false
+      await abortable(bot.dig(block, true), signal)
+    } catch (err) {
+      if (signal.aborted) {
+        try {
+          bot.stopDigging()
+        } catch {
+          /* not digging */
+        }
+        throw new SkillAborted(abortReason(signal))
+      }
+      ctx.log.debug('dig failed', { at: where(p), err: errorMessage(err) })
+    }
+    ctx.progress(`dug ${block.name} at ${where(p)}`)
+  }
+  const now = bot.blockAt(vec(p.x, p.y, p.z))
+  return !!now && isAirName(now.name)
+}
+
+/** Walks into `stand` through the cells just opened: no digging, no towering, no scaffolding on the way. */
+async function stepInto(ctx: SkillContext, stand: Position): Promise<void> {
+  const moves = ctx.bot.pathfinder.movements as unknown as { canDig: boolean; allow1by1towers: boolean; scafoldingBlocks: number[] }
+  const saved = { canDig: moves.canDig, towers: moves.allow1by1towers, scaffold: moves.scafoldingBlocks }
+  moves.canDig = false
+  moves.allow1by1towers = false
+  moves.scafoldingBlocks = []
+  try {
+    await goTo(ctx, new goals.GoalBlock(stand.x, stand.y, stand.z), `the next step at ${where(stand)}`, 6000)
+  } finally {
+    moves.canDig = saved.canDig
+    moves.allow1by1towers = saved.towers
+    moves.scafoldingBlocks = saved.scaffold
+  }
+}
+
+/** Fills an opened cell next to lava or water with a block the bot carries (what a careful player does); best effort. */
+async function plug(ctx: SkillContext, p: Position): Promise<void> {
+  const item = PLUG_BLOCKS.find((n) => ctx.bot.inventory.items().some((i) => i.name === n))
+  if (!item) return
+  const me = ctx.bot.entity.position.floored()
+  if ((me.x === p.x && me.z === p.z && (me.y === p.y || me.y + 1 === p.y))) return
+  try {
+    await placeAt(ctx, item, vec(p.x, p.y, p.z) as never)
+  } catch (err) {
+    if (err instanceof SkillAborted) throw err
+    ctx.log.debug('could not plug', { at: where(p), err: errorMessage(err) })
+  }
+}
+
+/**
+ * Opens `step` and walks into it. Returns a hazard (and stays where it is) when a cell is not known,
+ * is lava, water or bedrock, when an opened cell shows lava or water beside it (the cell is plugged
+ * again when the bot carries a block), when the floor is not known and solid (a drop), or when the
+ * way stays blocked. `onDug` runs after each opened cell (the caller looks for ore there).
+ */
+export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean): Promise<StepOutcome> {
+  const { bot } = ctx
+  for (const cell of step.dig) {
+    const b = bot.blockAt(vec(cell.x, cell.y, cell.z))
+    if (!b) return { ok: false, hazard: 'not loaded', at: cell }
+    const verdict = digVerdict(b.name, ctx.knowledge.isKnown(cell))
+    if (verdict !== 'ok') return { ok: false, hazard: verdict === 'unknown' ? `unknown block (fair play: not exposed)` : verdict, at: cell }
+    if (!isAirName(b.name)) {
+      if (!(await digCell(ctx, cell))) return { ok: false, hazard: `${b.name} stays in the way`, at: cell }
+    }
+    // what the opened cell reveals around it is known now
+    const fluid = fluidAmong(neighbours(cell).map((n) => knownName(ctx, n)))
+    if (fluid) {
+      await plug(ctx, cell)
+      return { ok: false, hazard: `${fluid} beside ${where(cell)}`, at: cell }
+    }
+    if (onDug?.()) return { ok: true }
+  }
+  const floor = bot.blockAt(vec(step.floor.x, step.floor.y, step.floor.z))
+  const fv = floorVerdict(floor?.name, floor?.boundingBox === 'block', ctx.knowledge.isKnown(step.floor))
+  if (fv !== 'ok') return { ok: false, hazard: fv === 'drop' ? `a drop under ${where(step.stand)}` : `${fv} floor under ${where(step.stand)}`, at: step.floor }
+  try {
+    await stepInto(ctx, step.stand)
+  } catch (err) {
+    if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
+    return { ok: false, hazard: `could not step in (${err.message})`, at: step.stand }
+  }
+  return { ok: true }
+}
+
+/** The cell the feet are in (block coordinates). */
+export function feetCell(ctx: SkillContext): Position {
+  const p = ctx.bot.entity.position
+  return { x: Math.floor(p.x), y: Math.floor(p.y + 0.01), z: Math.floor(p.z) }
+}

@@ -1,0 +1,192 @@
+/**
+ * The geometry and the hazard rules of digging by hand, pure (unit-tested): the cells one step
+ * of a staircase or a 1×2 tunnel opens, the strip-mining height for an ore, the snake of strips
+ * (parallel tunnels 3 apart, so every block between two strips is exposed and none twice), and
+ * what a revealed block means for the next step. `descend.ts` and `strip-mine.ts` walk them.
+ *
+ * Heights come from ../shared/spec/world-facts.md §1–2 (Minecraft 1.16): ore veins are placed
+ * uniformly in y 0..N−1, and carved air below y 11 becomes lava.
+ */
+import type { Position } from '../types.js'
+
+export interface Dir {
+  dx: number
+  dz: number
+}
+
+export const CARDINALS: readonly Dir[] = [
+  { dx: 0, dz: -1 }, // north
+  { dx: 1, dz: 0 }, // east
+  { dx: 0, dz: 1 }, // south
+  { dx: -1, dz: 0 }, // west
+]
+
+/** The cardinal direction nearest a mineflayer yaw (0 = north, -Z; counter-clockwise). */
+export function cardinalOf(yaw: number): Dir {
+  const x = -Math.sin(yaw)
+  const z = -Math.cos(yaw)
+  if (Math.abs(x) >= Math.abs(z)) return { dx: x >= 0 ? 1 : -1, dz: 0 }
+  return { dx: 0, dz: z >= 0 ? 1 : -1 }
+}
+
+/** 90° to the right (clockwise seen from above: north → east → south → west). */
+export function turnRight(d: Dir): Dir {
+  return { dx: -d.dz, dz: d.dx }
+}
+
+export function turnLeft(d: Dir): Dir {
+  return { dx: d.dz, dz: -d.dx }
+}
+
+const at = (p: Position, dx: number, dy: number, dz: number): Position => ({ x: p.x + dx, y: p.y + dy, z: p.z + dz })
+
+export interface Step {
+  /** Cells to open, top first: each one is exposed by the one dug before it (fair play). */
+  dig: Position[]
+  /** Where the feet stand after the step. */
+  stand: Position
+  /** The block the feet will stand on: must be known and solid. */
+  floor: Position
+}
+
+/**
+ * One step down a walkable staircase from `feet` toward `d`: the next column is opened three high
+ * (head room for walking down and for jumping back up), and the feet drop one block.
+ */
+export function stairStep(feet: Position, d: Dir): Step {
+  return {
+    dig: [at(feet, d.dx, 1, d.dz), at(feet, d.dx, 0, d.dz), at(feet, d.dx, -1, d.dz)],
+    stand: at(feet, d.dx, -1, d.dz),
+    floor: at(feet, d.dx, -2, d.dz),
+  }
+}
+
+/** One step of a 1×2 tunnel from `feet` toward `d`: head cell first, then the feet cell. */
+export function tunnelStep(feet: Position, d: Dir): Step {
+  return {
+    dig: [at(feet, d.dx, 1, d.dz), at(feet, d.dx, 0, d.dz)],
+    stand: at(feet, d.dx, 0, d.dz),
+    floor: at(feet, d.dx, -1, d.dz),
+  }
+}
+
+/** The six neighbours of a cell. */
+export function neighbours(p: Position): Position[] {
+  return [at(p, 1, 0, 0), at(p, -1, 0, 0), at(p, 0, 1, 0), at(p, 0, -1, 0), at(p, 0, 0, 1), at(p, 0, 0, -1)]
+}
+
+// ---------------------------------------------------------------- heights
+
+/** Carved air below y 11 is lava (world facts §2): the feet stay at 12 or above, the floor at 11. */
+export const LAVA_LEVEL = 10
+export const SAFE_MIN_Y = 12
+/** Below the ground by at least this much: a strip is a tunnel in stone, under the soil and out of the night. */
+export const DEPTH_BELOW_GROUND = 20
+
+/** Ore veins: uniform in y lo..hi (world facts §1, 1.16 `range(N)`). */
+export const ORE_Y_RANGES: Readonly<Record<string, { lo: number; hi: number }>> = {
+  coal_ore: { lo: 0, hi: 127 },
+  iron_ore: { lo: 0, hi: 63 },
+  gold_ore: { lo: 0, hi: 31 },
+  redstone_ore: { lo: 0, hi: 15 },
+  diamond_ore: { lo: 0, hi: 15 },
+  lapis_ore: { lo: 0, hi: 30 },
+  emerald_ore: { lo: 4, hi: 31 },
+}
+
+export function isOre(name: string): boolean {
+  return name in ORE_Y_RANGES
+}
+
+/** Whether an item name asked for (bare or namespaced) comes from an ore: `iron_ore`, `raw_iron`, `coal`, `diamond`. */
+export function isOreItem(name: string): boolean {
+  const bare = name.toLowerCase().replace(/^minecraft:/, '').replace(/ /g, '_')
+  return bare.endsWith('_ore') || /^raw_(iron|gold|copper)$/.test(bare) || ['coal', 'diamond', 'redstone', 'lapis_lazuli', 'emerald'].includes(bare)
+}
+
+/**
+ * The feet's y for strip-mining `ore` when the ground is at `groundY`. A uniform range gives the
+ * same ore per block tunnelled at every level in it (world facts: median 34 blocks of 1×2 tunnel to
+ * the first exposed iron at y 30 and at y 11), while each level of descent costs three digs and lava
+ * lies below y 11; so the bot strips at the highest level that is ≥ 8 inside the range and
+ * DEPTH_BELOW_GROUND under the ground, never below SAFE_MIN_Y. Iron under plains (ground ~68): y 48.
+ * Diamond and redstone (0–15): y 12.
+ */
+export function stripHeight(ore: string, groundY: number): number {
+  const r = ORE_Y_RANGES[ore] ?? ORE_Y_RANGES.iron_ore!
+  const y = Math.min(r.hi - 8, Math.floor(groundY) - DEPTH_BELOW_GROUND)
+  return Math.max(SAFE_MIN_Y, y)
+}
+
+// ---------------------------------------------------------------- hazards
+
+const AIRS = new Set(['air', 'cave_air', 'void_air'])
+
+export function isAirName(name: string): boolean {
+  return AIRS.has(name)
+}
+
+export function isFluidName(name: string): boolean {
+  return name === 'lava' || name === 'water' || name === 'bubble_column'
+}
+
+/** Blocks that fall into the cell below when it is opened. */
+export function fallsName(name: string): boolean {
+  return name === 'sand' || name === 'red_sand' || name === 'gravel' || name.endsWith('concrete_powder')
+}
+
+export type CellVerdict = 'ok' | 'unknown' | 'lava' | 'water' | 'unbreakable'
+
+/** May the bot dig this cell? It must be known (fair play) and not a fluid or bedrock. */
+export function digVerdict(name: string | undefined, known: boolean): CellVerdict {
+  if (name === undefined) return 'unknown'
+  if (isAirName(name)) return 'ok'
+  if (name === 'lava') return 'lava'
+  if (name === 'water' || name === 'bubble_column') return 'water'
+  if (name === 'bedrock' || name === 'barrier' || name === 'end_portal_frame') return 'unbreakable'
+  return known ? 'ok' : 'unknown'
+}
+
+export type FloorVerdict = 'ok' | 'unknown' | 'drop' | 'lava' | 'water'
+
+/** May the bot step onto this floor? Known, solid; air or a plant over nothing is a drop. */
+export function floorVerdict(name: string | undefined, solid: boolean, known: boolean): FloorVerdict {
+  if (name === undefined) return 'unknown'
+  if (name === 'lava') return 'lava'
+  if (name === 'water' || name === 'bubble_column') return 'water'
+  if (isAirName(name) || !solid) return 'drop'
+  return known ? 'ok' : 'unknown'
+}
+
+/** The first fluid among the named neighbours of an opened cell: lava or water seen there stops this way. */
+export function fluidAmong(names: ReadonlyArray<string | undefined>): 'lava' | 'water' | null {
+  if (names.includes('lava')) return 'lava'
+  if (names.some((n) => n === 'water' || n === 'bubble_column')) return 'water'
+  return null
+}
+
+// ---------------------------------------------------------------- the snake of strips
+
+export interface Leg {
+  dir: Dir
+  length: number
+}
+
+/** Strips 3 apart: the two blocks between neighbouring strips are each exposed by one of them. */
+export const STRIP_SPACING = 3
+export const STRIP_LENGTH = 24
+
+/**
+ * The legs of a snake of parallel strips starting toward `first`: a strip, a short link to the
+ * right, the next strip back, a link to the right again, … (`count` legs).
+ */
+export function snakeLegs(first: Dir, count: number, length = STRIP_LENGTH, spacing = STRIP_SPACING): Leg[] {
+  const side = turnRight(first)
+  const back = { dx: -first.dx, dz: -first.dz }
+  const legs: Leg[] = []
+  for (let i = 0; legs.length < count; i++) {
+    legs.push({ dir: i % 2 === 0 ? first : back, length })
+    if (legs.length < count) legs.push({ dir: side, length: spacing })
+  }
+  return legs
+}
