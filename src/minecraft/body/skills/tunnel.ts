@@ -29,13 +29,16 @@ export function cardinalOf(yaw: number): Dir {
   return { dx: 0, dz: z >= 0 ? 1 : -1 }
 }
 
+// `|| 0` keeps -0 out of directions
+const dir = (dx: number, dz: number): Dir => ({ dx: dx || 0, dz: dz || 0 })
+
 /** 90° to the right (clockwise seen from above: north → east → south → west). */
 export function turnRight(d: Dir): Dir {
-  return { dx: -d.dz, dz: d.dx }
+  return dir(-d.dz, d.dx)
 }
 
 export function turnLeft(d: Dir): Dir {
-  return { dx: d.dz, dz: -d.dx }
+  return dir(d.dz, -d.dx)
 }
 
 const at = (p: Position, dx: number, dy: number, dz: number): Position => ({ x: p.x + dx, y: p.y + dy, z: p.z + dz })
@@ -182,7 +185,7 @@ export const STRIP_LENGTH = 24
  */
 export function snakeLegs(first: Dir, count: number, length = STRIP_LENGTH, spacing = STRIP_SPACING): Leg[] {
   const side = turnRight(first)
-  const back = { dx: -first.dx, dz: -first.dz }
+  const back = dir(-first.dx, -first.dz)
   const legs: Leg[] = []
   for (let i = 0; legs.length < count; i++) {
     legs.push({ dir: i % 2 === 0 ? first : back, length })

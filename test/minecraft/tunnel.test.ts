@@ -1,0 +1,140 @@
+/** The pure parts of digging for ore: stair and tunnel geometry, strip heights, hazard verdicts, the strip snake, torch crafts. */
+import { test, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import {
+  CARDINALS,
+  SAFE_MIN_Y,
+  cardinalOf,
+  digVerdict,
+  floorVerdict,
+  fluidAmong,
+  isOre,
+  isOreItem,
+  snakeLegs,
+  stairStep,
+  stripHeight,
+  tunnelStep,
+  turnLeft,
+  turnRight,
+} from '../../src/minecraft/body/skills/tunnel.js'
+import { torchCrafts } from '../../src/minecraft/body/skills/torches.js'
+import { parseSkillCall } from '../../src/minecraft/body/schema.js'
+
+const feet = { x: 10, y: 64, z: -5 }
+const east = { dx: 1, dz: 0 }
+
+describe('stair and tunnel steps', () => {
+  test('a stair opens the next column three high, top first, and drops the feet one block onto a floor below it', () => {
+    const s = stairStep(feet, east)
+    assert.deepEqual(s.dig, [{ x: 11, y: 65, z: -5 }, { x: 11, y: 64, z: -5 }, { x: 11, y: 63, z: -5 }])
+    assert.deepEqual(s.stand, { x: 11, y: 63, z: -5 })
+    assert.deepEqual(s.floor, { x: 11, y: 62, z: -5 })
+  })
+
+  test('each cell a stair digs touches the cell opened before it, or the bot itself (fair play: it is exposed)', () => {
+    for (const d of CARDINALS) {
+      const s = stairStep(feet, d)
+      const open = [feet, { ...feet, y: feet.y + 1 }]
+      for (const c of s.dig) {
+        assert.ok(open.some((o) => Math.abs(o.x - c.x) + Math.abs(o.y - c.y) + Math.abs(o.z - c.z) === 1), `${JSON.stringify(c)} touches an open cell`)
+        open.push(c)
+      }
+    }
+  })
+
+  test('a 1×2 tunnel step opens head then feet and keeps the level', () => {
+    const s = tunnelStep(feet, { dx: 0, dz: -1 })
+    assert.deepEqual(s.dig, [{ x: 10, y: 65, z: -6 }, { x: 10, y: 64, z: -6 }])
+    assert.deepEqual(s.stand, { x: 10, y: 64, z: -6 })
+    assert.deepEqual(s.floor, { x: 10, y: 63, z: -6 })
+  })
+
+  test('yaw to the nearest cardinal; turns', () => {
+    assert.deepEqual(cardinalOf(0), { dx: 0, dz: -1 }) // north
+    assert.deepEqual(cardinalOf(Math.PI / 2), { dx: -1, dz: 0 }) // mineflayer: counter-clockwise, west
+    assert.deepEqual(cardinalOf(Math.PI), { dx: 0, dz: 1 })
+    assert.deepEqual(cardinalOf(-Math.PI / 2 + 0.3), { dx: 1, dz: 0 })
+    assert.deepEqual(turnRight({ dx: 0, dz: -1 }), { dx: 1, dz: 0 }) // north → east
+    assert.deepEqual(turnLeft({ dx: 0, dz: -1 }), { dx: -1, dz: 0 })
+  })
+})
+
+describe('strip height', () => {
+  test('iron (veins in y 0–63): 20 under the ground, at most 55, never below the lava margin', () => {
+    assert.equal(stripHeight('iron_ore', 68), 48)
+    assert.equal(stripHeight('iron_ore', 120), 55)
+    assert.equal(stripHeight('iron_ore', 25), SAFE_MIN_Y)
+  })
+
+  test('diamond and redstone (0–15) strip just above the lava level; gold (0–31) lower than iron', () => {
+    assert.equal(stripHeight('diamond_ore', 68), 12)
+    assert.equal(stripHeight('redstone_ore', 68), 12)
+    assert.equal(stripHeight('gold_ore', 68), 23)
+    assert.ok(SAFE_MIN_Y > 10, 'lava fills carved air below y 11')
+  })
+
+  test('which names are ores', () => {
+    assert.ok(isOre('iron_ore') && isOre('coal_ore') && !isOre('stone'))
+    for (const n of ['iron_ore', 'minecraft:iron_ore', 'raw_iron', 'raw iron', 'coal', 'diamond']) assert.ok(isOreItem(n), n)
+    for (const n of ['log', 'cobblestone', 'minecraft:stone', 'iron_ingot']) assert.ok(!isOreItem(n), n)
+  })
+})
+
+describe('hazards', () => {
+  test('dig only what is known, never a fluid or bedrock', () => {
+    assert.equal(digVerdict('stone', true), 'ok')
+    assert.equal(digVerdict('stone', false), 'unknown')
+    assert.equal(digVerdict('air', false), 'ok')
+    assert.equal(digVerdict('lava', true), 'lava')
+    assert.equal(digVerdict('water', true), 'water')
+    assert.equal(digVerdict('bedrock', true), 'unbreakable')
+    assert.equal(digVerdict(undefined, true), 'unknown')
+  })
+
+  test('step only onto a known solid floor; air or a plant is a drop', () => {
+    assert.equal(floorVerdict('stone', true, true), 'ok')
+    assert.equal(floorVerdict('stone', true, false), 'unknown')
+    assert.equal(floorVerdict('cave_air', false, true), 'drop')
+    assert.equal(floorVerdict('torch', false, true), 'drop')
+    assert.equal(floorVerdict('lava', false, true), 'lava')
+    assert.equal(floorVerdict('water', false, true), 'water')
+  })
+
+  test('lava or water beside an opened cell stops that way; lava wins', () => {
+    assert.equal(fluidAmong(['stone', undefined, 'air']), null)
+    assert.equal(fluidAmong(['stone', 'water']), 'water')
+    assert.equal(fluidAmong(['water', 'lava']), 'lava')
+    assert.equal(fluidAmong([undefined, undefined]), null, 'what is not known is not a hazard seen')
+  })
+})
+
+describe('the strip snake', () => {
+  test('strips of 24 toward the first way and back, linked by 3 to the right: two blocks between strips, each exposed once', () => {
+    const north = { dx: 0, dz: -1 }
+    const legs = snakeLegs(north, 5)
+    assert.deepEqual(legs, [
+      { dir: north, length: 24 },
+      { dir: { dx: 1, dz: 0 }, length: 3 },
+      { dir: { dx: 0, dz: 1 }, length: 24 },
+      { dir: { dx: 1, dz: 0 }, length: 3 },
+      { dir: north, length: 24 },
+    ])
+  })
+})
+
+describe('torches', () => {
+  test('crafts (4 torches each) from coal and sticks beyond 1 coal and 2 sticks kept, up to 16 torches', () => {
+    assert.equal(torchCrafts(3, 6, 0), 2)
+    assert.equal(torchCrafts(10, 20, 0), 4)
+    assert.equal(torchCrafts(10, 20, 12), 1)
+    assert.equal(torchCrafts(1, 20, 0), 0, 'the last coal is kept for the furnace')
+    assert.equal(torchCrafts(5, 2, 0), 0, 'two sticks are kept for a pickaxe')
+  })
+})
+
+describe('stripMine call', () => {
+  test('schema', () => {
+    assert.equal(parseSkillCall({ skill: 'stripMine', item: 'iron_ore', count: 3 }).ok, true)
+    assert.equal(parseSkillCall({ skill: 'stripMine', item: 'iron_ore', y: 0 }).ok, false)
+  })
+})
