@@ -28,9 +28,14 @@ const MAX_CONSECUTIVE_FAILURES = 8
 export const ORE_SURFACE_WALK = 96
 export const ORE_SURFACE_MS = 45_000
 
+/** While digging for ore, ore known within this distance ends the digging (farther ore may be a long way round through rock). */
+export const ORE_NEAR_RADIUS = 24
+
 export interface CollectOptions {
   /** The level to strip-mine at when digging for ore (default: tunnel.ts stripHeight). */
   oreLevel?: number
+  /** How far known blocks count (default SEARCH_RADIUS). */
+  radius?: number
 }
 
 export const collect: SkillDef<Collect> = {
@@ -102,7 +107,7 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       if (reason) refusals.set(b.name, reason)
     }
     const names = new Set(sourceBlocks.map((b) => b.name))
-    const known = () => ctx.knowledge.find((n) => names.has(n), { radius: SEARCH_RADIUS, count: 256 }).filter((k) => !skip.has(key(k.position)))
+    const known = (radius = opts.radius ?? SEARCH_RADIUS) => ctx.knowledge.find((n) => names.has(n), { radius, count: 256 }).filter((k) => !skip.has(key(k.position)))
     let all = known()
     const usable = (list: typeof all) => list.filter((k) => !refusals.has(k.name))
     const label = target.sources.length === 1 || target.sources[0] === target.label ? target.label : `${target.label} (from ${target.sources.slice(0, 4).join('/')})`
@@ -120,7 +125,8 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
     }
     if (!all.length && ore && !refusals.has(ore)) {
       // Ore not in sight: stairs down to its strip height and strips until one shows in a wall.
-      const dig = await digForOre(ctx, ore, () => (known().length ? true : undefined), { deadline: ctx.deadline, level: opts.oreLevel })
+      const near = Math.min(ORE_NEAR_RADIUS, opts.radius ?? SEARCH_RADIUS)
+      const dig = await digForOre(ctx, ore, () => (known(near).length ? true : undefined), { deadline: ctx.deadline, level: opts.oreLevel })
       searched.dug = describeOreSearch(dig)
       all = known()
     }
@@ -141,8 +147,8 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
           ? `; searched ${searched.climbed ? 'after climbing out, ' : ''}walking ${searched.walked} blocks in ${searched.seconds}s${searched.why ? ` (${searched.why})` : ''} and found none`
           : '') + (searched.dug ? `; dug for it: ${searched.dug}` : '')
       const base = skip.size
-        ? `no reachable ${label} known within ${SEARCH_RADIUS} blocks (${skip.size} unreachable skipped${lastFailure ? `; last: ${lastFailure}` : ''})`
-        : `no ${label} known within ${SEARCH_RADIUS} blocks (fair play: only blocks exposed to air or seen count)`
+        ? `no reachable ${label} known within ${opts.radius ?? SEARCH_RADIUS} blocks (${skip.size} unreachable skipped${lastFailure ? `; last: ${lastFailure}` : ''})`
+        : `no ${label} known within ${opts.radius ?? SEARCH_RADIUS} blocks (fair play: only blocks exposed to air or seen count)`
       throw new SkillError(base + walk + suffix, { gained: got })
     }
     const pos = positions[0]!
