@@ -33,7 +33,7 @@ describe('stripMine on the natural world', { timeout: 20 * 60_000 }, () => {
       const digs = watchDigs(body)
       const start = body.bot.entity.position.clone()
       let minY = start.y
-      const path = new Map<string, Vec3>()
+      const path = new Map<string, { x: number; y: number; z: number }>()
       const onMove = () => {
         const p = body.bot.entity.position
         minY = Math.min(minY, p.y)
@@ -66,7 +66,7 @@ describe('stripMine on the natural world', { timeout: 20 * 60_000 }, () => {
       const torches: string[] = []
       for (const p of path.values()) {
         const b = await world.server.overworld.getBlock(new Vec3(p.x, p.y, p.z) as never)
-        if (b?.name === 'torch' || b?.name === 'wall_torch') torches.push(p.toString())
+        if (b?.name === 'torch' || b?.name === 'wall_torch') torches.push(`(${p.x}, ${p.y}, ${p.z})`)
       }
       t.diagnostic(`torches on the path: ${torches.length} (${torches.slice(0, 6).join(' ')})`)
       assert.ok(torches.length >= 1, 'at least one torch in the tunnel, as the server sees it')
