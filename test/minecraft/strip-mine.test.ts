@@ -57,6 +57,9 @@ describe('stripMine on the natural world', { timeout: 20 * 60_000 }, () => {
       const level = r.level as number
       assert.ok(start.y > level + 2, `started above the strip height (${start.y} > ${level})`)
       assert.ok(Math.floor(minY + 0.01) <= level + 1, `went down to the strip height: lowest ${minY}, level ${level}`)
+      const atLevel = [...path.values()].filter((p) => p.y === level).length
+      t.diagnostic(`cells walked at the strip level y ${level}: ${atLevel}`)
+      assert.ok(atLevel >= 3, `strip-mined at y ${level}: ${atLevel} cells walked there`)
       assert.ok((body.inventoryCounts()['minecraft:iron_ore'] ?? 0) >= 1, JSON.stringify(body.inventoryCounts()))
       assert.ok(digs.dug.includes('iron_ore'))
       assert.deepEqual(digs.unknown, [], `dug blocks the bot could not know about (of ${digs.dug.length} digs)`)

@@ -9,7 +9,7 @@ import type { SkillCall } from '../types.js'
 import { resolveCollectTarget } from '../items.js'
 import { namespaced } from '../../names.js'
 import { checkAborted, fail, type SkillContext, type SkillDef } from './context.js'
-import { ORE_NEAR_RADIUS, collectItems } from './collect.js'
+import { collectItems } from './collect.js'
 import { descendTo } from './descend.js'
 import { feetCell, hasPickaxe, takeStep } from './dig-step.js'
 import { surfaceAbove } from './explore.js'
@@ -19,6 +19,8 @@ import { SAFE_MIN_Y, cardinalOf, isOre, snakeLegs, stripHeight, tunnelStep, type
 
 type StripMine = Extract<SkillCall, { skill: 'stripMine' }>
 
+/** stripMine collects the ore its tunnels show: known within this distance (reachable from the tunnel). */
+export const STRIP_SIGHT = 8
 /** Blocks of strip one search digs at most (the time budget usually ends it first). */
 export const STRIP_MAX_BLOCKS = 400
 
@@ -121,7 +123,7 @@ export const stripMine: SkillDef<StripMine> = {
       note = describeOreSearch(down)
       if (feetCell(ctx).y > target + 1) return fail(`could not get down to y ${target}: ${note}`, { position: feetCell(ctx) })
     }
-    const got = await collectItems(ctx, { skill: 'collect', items: [{ name: c.item, count: c.count ?? 1 }] }, { oreLevel: target, radius: ORE_NEAR_RADIUS })
+    const got = await collectItems(ctx, { skill: 'collect', items: [{ name: c.item, count: c.count ?? 1 }] }, { oreLevel: target, radius: STRIP_SIGHT })
     return { ...got, reason: `${got.reason}${note ? `; on the way down: ${note}` : ''}`, level: target, position: feetCell(ctx) }
   },
 }
