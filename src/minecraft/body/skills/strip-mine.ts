@@ -118,7 +118,7 @@ export const stripMine: SkillDef<StripMine> = {
     const target = level ?? stripHeight(ore, surfaceAbove(ctx) ?? feet.y - 1)
     let note = ''
     if (feet.y > target + 1) {
-      const down = await digForOre(ctx, ore, () => (feetCell(ctx).y <= target + 1 ? true : undefined), { deadline: ctx.deadline, level: target })
+      const down = await digForOre(ctx, ore, () => (feetCell(ctx).y <= target ? true : undefined), { deadline: ctx.deadline, level: target })
       checkAborted(ctx.signal)
       note = describeOreSearch(down)
       if (feetCell(ctx).y > target + 1) return fail(`could not get down to y ${target}: ${note}`, { position: feetCell(ctx) })
