@@ -15,11 +15,11 @@ import { createLogger } from '../../src/core/logger.js'
 import { LynxMindLink, type TaskRecord } from '../../src/minecraft/links/lynxmind.js'
 import { BuiltinMind } from '../../src/minecraft/minds/builtin.js'
 import { attachChatTasks } from '../../src/minecraft/tasks.js'
+import { watchDigs } from './support/fair-digs.js'
 
 const quiet = createLogger('e2e', { level: 'silent' })
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const SEED = 42
-const AIRS = new Set(['air', 'cave_air', 'void_air'])
 
 async function botWorld(name = 'Lynx', where: { seed: number; profile: 'natural' | 'starter' } = { seed: SEED, profile: 'starter' }) {
   // The chat test uses the starter profile: its tasks need logs next to spawn, whatever the seed.
@@ -85,18 +85,7 @@ describe('builtin mind on the embedded world', { timeout: 30 * 60_000 }, () => {
       })
       // every dig (skills and the pathfinder alike go through bot.dig) is checked against what
       // the bot could know at that moment: exposed to air, or seen
-      const bot = s.body.bot
-      const dig = bot.dig.bind(bot)
-      const dug: string[] = []
-      const unknown: string[] = []
-      bot.dig = ((block: Parameters<Bot['dig']>[0], ...rest: unknown[]) => {
-        const at = `${block.name}@${block.position.x},${block.position.y},${block.position.z}`
-        dug.push(block.name)
-        // a dig of a cell that is already air (broken a moment ago) reveals nothing
-        const now = bot.blockAt(block.position)?.name ?? block.name
-        if (!AIRS.has(block.name) && !AIRS.has(now) && !s.body.knowledge.isKnown(block.position)) unknown.push(at)
-        return (dig as (...a: unknown[]) => Promise<void>)(block, ...rest)
-      }) as Bot['dig']
+      const { dug, unknown } = watchDigs(s.body)
       const rec = await s.link.waitTask(s.link.createTask('get 1 minecraft:iron_pickaxe', 'test').id)
       assert.equal(rec.status, 'succeeded', rec.reason)
       assert.ok((s.body.inventoryCounts()['minecraft:iron_pickaxe'] ?? 0) >= 1)
