@@ -11,7 +11,7 @@ import { createBody } from '../../src/minecraft/body/index.js'
 import { createLogger } from '../../src/core/logger.js'
 
 const quiet = createLogger('strip', { level: process.env.MINDBRIDGE_STRIP_DEBUG ? 'debug' : 'silent' })
-const SEED = Number(process.env.MINDBRIDGE_STRIP_SEED ?? 1)
+const SEED = Number(process.env.MINDBRIDGE_STRIP_SEED ?? 3)
 
 describe('stripMine on the natural world', { timeout: 20 * 60_000 }, () => {
   test(`seed ${SEED}: from the surface with a stone pickaxe, coal and sticks: stairs down to the strip height, strips, iron ore in the inventory, torches in the tunnel; every dug block was known`, async (t) => {
@@ -51,7 +51,7 @@ describe('stripMine on the natural world', { timeout: 20 * 60_000 }, () => {
       body.bot.removeListener('move', onMove)
       t.diagnostic(`start ${start.floored().toString()}, lowest y ${minY.toFixed(1)}, ${digs.dug.length} digs; ${r.reason}`)
       t.diagnostic(progress.filter((m) => /torch|stairs|strip/.test(m)).slice(-5).join(' | '))
-      if (process.env.MINDBRIDGE_STRIP_DEBUG) (await import('node:fs')).writeFileSync('/tmp/strip-progress.log', progress.join('\n'))
+      if (process.env.MINDBRIDGE_STRIP_DEBUG) (await import('node:fs')).writeFileSync(`/tmp/strip-progress-${SEED}.log`, progress.join('\n'))
 
       assert.equal(r.ok, true, r.reason)
       const level = r.level as number

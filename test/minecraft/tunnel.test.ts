@@ -10,6 +10,7 @@ import {
   fluidAmong,
   isOre,
   isOreItem,
+  landingVerdict,
   snakeLegs,
   stairStep,
   stripHeight,
@@ -105,6 +106,22 @@ describe('hazards', () => {
     assert.equal(fluidAmong(['stone', 'water']), 'water')
     assert.equal(fluidAmong(['water', 'lava']), 'lava')
     assert.equal(fluidAmong([undefined, undefined]), null, 'what is not known is not a hazard seen')
+  })
+})
+
+describe('a drop under a step (a cave or a hole)', () => {
+  const air = { name: 'cave_air', solid: false }
+  const stone = { name: 'stone', solid: true }
+  test('lands on the first known solid block at most 2 below the floor level: no fall damage', () => {
+    assert.equal(landingVerdict([air, stone, stone]), 1)
+    assert.equal(landingVerdict([air, air, stone]), 2)
+    assert.equal(landingVerdict([air, air, air]), 'a drop of more than 2')
+  })
+  test('never onto or into a fluid, a plant or what it does not know', () => {
+    assert.equal(landingVerdict([air, { name: 'lava', solid: false }, stone]), 'lava below')
+    assert.equal(landingVerdict([air, { name: 'water', solid: false }, stone]), 'water below')
+    assert.equal(landingVerdict([air, { name: 'torch', solid: false }, stone]), 'torch below')
+    assert.equal(landingVerdict([air, { name: undefined, solid: true }, stone]), 'an unknown drop')
   })
 })
 

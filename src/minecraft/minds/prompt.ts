@@ -77,6 +77,7 @@ export function renderSystemPrompt(): string {
     'EVENT_PLAYER_SCAN_BLOCK / EVENT_PLAYER_SCAN_ENTITY (scan results), EVENT_PLAYER_REPLY_STRIKE_BACK_TARGET_LIST.',
     '',
     'Rules: item ids are exact (minecraft:oak_planks); "log" collects any log; collect needs the right tool (stone needs a wooden pickaxe, iron_ore a stone pickaxe);',
+    'collecting an ore none of which is in sight digs down by stairs and strip-mines for it (it takes minutes; let it run, do not retry it at once);',
     'ACTION_CRAFTING needs the ingredients in the inventory, finds or places a crafting table itself, and smelts furnace items (minecraft:iron_ingot from iron_ore, needs a furnace and fuel).',
     'After each action ends, check the inventory (EVENT_AI_GET_STATUS) and do the next step. When the task is done, or impossible, send EVENT_AI_STOP with the reason.',
     'For item tasks each event carries a "runtime plan" line: the recipe tree already resolved from your inventory into milestones, with the next action; follow it unless the events show a reason not to.',

@@ -9,7 +9,7 @@ import type { Position } from '../types.js'
 import { SkillAborted, SkillError, abortReason, abortable, errorMessage, eventWithin, type SkillContext } from './context.js'
 import { fmtPos, goTo, goals, vec } from './nav.js'
 import { placeAt } from './placing.js'
-import { digVerdict, floorVerdict, fluidAmong, isAirName, neighbours, type Step } from './tunnel.js'
+import { MAX_SAFE_DROP, SAFE_MIN_Y, digVerdict, floorVerdict, fluidAmong, isAirName, landingVerdict, neighbours, type Step } from './tunnel.js'
 
 export type StepOutcome = { ok: true } | { ok: false; hazard: string; at: Position }
 
@@ -95,7 +95,7 @@ async function plug(ctx: SkillContext, p: Position): Promise<void> {
  * again when the bot carries a block), when the floor is not known and solid (a drop), or when the
  * way stays blocked. `onDug` runs after each opened cell (the caller looks for ore there).
  */
-export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean): Promise<StepOutcome> {
+export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean, minY = SAFE_MIN_Y): Promise<StepOutcome> {
   const { bot } = ctx
   for (const cell of step.dig) {
     const b = bot.blockAt(vec(cell.x, cell.y, cell.z))
@@ -115,14 +115,37 @@ export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => bool
   }
   const floor = bot.blockAt(vec(step.floor.x, step.floor.y, step.floor.z))
   const fv = floorVerdict(floor?.name, floor?.boundingBox === 'block', ctx.knowledge.isKnown(step.floor))
-  if (fv !== 'ok') return { ok: false, hazard: fv === 'drop' ? `a drop under ${where(step.stand)}` : `${fv} floor under ${where(step.stand)}`, at: step.floor }
+  let stand = step.stand
+  if (fv === 'drop') {
+    // a cave or a hole under the step: go down into it when its floor is known, dry and near enough
+    const landing = landingBelow(ctx, step.floor, minY)
+    if (typeof landing === 'string') return { ok: false, hazard: `${landing} under ${where(step.stand)}`, at: step.floor }
+    stand = landing
+  } else if (fv !== 'ok') return { ok: false, hazard: `${fv} floor under ${where(step.stand)}`, at: step.floor }
   try {
-    await stepInto(ctx, step.stand)
+    await stepInto(ctx, stand)
   } catch (err) {
     if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
-    return { ok: false, hazard: `could not step in (${err.message})`, at: step.stand }
+    return { ok: false, hazard: `could not step in (${err.message})`, at: stand }
   }
   return { ok: true }
+}
+
+/**
+ * Where the feet land when stepping over the open `floor` cell: the cell above the first known solid
+ * block below it, within MAX_SAFE_DROP blocks of fall (no fall damage) and not below `minY`; else why not.
+ */
+function landingBelow(ctx: SkillContext, floor: Position, minY: number): Position | string {
+  const column: Array<{ name: string | undefined; solid: boolean }> = []
+  for (let d = 0; d <= MAX_SAFE_DROP; d++) {
+    const p = { x: floor.x, y: floor.y - d, z: floor.z }
+    const b = ctx.bot.blockAt(vec(p.x, p.y, p.z))
+    column.push({ name: b ? knownName(ctx, p) : undefined, solid: b?.boundingBox === 'block' })
+  }
+  const v = landingVerdict(column)
+  if (typeof v === 'string') return v
+  const feet = { x: floor.x, y: floor.y - v + 1, z: floor.z }
+  return feet.y < minY ? `a drop below y ${minY}` : feet
 }
 
 /** The cell the feet are in (block coordinates). */

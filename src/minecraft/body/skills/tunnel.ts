@@ -161,6 +161,32 @@ export function floorVerdict(name: string | undefined, solid: boolean, known: bo
   return known ? 'ok' : 'unknown'
 }
 
+/**
+ * How far below a step's floor level the feet may land: a stair already drops one block, and falls of
+ * up to 3 blocks do no damage (world facts §5: ceil(distance − 3)).
+ */
+export const MAX_SAFE_DROP = 2
+
+/**
+ * Stepping over an open floor: `column` is the floor cell and the cells below it (index = depth), each
+ * with its known name (undefined when not known) and whether it is solid. The depth of the first known
+ * solid block to land on, when the fall onto it is at most MAX_SAFE_DROP and nothing but air is on the
+ * way; else why not.
+ */
+export function landingVerdict(column: ReadonlyArray<{ name: string | undefined; solid: boolean }>): number | string {
+  for (let d = 0; d < column.length; d++) {
+    const c = column[d]!
+    if (c.name === undefined) return 'an unknown drop'
+    if (c.name === 'lava') return 'lava below'
+    if (c.name === 'water' || c.name === 'bubble_column') return 'water below'
+    if (isAirName(c.name)) continue
+    if (!c.solid) return `${c.name} below`
+    // the feet stand one block lower than before plus the air cells passed: a fall of d blocks
+    return d === 0 ? 'no drop' : d > MAX_SAFE_DROP ? `a drop of more than ${MAX_SAFE_DROP}` : d
+  }
+  return `a drop of more than ${MAX_SAFE_DROP}`
+}
+
 /** The first fluid among the named neighbours of an opened cell: lava or water seen there stops this way. */
 export function fluidAmong(names: ReadonlyArray<string | undefined>): 'lava' | 'water' | null {
   if (names.includes('lava')) return 'lava'
