@@ -15,7 +15,7 @@ import { feetCell, hasPickaxe, takeStep } from './dig-step.js'
 import { surfaceAbove } from './explore.js'
 import { fmtPos } from './nav.js'
 import { craftTorches, TorchTrail } from './torches.js'
-import { SAFE_MIN_Y, cardinalOf, isOre, snakeLegs, stripHeight, tunnelStep, type Dir } from './tunnel.js'
+import { SAFE_MIN_Y, cardinalOf, isOre, oreTop, snakeLegs, stripHeight, tunnelStep, type Dir } from './tunnel.js'
 
 type StripMine = Extract<SkillCall, { skill: 'stripMine' }>
 
@@ -57,10 +57,13 @@ export async function digForOre<T>(ctx: SkillContext, ore: string, found: () => 
     stairs = d.steps
     dir = d.dir
     if (d.found !== undefined) return out({ found: d.found, stairs, torches: trail.placed.length })
-    if (d.why && feetCell(ctx).y > level + 1) return out({ stairs, torches: trail.placed.length, why: `stairs stopped at y ${feetCell(ctx).y}: ${d.why}` })
+    const y = feetCell(ctx).y
+    // blocked above the level (a ravine, lava): inside the ore's range any level yields the same per block
+    if (d.why && y > level + 1 && !(y <= oreTop(ore) && Date.now() < stopAt)) return out({ stairs, torches: trail.placed.length, why: `stairs stopped at y ${y}: ${d.why}` })
+    if (d.why && y > level + 1) ctx.progress(`stairs stopped at y ${y} (${d.why}); strip-mining here, inside the ${ore} range`)
   }
   const s = await stripFrom(ctx, dir, found, trail, stopAt)
-  return out({ ...s, stairs, torches: trail.placed.length })
+  return out({ ...s, stairs, torches: trail.placed.length, level: feetCell(ctx).y })
 }
 
 /** The snake of strips from where the bot stands. */
@@ -112,18 +115,26 @@ export const stripMine: SkillDef<StripMine> = {
     const ore = r.value.sources.find(isOre)
     if (!ore) return fail(`${namespaced(c.item)} is not an ore; stripMine digs for coal, iron, gold, redstone, lapis, diamond or emerald`)
     if (!hasPickaxe(ctx)) return fail(`need a pickaxe to dig down for ${namespaced(ore)}`)
-    const level = c.y === undefined ? undefined : Math.max(SAFE_MIN_Y, Math.floor(c.y))
+    const asked = c.y === undefined ? undefined : Math.max(SAFE_MIN_Y, Math.floor(c.y))
     // down to the strip level first, on purpose, even when some ore is known elsewhere
     const feet = feetCell(ctx)
-    const target = level ?? stripHeight(ore, surfaceAbove(ctx) ?? feet.y - 1)
+    const target = asked ?? stripHeight(ore, surfaceAbove(ctx) ?? feet.y - 1)
     let note = ''
+    let level = target
     if (feet.y > target + 1) {
-      const down = await digForOre(ctx, ore, () => (feetCell(ctx).y <= target ? true : undefined), { deadline: ctx.deadline, level: target })
+      const trail = new TorchTrail(ctx)
+      await craftTorches(ctx)
+      const down = await descendTo(ctx, target, { found: () => undefined, trail, stopAt: ctx.deadline - 5000 })
       checkAborted(ctx.signal)
-      note = describeOreSearch(down)
-      if (feetCell(ctx).y > target + 1) return fail(`could not get down to y ${target}: ${note}`, { position: feetCell(ctx) })
+      note = `${down.steps} stairs down${trail.placed.length ? `, ${trail.placed.length} torches placed` : ''}${down.why ? ` (${down.why})` : ''}`
+      const y = feetCell(ctx).y
+      if (y > target + 1) {
+        // the stairs were blocked: strip where they stopped when that is inside the ore's range
+        if (y > oreTop(ore)) return fail(`could not get down to y ${target}: ${note}`, { position: feetCell(ctx) })
+        level = y
+      }
     }
-    const got = await collectItems(ctx, { skill: 'collect', items: [{ name: c.item, count: c.count ?? 1 }] }, { oreLevel: target, radius: STRIP_SIGHT })
-    return { ...got, reason: `${got.reason}${note ? `; on the way down: ${note}` : ''}`, level: target, position: feetCell(ctx) }
+    const got = await collectItems(ctx, { skill: 'collect', items: [{ name: c.item, count: c.count ?? 1 }] }, { oreLevel: level, radius: STRIP_SIGHT })
+    return { ...got, reason: `${got.reason}${note ? `; on the way down: ${note}` : ''}`, level, position: feetCell(ctx) }
   },
 }

@@ -107,6 +107,11 @@ export function isOreItem(name: string): boolean {
   return bare.endsWith('_ore') || /^raw_(iron|gold|copper)$/.test(bare) || ['coal', 'diamond', 'redstone', 'lapis_lazuli', 'emerald'].includes(bare)
 }
 
+/** The highest level worth strip-mining for `ore` when the stairs cannot go lower: 4 inside its range. */
+export function oreTop(ore: string): number {
+  return (ORE_Y_RANGES[ore] ?? ORE_Y_RANGES.iron_ore!).hi - 4
+}
+
 /**
  * The feet's y for strip-mining `ore` when the ground is at `groundY`. A uniform range gives the
  * same ore per block tunnelled at every level in it (world facts: median 34 blocks of 1×2 tunnel to
