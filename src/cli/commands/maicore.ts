@@ -19,6 +19,7 @@ import { CliExit, UserError, configFlags, resolveConfig, type Config } from '../
 import { interruptSignal, numberOrRaw, positive } from './play.js'
 import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardPorts, dashboardTap, serveDashboard } from '../dashboard.js'
 import type { ModelTap } from '../../minecraft/dashboard/model-tap.js'
+import { emptyStats } from '../../minecraft/minds/types.js'
 import { checkPorts } from '../ports.js'
 
 interface MaiCoreFlags {
@@ -186,7 +187,7 @@ function registerMaiCore(program: Command): void {
       link.start()
       if (tap) {
         const { maicoreDashboardLink } = await import('../../minecraft/dashboard/links.js')
-        dashboard = await serveDashboard(config, maicoreDashboardLink(link, body, standinKind ? `stand-in ${standinKind}` : 'MaiCore'), bus, tap, logger, out)
+        dashboard = await serveDashboard(config, maicoreDashboardLink(link, body, standinKind ? `stand-in ${standinKind}` : 'MaiCore', () => ({ ...emptyStats(), ...mindForStandin?.stats?.() })), bus, tap, logger, out)
       }
       await new Promise<void>((resolve) => {
         const timer = timeoutSec > 0 ? setTimeout(resolve, timeoutSec * 1000) : undefined
