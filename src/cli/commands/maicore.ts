@@ -12,6 +12,7 @@ import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
+import { EMBEDDED_WORLD_RECONNECT } from '../../minecraft/body/connection.js'
 import type { World } from '../../minecraft/world/index.js'
 import type { MaiCoreLink } from '../../minecraft/links/maicore/index.js'
 import type { Standin, StandinMind } from '../../minecraft/links/maicore/standin.js'
@@ -175,7 +176,7 @@ function registerMaiCore(program: Command): void {
         version = world.version
       }
       const bus = createContextBus()
-      body = await createBody({ host, port, username, ...(version ? { version } : {}), bus, logger: logger.child('body'), ...(world ? { reconnect: false } : {}) }).catch((err: unknown) => {
+      body = await createBody({ host, port, username, ...(version ? { version } : {}), bus, logger: logger.child('body'), ...(world ? { reconnect: EMBEDDED_WORLD_RECONNECT } : {}) }).catch((err: unknown) => {
         throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
       })
       out(`bot ${body.username} joined ${host}:${port}; goal: ${config.maicore.goal}`)
