@@ -46,7 +46,7 @@ describe('a keep-alive kick', { timeout: 4 * 60_000 }, () => {
       await link.start()
       const firstBot = body.bot
 
-      const task = link.createTask('get 1 wooden_pickaxe', 'test')
+      const task = link.createTask('get 1 stone_pickaxe', 'test')
       // the first skill of the task is under way: from now on the client does not answer
       await within('the first skill', new Promise<void>((r) => body.once('skill.start', () => r())), 60_000)
       const kicked = once<[string]>(body, 'disconnect', 60_000)
@@ -69,7 +69,7 @@ describe('a keep-alive kick', { timeout: 4 * 60_000 }, () => {
         'the kick came mid-task',
       )
       assert.ok(skills.some((s) => s.connection === 2), `a skill ran after the bot was back: ${JSON.stringify(skills)}`)
-      assert.ok(body.status().inventory.some((i) => /wooden_pickaxe$/.test(i.name)), 'holds the wooden pickaxe')
+      assert.ok(body.status().inventory.some((i) => /stone_pickaxe$/.test(i.name)), 'holds the stone pickaxe')
     } finally {
       await link.close()
       await body.close()
