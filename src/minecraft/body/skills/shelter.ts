@@ -200,8 +200,8 @@ const DROP_TRIES = 3
 /**
  * Digs the block under the feet and waits to land on the next one. mineflayer's dig ends when its
  * own copy of the world turns the block to air; the server may still put the block back (a dig it
- * counted as too quick, on a loaded machine), or the bot may hang on the rim: the block is dug
- * again, or the bot centred again, until it is down.
+ * refuses: flying-squid's `dug_cancel`), or the bot may hang on the rim: the block is dug again,
+ * or the bot centred again, until it is down.
  */
 async function digDown(ctx: SkillContext, x: number, z: number): Promise<void> {
   const { bot, signal } = ctx
