@@ -11,11 +11,16 @@
  *      each game cost in JSON alone before in-process seats took objects).
  *    Each row warms up for 0.5 s, then plays for 2 s; games/s by the wall clock and
  *    per second of this process's CPU time (they differ when the machine is shared).
- * 2. Per-message round trip with subprocess AIs: 4 passive Python AIs, a whole game
- *    through the judger (rounds 2-100 timed, so interpreter start-up is not counted; two
- *    untimed games first, so the judger's code is compiled), against a bare pipe echo (one
- *    Python subprocess that sends every payload straight back). Echo samples and games
- *    alternate, so both see the same machine; medians.
+ * 2. Per-message round trip with subprocess AIs: a whole game through the judger (rounds 2-100
+ *    timed, so interpreter start-up is not counted; two untimed games first, so the judger's code
+ *    is compiled), with 4 lean Python AIs (bench/fixtures/lean_ai.py: no JSON parsing, as little
+ *    work as the echo) and with 4 passive Python AIs that parse every message. Two baselines in
+ *    the same run:
+ *    - a bare pipe echo: one Python subprocess that sends every payload straight back;
+ *    - a bare relay: the bytes the judger writes to each seat in the same game (recorded from the
+ *      logic beforehand), written by a plain loop to 4 lean AIs, turn seat first, waiting for each
+ *      answer: no logic, no judger, the same pipes and process wake-ups.
+ *    Echo samples, relays and games alternate, so all see the same machine; medians.
  */
 import { fileURLToPath } from 'node:url'
 import { runGame } from '../src/lostspace/judger/judger.js'
@@ -28,6 +33,9 @@ import { fmt, median } from './util.js'
 
 const quiet = createLogger('bench', { level: 'silent' })
 const BAD_AI = fileURLToPath(new URL('../test/fixtures/lostspace-ais/bad_ai.py', import.meta.url))
+const LEAN_AI = fileURLToPath(new URL('./fixtures/lean_ai.py', import.meta.url))
+const PASSIVE = `python3 '${BAD_AI}' passive`
+const LEAN = `python3 '${LEAN_AI}'`
 
 /** The logic alone: every listened seat answers `finish` at once. */
 function bareLogicGame(seed: number): number {
@@ -140,11 +148,11 @@ async function echoRoundTrips(samples: number): Promise<number[]> {
   return times
 }
 
-/** µs per AI message of one judged game of 4 passive Python AIs, rounds 2-100. */
-async function judgedPerMessage(seed: number, holdMs?: number): Promise<number> {
+/** µs per AI message of one judged game of 4 Python AIs, rounds 2-100. */
+async function judgedPerMessage(command: string, seed: number, holdMs?: number): Promise<number> {
   let t0 = 0
   const r = await runGame({
-    seats: [0, 1, 2, 3].map(() => ({ kind: 'command' as const, command: `python3 '${BAD_AI}' passive` })),
+    seats: [0, 1, 2, 3].map(() => ({ kind: 'command' as const, command })),
     logic: new LostSpaceLogic({ seed }),
     logger: quiet,
     holdMs,
@@ -155,26 +163,80 @@ async function judgedPerMessage(seed: number, holdMs?: number): Promise<number> 
   return ((performance.now() - t0) * 1000) / ((r.messages * 99) / 100)
 }
 
-async function subprocessRoundTrip(): Promise<void> {
-  const echo: number[] = []
-  const held: number[] = []
-  const unheld: number[] = []
-  // Warm-up (untimed): the judger's code is compiled by the time the timed games run, as in a long match series.
-  await judgedPerMessage(100)
-  await judgedPerMessage(101, 0)
-  for (let g = 0; g < 3; g++) {
-    echo.push(...(await echoRoundTrips(150)))
-    held.push(await judgedPerMessage(g, 20))
-    echo.push(...(await echoRoundTrips(150)))
-    unheld.push(await judgedPerMessage(g, 0))
+/** One step of a recorded game: what each seat is written (turn seat first), and whose answer comes next. */
+interface RelayStep {
+  listen: number | null
+  writes: string[]
+}
+
+/** The bytes a judger writes to each seat, step by step, in a game where every seat just finishes. */
+function recordRelay(seed: number): RelayStep[] {
+  const logic = new LostSpaceLogic({ seed })
+  const steps: RelayStep[] = []
+  const take = (frames: JudgerFrame[]) => {
+    const writes = ['', '', '', '']
+    for (const f of frames) if ('content' in f) f.player.forEach((p, i) => (writes[p] += String(f.content[i])))
+    steps.push({ listen: logic.finished ? null : logic.waitingFor, writes })
   }
-  const e = median(echo)
-  const j = median(held)
-  const u = median(unheld)
-  console.log(`bare pipe echo (python3, floor)                  ${fmt(e, 0).padStart(6)} µs per round trip`)
-  console.log(`judger, 4 passive python3 AIs (default, holdMs 0) ${fmt(u, 0).padStart(6)} µs per AI message (rounds 2-100)`)
-  console.log(`judger, same, held up to 20 ms (opt-in holdMs 20) ${fmt(j, 0).padStart(6)} µs per AI message`)
-  console.log(`ratio judger/echo ${fmt(u / e, 2)} (holdMs 20: ${fmt(j / e, 2)})`)
+  take(logic.init({ player_list: [1, 1, 1, 1], player_num: 4, config: {}, replay: '' }))
+  while (!logic.finished) take(logic.onAiMessage(logic.waitingFor!, '{"type":"finish"}'))
+  return steps
+}
+
+/** µs per AI message when a bare loop writes a recorded game's bytes to 4 lean AIs (rounds 2-100). */
+async function relayPerMessage(steps: RelayStep[]): Promise<number> {
+  let answered: (() => void) | null = null
+  const seats = [0, 1, 2, 3].map(() => new AiProcess({ command: LEAN, onMessage: () => answered?.(), onFailure: () => {} }))
+  let t0 = 0
+  let timed = 0
+  for (let i = 0; i < steps.length; i++) {
+    const { listen, writes } = steps[i]!
+    if (i === 4) t0 = performance.now()
+    if (i > 4) timed++
+    const order = listen === null ? [0, 1, 2, 3] : [listen, ...[0, 1, 2, 3].filter((p) => p !== listen)]
+    if (listen === null) {
+      for (const p of order) if (writes[p]) seats[p]!.send(writes[p]!)
+      break
+    }
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`relay: seat ${listen} did not answer step ${i}`)), 5000)
+      answered = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+      for (const p of order) if (writes[p]) seats[p]!.send(writes[p]!)
+    })
+  }
+  const perMessage = ((performance.now() - t0) * 1000) / timed
+  for (const s of seats) s.kill()
+  await Promise.all(seats.map((s) => s.exitPromise))
+  return perMessage
+}
+
+async function subprocessRoundTrip(): Promise<void> {
+  const rows = { echo: [] as number[], relay: [] as number[], lean: [] as number[], passive: [] as number[], held: [] as number[] }
+  const relays = [0, 1, 2].map(recordRelay)
+  // Warm-up (untimed): the judger's code is compiled by the time the timed games run, as in a long match series.
+  await judgedPerMessage(LEAN, 100)
+  await judgedPerMessage(PASSIVE, 101)
+  await relayPerMessage(recordRelay(102))
+  for (let g = 0; g < 3; g++) {
+    rows.echo.push(...(await echoRoundTrips(150)))
+    rows.relay.push(await relayPerMessage(relays[g]!))
+    rows.lean.push(await judgedPerMessage(LEAN, g))
+    rows.echo.push(...(await echoRoundTrips(150)))
+    rows.passive.push(await judgedPerMessage(PASSIVE, g))
+    rows.held.push(await judgedPerMessage(PASSIVE, g, 20))
+  }
+  const [e, r, l, p, h] = [rows.echo, rows.relay, rows.lean, rows.passive, rows.held].map(median) as [number, number, number, number, number]
+  const line = (label: string, us: number, unit = 'per AI message') => console.log(`${label.padEnd(58)} ${fmt(us, 0).padStart(6)} µs ${unit}`)
+  line('bare pipe echo, one python3 process (floor)', e, 'per round trip')
+  line('bare relay of the same game to 4 lean python3 AIs (floor)', r)
+  line('judger, 4 lean python3 AIs (default, holdMs 0)', l)
+  line('judger, 4 passive python3 AIs that parse every message', p)
+  line('judger, same passive AIs, held up to 20 ms (opt-in holdMs 20)', h)
+  console.log(`ratios: judger (lean AIs) / echo ${fmt(l / e, 2)}, judger (lean AIs) / bare relay ${fmt(l / r, 2)}, bare relay / echo ${fmt(r / e, 2)}`)
+  console.log(`        judger (passive AIs) / echo ${fmt(p / e, 2)} (holdMs 20: ${fmt(h / e, 2)})`)
 }
 
 export async function run(): Promise<void> {

@@ -10,6 +10,7 @@ import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
 import { createLogger } from '../../core/logger.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
+import { EMBEDDED_WORLD_RECONNECT } from '../../minecraft/body/connection.js'
 import type { World } from '../../minecraft/world/index.js'
 import type { BrainConnectionChange, BrainLink, BrainMind } from '../../minecraft/links/brainfile/index.js'
 import type { StoredTask } from '../../protocols/brainfile.js'
@@ -132,7 +133,7 @@ export function register(program: Command): void {
         port = world.port
       }
       const bus = createContextBus()
-      body = await createBody({ host, port, username: config.minecraft.username, xray: config.minecraft.xray, ...(world ? { version: world.version, reconnect: false } : {}), bus, logger: logger.child('body') }).catch((err: unknown) => {
+      body = await createBody({ host, port, username: config.minecraft.username, xray: config.minecraft.xray, ...(world ? { version: world.version, reconnect: EMBEDDED_WORLD_RECONNECT } : {}), bus, logger: logger.child('body') }).catch((err: unknown) => {
         throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
       })
       out(`bot ${body.username} joined ${host}:${port}${config.minecraft.xray ? ' (x-ray on: an experiment, not fair play)' : ''}; mind: ${kind}${flags.goal ? `, goal: ${flags.goal}` : ''}`)

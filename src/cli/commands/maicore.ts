@@ -12,6 +12,7 @@ import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
+import { EMBEDDED_WORLD_RECONNECT } from '../../minecraft/body/connection.js'
 import type { World } from '../../minecraft/world/index.js'
 import type { MaiCoreLink } from '../../minecraft/links/maicore/index.js'
 import type { Standin, StandinMind } from '../../minecraft/links/maicore/standin.js'
@@ -19,6 +20,7 @@ import { CliExit, UserError, configFlags, resolveConfig, type Config } from '../
 import { interruptSignal, numberOrRaw, positive } from './play.js'
 import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardPorts, dashboardTap, serveDashboard } from '../dashboard.js'
 import type { ModelTap } from '../../minecraft/dashboard/model-tap.js'
+import { emptyStats } from '../../minecraft/minds/types.js'
 import { checkPorts } from '../ports.js'
 
 interface MaiCoreFlags {
@@ -174,7 +176,7 @@ function registerMaiCore(program: Command): void {
         version = world.version
       }
       const bus = createContextBus()
-      body = await createBody({ host, port, username, ...(version ? { version } : {}), bus, logger: logger.child('body'), ...(world ? { reconnect: false } : {}) }).catch((err: unknown) => {
+      body = await createBody({ host, port, username, ...(version ? { version } : {}), bus, logger: logger.child('body'), ...(world ? { reconnect: EMBEDDED_WORLD_RECONNECT } : {}) }).catch((err: unknown) => {
         throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
       })
       out(`bot ${body.username} joined ${host}:${port}; goal: ${config.maicore.goal}`)
@@ -186,7 +188,7 @@ function registerMaiCore(program: Command): void {
       link.start()
       if (tap) {
         const { maicoreDashboardLink } = await import('../../minecraft/dashboard/links.js')
-        dashboard = await serveDashboard(config, maicoreDashboardLink(link, body, standinKind ? `stand-in ${standinKind}` : 'MaiCore'), bus, tap, logger, out)
+        dashboard = await serveDashboard(config, maicoreDashboardLink(link, body, standinKind ? `stand-in ${standinKind}` : 'MaiCore', () => ({ ...emptyStats(), ...mindForStandin?.stats?.() })), bus, tap, logger, out)
       }
       await new Promise<void>((resolve) => {
         const timer = timeoutSec > 0 ? setTimeout(resolve, timeoutSec * 1000) : undefined

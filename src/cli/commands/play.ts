@@ -16,6 +16,7 @@ import type { Mind, MindKind } from '../../minecraft/minds/types.js'
 import type { RemoteMind } from '../../minecraft/minds/remote.js'
 import type { LynxSession, SessionSummary } from '../../minecraft/links/lynxmind-session.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
+import { EMBEDDED_WORLD_RECONNECT } from '../../minecraft/body/connection.js'
 import type { ModelTap } from '../../minecraft/dashboard/model-tap.js'
 import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardOn, dashboardTap, lynxDashboard } from '../dashboard.js'
 import { CliExit, UserError, configFlags, resolveConfig, type Config, type ConfigFlags } from '../config.js'
@@ -315,7 +316,7 @@ export function register(program: Command): void {
     try {
       const bus = createContextBus()
       body = await unlessInterrupted(
-        createBody({ host: world.host, port: world.port, username: config.minecraft.username, version: world.version, bus, reconnect: false, xray: config.minecraft.xray }),
+        createBody({ host: world.host, port: world.port, username: config.minecraft.username, version: world.version, bus, reconnect: EMBEDDED_WORLD_RECONNECT, xray: config.minecraft.xray }),
         intr.signal,
         (b) => b.close(),
       )

@@ -22,3 +22,11 @@ export function backoffDelay(n: number, p: ReconnectPolicy, random: () => number
   const raw = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** Math.max(0, Math.min(n, 30)))
   return Math.min(p.maxDelayMs, Math.round(raw * (1 + 0.1 * random())))
 }
+
+/**
+ * Reconnecting to the embedded world (the commands that start the world in-process). That world
+ * does not restart, but it does drop a bot: its keep-alive check kicks a client whose answers
+ * come late (`KeepAliveTimeout`, seen on a loaded machine). The body rejoins within seconds; a
+ * running task waits for it (the link's reconnect grace).
+ */
+export const EMBEDDED_WORLD_RECONNECT = { baseDelayMs: 500, maxDelayMs: 5000 } as const satisfies ReconnectOption

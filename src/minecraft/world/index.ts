@@ -26,6 +26,7 @@ import { installWindows } from './plugins/windows.js'
 import { createRng } from './rng.js'
 import { trackLoginTimers } from './login-timers.js'
 import { trackDigAnimations } from './dig-timers.js'
+import { finishLoginOnFirstMove } from './login-placement.js'
 import { installQuietPlugins } from './quiet-plugins.js'
 import { flyingSquid, require, type SquidPlayer, type SquidServer } from './squid.js'
 import { createLogger } from '../../core/logger.js'
@@ -221,6 +222,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   // flying-squid's plugins and ours each listen to the server's 'tick' (a dozen listeners, no leak)
   serv.setMaxListeners(Math.max(serv.getMaxListeners(), 32))
   const timers = trackLoginTimers(serv)
+  finishLoginOnFirstMove(serv)
   const releaseDigAnimations = trackDigAnimations()
   installDrops(serv, createRng(o.seed))
   const windows = installWindows(serv)

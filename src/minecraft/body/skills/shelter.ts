@@ -69,10 +69,15 @@ function digSeconds(bot: Bot, b: Block): number {
 
 /** Sealed in: free feet and head, solid floor, walls and roof. */
 export function isSealedIn(bot: Bot): boolean {
+  return inPit(bot) && solid(bot.blockAt(bot.entity.position.floored().offset(0, 2, 0)))
+}
+
+/** In a 1×1 pit: free feet and head, solid floor and walls (the roof aside). */
+function inPit(bot: Bot): boolean {
   const feet = bot.entity.position.floored()
   const head = feet.offset(0, 1, 0)
   if (!free(bot.blockAt(feet)) || !free(bot.blockAt(head))) return false
-  if (!solid(bot.blockAt(feet.offset(0, -1, 0))) || !solid(bot.blockAt(head.offset(0, 1, 0)))) return false
+  if (!solid(bot.blockAt(feet.offset(0, -1, 0)))) return false
   return HORIZONTAL.every((d) => solid(bot.blockAt(beside(feet, d))) && solid(bot.blockAt(beside(head, d))))
 }
 
@@ -105,13 +110,14 @@ function columnCost(bot: Bot, stand: P, look: Look): number | null {
 }
 
 /** The best place to dig in near the bot: cheap to dig, close; null when there is none. */
-export function findShelterSpot(bot: Bot, look: Look): P | null {
+export function findShelterSpot(bot: Bot, look: Look, skip: (p: P) => boolean = () => false): P | null {
   const me = bot.entity.position.floored()
   let best: { p: P; score: number } | null = null
   for (let dx = -SEARCH_RADIUS; dx <= SEARCH_RADIUS; dx++) {
     for (let dz = -SEARCH_RADIUS; dz <= SEARCH_RADIUS; dz++) {
       for (const dy of [0, -1, 1]) {
         const p = me.offset(dx, dy, dz)
+        if (skip(p)) continue
         const cost = columnCost(bot, p, look)
         if (cost === null) continue
         const score = cost + Math.hypot(dx, dz) * 0.3 + Math.abs(dy)
@@ -188,21 +194,41 @@ async function centre(ctx: SkillContext, x: number, z: number): Promise<void> {
   }
 }
 
-/** Digs the block under the feet and waits to land on the next one. */
-async function digDown(ctx: SkillContext): Promise<void> {
+/** Tries at digging one block down before the skill gives up on the spot. */
+const DROP_TRIES = 3
+
+/**
+ * Digs the block under the feet and waits to land on the next one. mineflayer's dig ends when its
+ * own copy of the world turns the block to air; the server may still put the block back (a dig it
+ * refuses: flying-squid's `dug_cancel`), or the bot may hang on the rim: the block is dug again,
+ * or the bot centred again, until it is down.
+ */
+async function digDown(ctx: SkillContext, x: number, z: number): Promise<void> {
   const { bot, signal } = ctx
   const feetY = Math.floor(bot.entity.position.y + 0.01)
-  const below = bot.blockAt(bot.entity.position.floored().offset(0, -1, 0))
-  if (!below || !solid(below)) return
-  try {
-    await abortable(bot.tool.equipForBlock(below, {}), signal)
-    await abortable(bot.dig(below, true), signal)
-  } catch (err) {
-    if (err instanceof SkillAborted) throw err
-    throw new SkillError(`digging in failed at ${fmtPos(below.position.x, below.position.y, below.position.z)}: ${errorMessage(err)}`)
+  const target = new Vec3(x, feetY - 1, z) as unknown as P
+  const down = () => bot.entity.onGround && bot.entity.position.y < feetY - 0.5
+  let last = ''
+  for (let attempt = 1; attempt <= DROP_TRIES; attempt++) {
+    await centre(ctx, x, z)
+    const below = bot.blockAt(target)
+    if (solid(below)) {
+      try {
+        await abortable(bot.tool.equipForBlock(below, {}), signal)
+        await abortable(bot.dig(below, true), signal)
+      } catch (err) {
+        if (err instanceof SkillAborted) throw err
+        throw new SkillError(`digging in failed at ${fmtPos(target.x, target.y, target.z)}: ${errorMessage(err)}`)
+      }
+    } else if (!free(below)) {
+      throw new SkillError(`${nameOf(below)} under the hole at ${fmtPos(target.x, target.y, target.z)}`)
+    }
+    if (await eventWithin(bot, 'physicsTick', down, 3000, signal)) return
+    const now = bot.blockAt(target)
+    last = solid(now) ? `${now.name} back in the hole (the server kept it)` : `still on the rim at ${fmtPos(bot.entity.position.x, bot.entity.position.y, bot.entity.position.z)}`
+    ctx.progress(`digging in: ${last}; again`)
   }
-  const landed = await eventWithin(bot, 'physicsTick', () => bot.entity.onGround && bot.entity.position.y < feetY - 0.5, 3000, signal)
-  if (!landed) throw new SkillError(`did not drop into the hole at ${fmtPos(below.position.x, below.position.y, below.position.z)} (not centred over it?)`)
+  throw new SkillError(`did not drop into the hole at ${fmtPos(target.x, target.y, target.z)} after ${DROP_TRIES} tries (${last})`)
 }
 
 /** Places a block from the inventory in the cell right above the head, against one of its walls. */
@@ -215,7 +241,11 @@ async function sealAbove(ctx: SkillContext): Promise<string> {
     carried.find((i) => /_planks$/.test(i.name)) ??
     carried.find((i) => /_log$/.test(i.name))
   if (!item) throw new SkillError('nothing to seal the shelter with (no dirt, stone, planks or logs carried)')
-  for (const h of HORIZONTAL) {
+  const sealed = () => solid(bot.blockAt(cell))
+  let last = ''
+  // every wall it can place against, twice: a loaded server answers late or drops a placement
+  for (const h of [...HORIZONTAL, ...HORIZONTAL]) {
+    if (sealed()) return item.name
     const wall = bot.blockAt(beside(cell, h))
     if (!solid(wall)) continue
     await abortable(bot.equip(item, 'hand'), signal)
@@ -223,38 +253,69 @@ async function sealAbove(ctx: SkillContext): Promise<string> {
       await abortable(bot.placeBlock(wall, new Vec3(-h[0], 0, -h[1]) as never), signal)
     } catch (err) {
       if (err instanceof SkillAborted) throw err
-      // mineflayer waits for the block update, which some servers send late: trust the world
-      await sleep(300, signal)
+      last = errorMessage(err)
+      // mineflayer waits a while for the block update; a loaded server may send it later still
+      await eventWithin(bot, 'physicsTick', sealed, 3000, signal)
     }
-    if (solid(bot.blockAt(cell))) return item.name
   }
-  throw new SkillError(`could not seal the shelter above ${fmtPos(cell.x, cell.y, cell.z)}`)
+  if (sealed()) return item.name
+  throw new SkillError(`could not seal the shelter above ${fmtPos(cell.x, cell.y, cell.z)}${last ? ` (${last})` : ''}`)
 }
 
-/** Digs in at the best spot near the bot and seals it; returns where. */
+/** Paths planned to climb out before the skill reports the bot still in. */
+const CLIMB_TRIES = 3
+
+/** Spots tried by one shelter before it gives up (the reflex tries again later). */
+const SPOT_TRIES = 3
+
+/**
+ * Digs in at the best spot near the bot and seals it; returns where. A spot that turns out bad
+ * (the hole opens into a cave, or the bot cannot get down it) is left for the next best one.
+ */
 async function digIn(ctx: SkillContext): Promise<{ at: P; seal: string }> {
   const { bot } = ctx
-  const open = openCellsAround(bot)
-  const look: Look = (p) => (ctx.knowledge.isKnown(p) || open.has(cellKey(p)) ? bot.blockAt(p) : null)
-  const spot = findShelterSpot(bot, look)
-  if (!spot) throw new SkillError(`no place to dig a shelter within ${SEARCH_RADIUS} blocks (needs ${DEPTH} diggable blocks with solid, dry walls under a free spot)`)
-  const here = bot.entity.position.floored()
-  if (!here.equals(spot)) await goTo(ctx, new goals.GoalBlock(spot.x, spot.y, spot.z), `the shelter spot ${fmtPos(spot.x, spot.y, spot.z)}`)
-  checkAborted(ctx.signal)
-  ctx.progress(`digging in at ${fmtPos(spot.x, spot.y, spot.z)}`)
-  for (let d = 0; d < DEPTH; d++) {
-    await centre(ctx, spot.x, spot.z)
-    await digDown(ctx)
-    const open = checkPit(bot)
-    if (open) {
-      // a cave or water next to the hole: no shelter here; out again, the reflex tries elsewhere later
-      await climbOut(ctx, spot)
-      throw new SkillError(`the ground opens up: ${open}; no shelter here`)
+  const tried = new Set<string>()
+  const failures: string[] = []
+  for (let n = 0; n < SPOT_TRIES; n++) {
+    const open = openCellsAround(bot)
+    const look: Look = (p) => (ctx.knowledge.isKnown(p) || open.has(cellKey(p)) ? bot.blockAt(p) : null)
+    const spot = findShelterSpot(bot, look, (p) => tried.has(`${p.x},${p.z}`))
+    if (!spot) {
+      if (failures.length) break
+      throw new SkillError(`no place to dig a shelter within ${SEARCH_RADIUS} blocks (needs ${DEPTH} diggable blocks with solid, dry walls under a free spot)`)
+    }
+    tried.add(`${spot.x},${spot.z}`)
+    const here = bot.entity.position.floored()
+    if (!here.equals(spot)) await goTo(ctx, new goals.GoalBlock(spot.x, spot.y, spot.z), `the shelter spot ${fmtPos(spot.x, spot.y, spot.z)}`)
+    checkAborted(ctx.signal)
+    ctx.progress(`digging in at ${fmtPos(spot.x, spot.y, spot.z)}`)
+    let bad: string | null = null
+    for (let d = 0; d < DEPTH && !bad; d++) {
+      try {
+        await digDown(ctx, spot.x, spot.z)
+      } catch (err) {
+        // still on the surface: another spot; down the hole already: the shelter ends here
+        if (d > 0 || !(err instanceof SkillError)) throw err
+        bad = err.message
+        break
+      }
+      const pit = checkPit(bot)
+      if (pit) bad = `the ground opens up: ${pit}`
+    }
+    if (!bad) {
+      await pickUpNear(ctx, bot.entity.position, 2, 1500)
+      const seal = await sealAbove(ctx)
+      return { at: bot.entity.position.floored(), seal }
+    }
+    failures.push(bad)
+    ctx.progress(`no shelter at ${fmtPos(spot.x, spot.y, spot.z)} (${bad}); trying elsewhere`)
+    // a cave or water next to the hole: out again first
+    if (bot.entity.position.y < spot.y - 0.5) {
+      const out = await climbOut(ctx, spot)
+      if (out !== 'climbed out') throw new SkillError(`${bad}; no shelter here, and ${out}`)
     }
   }
-  await pickUpNear(ctx, bot.entity.position, 2, 1500)
-  const seal = await sealAbove(ctx)
-  return { at: bot.entity.position.floored(), seal }
+  throw new SkillError(`no shelter in ${failures.length} spot${failures.length === 1 ? '' : 's'}: ${failures.join('; ')}`)
 }
 
 /**
@@ -262,15 +323,25 @@ async function digIn(ctx: SkillContext): Promise<{ at: P; seal: string }> {
  * 1×1 shaft (jump and place a block below) is switched off meanwhile: it keeps failing there.
  */
 async function climbOut(ctx: SkillContext, surface: P): Promise<string> {
-  const moves = ctx.bot.pathfinder.movements as unknown as { allow1by1towers: boolean }
+  const { bot } = ctx
+  const moves = bot.pathfinder.movements as unknown as { allow1by1towers: boolean }
   const towers = moves.allow1by1towers
   moves.allow1by1towers = false
+  const errors: string[] = []
   try {
-    await goTo(ctx, new goals.GoalBlock(surface.x, surface.y, surface.z), `the surface at ${fmtPos(surface.x, surface.y, surface.z)}`)
-    return 'climbed out'
-  } catch (err) {
-    if (err instanceof SkillAborted) throw err
-    return `still in the shelter (${errorMessage(err)})`
+    // a path given up (stuck, or too long to think on a loaded machine) is planned again from where the bot got to
+    for (let attempt = 1; attempt <= CLIMB_TRIES; attempt++) {
+      try {
+        await goTo(ctx, new goals.GoalBlock(surface.x, surface.y, surface.z), `the surface at ${fmtPos(surface.x, surface.y, surface.z)}`)
+        return 'climbed out'
+      } catch (err) {
+        if (err instanceof SkillAborted) throw err
+        errors.push(errorMessage(err))
+        if (bot.entity.position.y >= surface.y - 0.5 && !isSealedIn(bot)) return 'climbed out'
+        ctx.progress(`climbing out: ${errorMessage(err)}; again`)
+      }
+    }
+    return `still in the shelter (${errors.join('; ')})`
   } finally {
     moves.allow1by1towers = towers
   }
@@ -289,6 +360,10 @@ export const shelter: SkillDef<Shelter> = {
     if (isSealedIn(bot)) {
       where = bot.entity.position.floored()
       how = `already sealed in at ${fmtPos(where.x, where.y, where.z)}`
+    } else if (inPit(bot)) {
+      // down a 1×1 hole already (an earlier shelter cut short before its seal): seal it
+      where = bot.entity.position.floored()
+      how = `sealed the hole at ${fmtPos(where.x, where.y, where.z)} with ${await sealAbove(ctx)}`
     } else {
       const dug = await digIn(ctx)
       where = dug.at

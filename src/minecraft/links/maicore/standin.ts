@@ -18,6 +18,7 @@ import { buildMessageBase, type MessageBase, type Seg } from '../../../protocols
 import { describeGoal, parseGoal, type Goal } from '../../planner/goal.js'
 import { plan, type PlanStep } from '../../planner/plan.js'
 import { countByKey, namespaced, planKey } from '../../names.js'
+import { emptyStats, type MindStats } from '../../minds/types.js'
 import { MaimServer } from './standin-server.js'
 import { PRIMITIVES_LINE, REPLY_FORMAT_LINE, type CodeError } from './state.js'
 
@@ -36,6 +37,8 @@ export interface StandinState {
 export interface StandinMind {
   /** The reply text (JSON for actions, anything else is chat), or null for no reply. */
   decide(state: StandinState): Promise<string | null>
+  /** Model calls and the tokens the model server reported (the status's mind stats); none for a mind without a model. */
+  stats?(): MindStats
 }
 
 function parseJson(s: string | undefined): unknown {
@@ -161,21 +164,30 @@ export const LLM_STANDIN_SYSTEM = [
 
 export class LlmStandinMind implements StandinMind {
   private history: ChatMessage[] = []
+  private readonly st: MindStats = emptyStats()
 
   constructor(
     private readonly client: LlmClient,
     private readonly logger?: Logger,
   ) {}
 
+  stats(): MindStats {
+    return { ...this.st }
+  }
+
   async decide(s: StandinState): Promise<string | null> {
     if (s.isRunning) return null
     const user: ChatMessage = { role: 'user', content: s.prompt }
     try {
+      this.st.calls++
       const r = await this.client.chat({ messages: [{ role: 'system', content: LLM_STANDIN_SYSTEM }, ...this.history, user], temperature: 0.2 })
+      this.st.promptTokens += r.usage.promptTokens
+      this.st.completionTokens += r.usage.completionTokens
       this.history.push(user, { role: 'assistant', content: r.text })
       this.history = this.history.slice(-8)
       return r.text
     } catch (err) {
+      this.st.failures++
       this.logger?.warn('stand-in model call failed; no reply this time', { error: isLlmError(err) ? err.message : String(err) })
       return null
     }
