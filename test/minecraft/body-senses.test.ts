@@ -48,11 +48,18 @@ describe('body senses (embedded world)', { timeout: 240_000 }, () => {
   })
 
   test('death and respawn', async () => {
+    // Two actions waiting on one block's update (e.g. a dig and a placement there) when the bot dies:
+    // mineflayer's world switch on respawn used to throw on the pair and end the process.
+    const waitedOn = body.bot.entity.position.floored().offset(0, -1, 0)
+    const settled: unknown[][] = []
+    for (let i = 0; i < 2; i++) body.bot.once(`blockUpdate:${waitedOn}` as 'blockUpdate', (...args: unknown[]) => void settled.push(args))
     const died = once(body, 'death', 15_000)
     world.damage('Senser', 50)
     await died
     assert.ok(hasEvent(body, 'death'))
     await until(() => hasEvent(body, 'respawn'), 20_000, 'respawn event')
+    await until(() => settled.length === 2, 10_000, 'both block waiters settled by the respawn')
+    assert.deepEqual(settled, [[null, null], [null, null]], 'settled as an unloading world settles them')
     await until(() => body.bot.health === 20, 10_000, 'full health after respawn')
     // the body can act again: the world around it is loaded (resent by the server, or by rejoining)
     await until(() => body.ready && body.bot.entity && body.bot.blockAt(body.bot.entity.position), 30_000, 'world loaded after respawn')

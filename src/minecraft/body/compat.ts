@@ -9,6 +9,12 @@
  * non-numeric action as the 1.19.3+ bitfield object, so no player ever enters
  * `bot.players` and other players' entities never get a type or name. We rewrite
  * the packet into the shape mineflayer expects before its own listener runs.
+ *  - On `respawn` mineflayer switches worlds (for 1.16 on every respawn: the dimension is
+ *    an NBT object, never equal to the last one). Its switch settles each
+ *    `blockUpdate:(x, y, z)` waiter with (null, null) and removes it, but passes the
+ *    listener array to `off` when two actions wait on one block, which throws inside an
+ *    async function: an unhandled rejection that ends the process. We settle such pairs
+ *    first, the same way, so mineflayer finds one listener or none.
  */
 import type { Bot } from 'mineflayer'
 
@@ -52,6 +58,24 @@ export function normaliseVelocity(packet: VelocityPacket): void {
   packet.velocityZ = n(v.z)
 }
 
+/** Exported for unit tests: settles and removes every block-update wait that has more than one listener. */
+export function settleSharedBlockWaits(bot: Bot): void {
+  const emitter = bot as unknown as NodeJS.EventEmitter
+  for (const name of emitter.eventNames()) {
+    if (typeof name !== 'string' || !name.startsWith('blockUpdate:')) continue
+    const listeners = emitter.listeners(name) as Array<(a: null, b: null) => void>
+    if (listeners.length < 2) continue
+    emitter.removeAllListeners(name)
+    for (const l of listeners) {
+      try {
+        l(null, null)
+      } catch {
+        /* a waiter's own failure is its business */
+      }
+    }
+  }
+}
+
 export function installProtocolCompat(bot: Bot): void {
   const client = bot._client as unknown as {
     prependListener(ev: string, fn: (p: never) => void): void
@@ -74,4 +98,5 @@ export function installProtocolCompat(bot: Bot): void {
       /* leave the packet alone */
     }
   })
+  client.prependListener('respawn', () => settleSharedBlockWaits(bot))
 }
