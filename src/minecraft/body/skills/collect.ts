@@ -38,6 +38,26 @@ export interface CollectOptions {
   radius?: number
 }
 
+const FACES = [
+  [1, 0, 0],
+  [-1, 0, 0],
+  [0, 1, 0],
+  [0, -1, 0],
+  [0, 0, 1],
+  [0, 0, -1],
+] as const
+
+/**
+ * What a block to mine costs, in blocks of walking: its distance, plus 3 per block below the feet
+ * (digging straight down traps the bot in a shaft), plus WET_COST when water touches it. A block
+ * reached through water is dug from the water: 5× as slow in it and 5× again while swimming, a
+ * 1-second stone taking half a minute, which is longer than walking 64 blocks to a dry one.
+ */
+export const WET_COST = 64
+export function targetCost(distance: number, belowFeet: number, wet: boolean): number {
+  return distance + Math.max(0, belowFeet) * 3 + (wet ? WET_COST : 0)
+}
+
 export const collect: SkillDef<Collect> = {
   name: 'collect',
   timeoutMs: 300_000,
@@ -130,9 +150,9 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       searched.dug = describeOreSearch(dig)
       all = known()
     }
-    // Prefer blocks at or above the feet: digging straight down traps the bot in a shaft.
     const feetY = Math.floor(bot.entity.position.y)
-    const cost = (k: (typeof all)[number]) => k.distance + Math.max(0, feetY - k.position.y) * 3
+    const wet = (p: { x: number; y: number; z: number }) => FACES.some(([dx, dy, dz]) => bot.blockAt(vec(p.x + dx, p.y + dy, p.z + dz))?.name === 'water')
+    const cost = (k: (typeof all)[number]) => targetCost(k.distance, feetY - k.position.y, wet(k.position))
     const positions = usable(all)
       .sort((a, b) => cost(a) - cost(b))
       .map((k) => vec(k.position.x, k.position.y, k.position.z))
