@@ -7,32 +7,15 @@
  */
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { WebSocket } from 'ws'
 import { startWorld } from './support/world.js'
 import { waitFor, within } from '../support/wait.js'
+import { startCli, type CliRun } from '../support/run-node.js'
 import type { DashboardServerFrame } from '../../src/minecraft/dashboard/protocol.js'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
-
-interface Run {
-  child: ChildProcess
-  out: () => string
-  exited: Promise<number | null>
-}
-
-function start(args: string[]): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  child.stdout!.on('data', (d: Buffer) => (out += d))
-  child.stderr!.on('data', (d: Buffer) => (out += d))
-  const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)))
-  return { child, out: () => out, exited }
-}
 
 type Frame<T extends DashboardServerFrame['type']> = Extract<DashboardServerFrame, { type: T }>
 
@@ -52,7 +35,7 @@ async function frames(base: string, token: string, until: (f: DashboardServerFra
 }
 
 /** Waits for the printed address, checks the page, the data with the token and none without; stops the command. */
-async function check(run: Run, protocol: string, extra: (f: DashboardServerFrame[]) => void = () => undefined): Promise<string> {
+async function check(run: CliRun, protocol: string, extra: (f: DashboardServerFrame[]) => void = () => undefined): Promise<string> {
   try {
     const line = await waitFor('the dashboard address', () => {
       if (run.child.exitCode !== null) throw new Error(`the command ended (${run.child.exitCode}) before printing the address:\n${run.out()}`)
@@ -87,7 +70,7 @@ async function check(run: Run, protocol: string, extra: (f: DashboardServerFrame
 
 describe('--dashboard on play, bot, brain and maicore (subprocess)', { timeout: 10 * 60_000 }, () => {
   test('play --dashboard', async () => {
-    const run = start(['play', '--dashboard', '--control-port', '0', '--world', 'starter', '--seed', '5', '--task', 'get 1 minecraft:iron_pickaxe'])
+    const run = startCli(['play', '--dashboard', '--control-port', '0', '--world', 'starter', '--seed', '5', '--task', 'get 1 minecraft:iron_pickaxe'])
     const out = await check(run, 'lynxmind', (f) => {
       assert.ok(f.some((x) => x.type === 'hello' && x.mind === 'builtin'))
     })
@@ -98,11 +81,11 @@ describe('--dashboard on play, bot, brain and maicore (subprocess)', { timeout: 
     const world = await startWorld({ seed: 6, profile: 'starter' })
     const dir = mkdtempSync(join(tmpdir(), 'mb-dash-cli-'))
     try {
-      await check(start(['bot', '--host', world.host, '--port', String(world.port), '--username', 'DashBot', '--dashboard', '--control-port', '0']), 'lynxmind', (f) => {
+      await check(startCli(['bot', '--host', world.host, '--port', String(world.port), '--username', 'DashBot', '--dashboard', '--control-port', '0']), 'lynxmind', (f) => {
         assert.ok(f.some((x) => x.type === 'hello' && x.bot === 'DashBot'))
       })
       writeFileSync(join(dir, 'mindbridge.config.json'), JSON.stringify({ dashboard: { enabled: true, mapRadius: 10, periodMs: 250 }, control: { port: 0, token: 'from-the-config-file' } }))
-      const out = await check(start(['-c', join(dir, 'mindbridge.config.json'), 'bot', '--host', world.host, '--port', String(world.port), '--username', 'DashBot2']), 'lynxmind', (f) => {
+      const out = await check(startCli(['-c', join(dir, 'mindbridge.config.json'), 'bot', '--host', world.host, '--port', String(world.port), '--username', 'DashBot2']), 'lynxmind', (f) => {
         const hello = f.find((x): x is Frame<'hello'> => x.type === 'hello')!
         assert.equal(hello.mapRadius, 10)
         const map = f.find((x): x is Frame<'map'> => x.type === 'map')!
@@ -118,7 +101,7 @@ describe('--dashboard on play, bot, brain and maicore (subprocess)', { timeout: 
   test('brain --dashboard', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mb-dash-brain-'))
     try {
-      await check(start(['brain', '--file', join(dir, 'brain.json'), '--dashboard', '--control-port', '0', '--world', 'starter', '--seed', '5', '--goal', 'get 3 logs']), 'brainfile', (f) => {
+      await check(startCli(['brain', '--file', join(dir, 'brain.json'), '--dashboard', '--control-port', '0', '--world', 'starter', '--seed', '5', '--goal', 'get 3 logs']), 'brainfile', (f) => {
         assert.ok(f.some((x) => x.type === 'hello' && x.mind === 'builtin'))
       })
     } finally {
@@ -127,7 +110,7 @@ describe('--dashboard on play, bot, brain and maicore (subprocess)', { timeout: 
   })
 
   test('maicore --standin builtin --dashboard', async () => {
-    await check(start(['maicore', '--standin', 'builtin', '--dashboard', '--control-port', '0', '--seed', '5']), 'maicore', (f) => {
+    await check(startCli(['maicore', '--standin', 'builtin', '--dashboard', '--control-port', '0', '--seed', '5']), 'maicore', (f) => {
       const status = f.findLast((x): x is Frame<'status'> => x.type === 'status')!
       assert.ok(status.task?.text, 'the goal is the task')
     })

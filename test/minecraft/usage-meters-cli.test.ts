@@ -8,35 +8,18 @@
  */
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { WebSocket } from 'ws'
 import { startScriptedOpenAI, type RecordedRequest, type ScriptedOpenAI } from '../support/scripted-openai.js'
 import { waitFor, within } from '../support/wait.js'
+import { startCli, type CliRun } from '../support/run-node.js'
 import type { DashboardServerFrame, UsageFrame } from '../../src/minecraft/dashboard/protocol.js'
 import type { MindStats } from '../../src/minecraft/minds/types.js'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 
-interface Run {
-  child: ChildProcess
-  out: () => string
-  exited: Promise<number | null>
-}
-
-function start(args: string[]): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  child.stdout!.on('data', (d: Buffer) => (out += d))
-  child.stderr!.on('data', (d: Buffer) => (out += d))
-  const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)))
-  return { child, out: () => out, exited }
-}
-
-async function stop(run: Run): Promise<void> {
+async function stop(run: CliRun): Promise<void> {
   run.child.kill('SIGINT')
   await within('the command to end after Ctrl-C', run.exited, 60_000).catch(() => run.child.kill('SIGKILL'))
 }
@@ -62,7 +45,7 @@ function reported(model: ScriptedOpenAI): Array<{ prompt: number; completion: nu
 
 const sum = (xs: Array<{ prompt: number; completion: number }>) => xs.reduce((a, x) => ({ prompt: a.prompt + x.prompt, completion: a.completion + x.completion }), { prompt: 0, completion: 0 })
 
-async function dashboardAddress(run: Run): Promise<{ base: string; token: string }> {
+async function dashboardAddress(run: CliRun): Promise<{ base: string; token: string }> {
   const m = await waitFor('the dashboard address', () => {
     if (run.child.exitCode !== null) throw new Error(`the command ended (${run.child.exitCode}):\n${run.out()}`)
     return /dashboard: (http:\/\/127\.0\.0\.1:\d+)\/dashboard#token=([0-9a-zA-Z_-]+)/.exec(run.out())
@@ -95,7 +78,7 @@ async function mindStats(base: string, token: string): Promise<MindStats> {
 
 /** Runs `args` against `model` until it has answered every reply and holds the next call; checks both meters. */
 async function checkMeters(model: ScriptedOpenAI, answered: number, args: string[], expectFailures: number): Promise<void> {
-  const run = start(['--llm-base-url', model.baseUrl, '--llm-model', 'scripted-model', ...args, '--dashboard', '--control-port', '0'])
+  const run = startCli(['--llm-base-url', model.baseUrl, '--llm-model', 'scripted-model', ...args, '--dashboard', '--control-port', '0'])
   try {
     const { base, token } = await dashboardAddress(run)
     await waitFor(`${answered} answered calls and one held open`, () => model.chatRequests().length > answered, { timeoutMs: 180_000, detail: () => run.out().slice(-2000) })

@@ -3,7 +3,8 @@
  * the CLI or a helper script as a real subprocess. `limitMs` only turns a hang into a SIGKILL
  * (the caller then sees `signal`), never a speed check.
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 
 export interface NodeRun {
   code: number | null
@@ -43,4 +44,23 @@ export function envWithout(drop: (name: string) => boolean): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const [k, v] of Object.entries(process.env)) if (!drop(k)) env[k] = v
   return env
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/** A CLI command left running (e.g. a world or a dashboard): its output so far and its exit. */
+export interface CliRun {
+  child: ChildProcess
+  out: () => string
+  exited: Promise<number | null>
+}
+
+/** Starts `mindbridge <args>` from the sources (through tsx) in the repository root; stdout and stderr together. */
+export function startCli(args: string[]): CliRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  child.stdout!.on('data', (d: Buffer) => (out += d))
+  child.stderr!.on('data', (d: Buffer) => (out += d))
+  const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)))
+  return { child, out: () => out, exited }
 }
