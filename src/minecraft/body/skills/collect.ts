@@ -16,7 +16,7 @@ import { missingToolReason, mineBlockAt } from './dig.js'
 import { spiralSearch, underCover } from './explore.js'
 import { vec } from './nav.js'
 import { describeOreSearch, digForOre } from './strip-mine.js'
-import { isOre, isOreItem } from './tunnel.js'
+import { isOre, isOreItem, neighbours } from './tunnel.js'
 
 type Collect = Extract<SkillCall, { skill: 'collect' }>
 
@@ -37,15 +37,6 @@ export interface CollectOptions {
   /** How far known blocks count (default SEARCH_RADIUS). */
   radius?: number
 }
-
-const FACES = [
-  [1, 0, 0],
-  [-1, 0, 0],
-  [0, 1, 0],
-  [0, -1, 0],
-  [0, 0, 1],
-  [0, 0, -1],
-] as const
 
 /**
  * What a block to mine costs, in blocks of walking: its distance, plus 3 per block below the feet
@@ -151,7 +142,7 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       all = known()
     }
     const feetY = Math.floor(bot.entity.position.y)
-    const wet = (p: { x: number; y: number; z: number }) => FACES.some(([dx, dy, dz]) => bot.blockAt(vec(p.x + dx, p.y + dy, p.z + dz))?.name === 'water')
+    const wet = (p: { x: number; y: number; z: number }) => neighbours(p).some((n) => bot.blockAt(vec(n.x, n.y, n.z))?.name === 'water')
     const cost = (k: (typeof all)[number]) => targetCost(k.distance, feetY - k.position.y, wet(k.position))
     const positions = usable(all)
       .sort((a, b) => cost(a) - cost(b))

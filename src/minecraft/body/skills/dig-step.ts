@@ -9,6 +9,7 @@ import type { Position } from '../types.js'
 import { SkillAborted, SkillError, abortReason, abortable, errorMessage, eventWithin, type SkillContext } from './context.js'
 import { fmtPos, goTo, goals, vec } from './nav.js'
 import { placeAt } from './placing.js'
+import { digBlock } from './dig.js'
 import { MAX_SAFE_DROP, SAFE_MIN_Y, digVerdict, floorVerdict, fluidAmong, isAirName, landingVerdict, neighbours, type Step } from './tunnel.js'
 
 export type StepOutcome = { ok: true } | { ok: false; hazard: string; at: Position }
@@ -39,16 +40,10 @@ async function digCell(ctx: SkillContext, p: Position): Promise<boolean> {
     try {
       await abortable(bot.tool.equipForBlock(block, {}), signal)
       if (!bot.canDigBlock(block)) return false
-      await abortable(bot.dig(block, true), signal)
+      await digBlock(ctx, block)
     } catch (err) {
-      if (signal.aborted) {
-        try {
-          bot.stopDigging()
-        } catch {
-          /* not digging */
-        }
-        throw new SkillAborted(abortReason(signal))
-      }
+      if (err instanceof SkillAborted) throw err
+      if (signal.aborted) throw new SkillAborted(abortReason(signal))
       ctx.log.debug('dig failed', { at: where(p), err: errorMessage(err) })
     }
     ctx.progress(`dug ${block.name} at ${where(p)}`)

@@ -57,6 +57,22 @@ export async function pickUpNear(ctx: SkillContext, pos: Vec3, radius = 6, maxMs
   }
 }
 
+/** `bot.dig` that honours the skill's signal: on abort the dig stops and SkillAborted is thrown; other failures pass through. */
+export async function digBlock(ctx: SkillContext, block: Block): Promise<void> {
+  const { bot, signal } = ctx
+  try {
+    await abortable(bot.dig(block, true), signal)
+  } catch (err) {
+    if (!signal.aborted) throw err
+    try {
+      bot.stopDigging()
+    } catch {
+      /* not digging */
+    }
+    throw new SkillAborted(abortReason(signal))
+  }
+}
+
 /**
  * Digs the block at `pos` (which must still be one of `names`) and collects its drops.
  * Throws SkillError when unreachable, SkillAborted on cancel.
@@ -81,16 +97,9 @@ export async function mineBlockAt(ctx: SkillContext, pos: Vec3, names?: string[]
   }
   if (!bot.canDigBlock(block)) throw new SkillError(`${block.name} at ${fmtPos(pos.x, pos.y, pos.z)} is out of reach`)
   try {
-    await abortable(bot.dig(block, true), signal)
+    await digBlock(ctx, block)
   } catch (err) {
-    if (signal.aborted) {
-      try {
-        bot.stopDigging()
-      } catch {
-        /* not digging */
-      }
-      throw new SkillAborted(abortReason(signal))
-    }
+    if (err instanceof SkillAborted) throw err
     throw new SkillError(`digging ${block.name} failed: ${errorMessage(err)}`)
   }
   ctx.progress(`mined ${block.name}`)
