@@ -20,7 +20,7 @@ import { attachSenses, type SenseState } from './senses/wire.js'
 import { countsOf, emptyStatus, statusOf } from './senses/status.js'
 import { look } from './senses/vision.js'
 import { createKnowledge, type BlockKnowledge } from './senses/known-blocks.js'
-import type { Body, BodyStatus, RunOptions, SkillCall, SkillResult, Vision, VisionOptions } from './types.js'
+import type { Body, BodyStatus, RunOptions, SkillCall, SkillResult, Surroundings, Vision, VisionOptions } from './types.js'
 
 const { pathfinder, Movements } = pathfinderPkg
 
@@ -157,6 +157,20 @@ export class MineflayerBody extends EventEmitter implements Body {
 
   inventoryCounts(): Record<string, number> {
     return this._bot && this._ready ? countsOf(this._bot) : {}
+  }
+
+  surroundings(radius = 48): Surroundings {
+    const bot = this._bot
+    if (!bot || !this._ready) return { blocks: [], entities: [], night: false }
+    const blocks = new Set(this.knowledge.find(() => true, { radius, count: 4096 }).map((b) => b.name))
+    const entities = new Set<string>()
+    const at = bot.entity.position
+    for (const e of Object.values(bot.entities)) {
+      if (e === bot.entity || e.type === 'player' || !e.name || e.position.distanceTo(at) > radius) continue
+      entities.add(e.name)
+    }
+    const t = bot.time.timeOfDay
+    return { blocks: [...blocks], entities: [...entities], night: t >= 13000 && t < 23000 }
   }
 
   run(call: SkillCall, opts?: RunOptions): Promise<SkillResult> {

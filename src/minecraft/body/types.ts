@@ -62,6 +62,16 @@ export type SkillCall =
   | { skill: 'wait'; ms: number }
   /** Digs in (3 down, sealed above) and, unless `wait` is false, stays until dawn, then climbs out. */
   | { skill: 'shelter'; wait?: boolean }
+  /** Hunts the named mob kind until `count` of `item` are picked up from its drops. */
+  | { skill: 'hunt'; entity: string; item: string; count: number }
+  /** Shears sheep (of `color`, any when absent) until `count` wool are picked up. */
+  | { skill: 'shear'; count: number; color?: string }
+  /** Fills an empty bucket from a known water or lava source, or from a cow (milk). */
+  | { skill: 'fillBucket'; fluid: 'water' | 'lava' | 'milk' }
+  /** Tills, plants, waits for growth (bone meal when held) and harvests until `count` of the crop's item are held more. */
+  | { skill: 'farm'; crop: string; count: number }
+  /** Picks up dropped items of this kind lying near by (eggs). */
+  | { skill: 'pickUp'; item: string; count?: number; radius?: number }
 
 export type SkillName = SkillCall['skill']
 
@@ -162,6 +172,15 @@ export interface ScannedEntity {
   distance: number
 }
 
+/** What the bot knows around it, for planning (Body.surroundings). */
+export interface Surroundings {
+  /** Bare block names known nearby. */
+  blocks: string[]
+  /** Bare mob kinds nearby (`cow`, `sheep`). */
+  entities: string[]
+  night: boolean
+}
+
 /** What the bot's eyes see now: a raycast from the eyes, so nothing behind a solid block. */
 export interface Vision {
   eye: Position
@@ -198,6 +217,12 @@ export interface Body extends EventEmitter {
   /** What the eyes see now (fair play: no blocks behind other blocks); empty while not connected. */
   look(opts?: VisionOptions): Vision
   run(call: SkillCall, opts?: RunOptions): Promise<SkillResult>
+  /**
+   * What the bot knows around it, for planning: the names of blocks it knows within `radius`
+   * (fair play: exposed or seen, never through stone), the mob kinds its client tracks, and
+   * whether it is night. Optional: a body without it plans with no world knowledge.
+   */
+  surroundings?(radius?: number): Surroundings
   /** Says something in chat without touching the action slot; false when not connected. */
   say(message: string): boolean
   /** Stops the running skill (if any) and all movement. */

@@ -1,47 +1,126 @@
 /**
- * Recipe tree → ordered steps. Given a goal item, a count and the current
- * inventory, the planner simulates the inventory and lists the collect, craft
- * and smelt steps that get there, tools first (a stone pickaxe before iron
- * ore, a crafting table before a 3x3 recipe, a furnace and fuel before
- * smelting). It is pure: callers re-plan from the real inventory after each
- * step, so surprises (other log types, lost items) are absorbed.
+ * Goal item → ordered steps, over the obtain graph (./graph.ts). Given a goal item, a count,
+ * the current inventory and what the bot knows of the world, the planner simulates the
+ * inventory and lists the steps that get there, tools and stations first (a stone pickaxe
+ * before iron ore, a crafting table before a 3×3 recipe, a furnace and fuel before smelting,
+ * a bucket before milk). It chooses, for every item, the cheapest source by an estimate in
+ * seconds that weighs what is held, which blocks and animals the bot knows of (fair play:
+ * only what it has seen), and which routes already failed. It is pure: the executor re-plans
+ * from the real inventory after every step, so surprises (other log types, lost items, a
+ * death) are absorbed.
  */
-import { FUEL_VALUE, ItemBook, type CraftRecipe, type MineSource, type SmeltRecipe, defaultItemBook } from './items.js'
-import { bareName, countByKey, planKey, planksForLog } from '../names.js'
+import { FUEL_VALUE } from './items.js'
+import { obtainGraph, type Ingredient, type ObtainGraph, type Source } from './graph.js'
+import { unobtainableReason } from './unobtainable.js'
+import { bareName, planKey, planksForLog, TAGS } from '../names.js'
 
 export type PlanStep =
-  /** Collect `count` more of an item (or the `log` tag) by mining; the body picks the blocks. */
+  /** Mine blocks until `count` more of `item` (or the `log` tag) are held; `block` is the block chosen. */
   | { kind: 'collect'; item: string; count: number; block: string }
   | { kind: 'craft'; item: string; count: number }
   | { kind: 'smelt'; item: string; count: number; input: string }
+  | { kind: 'hunt'; item: string; count: number; entity: string }
+  | { kind: 'shear'; item: string; count: number }
+  | { kind: 'fill'; item: string; count: number; fluid: 'water' | 'lava' | 'milk' }
+  | { kind: 'farm'; item: string; count: number; crop: string }
+  | { kind: 'pickUp'; item: string; count: number; entity: string }
+
+export type PlanStepKind = PlanStep['kind']
 
 export type PlanResult = { ok: true; steps: PlanStep[] } | { ok: false; reason: string }
 
-type Method = CraftRecipe | SmeltRecipe | ({ kind: 'mine' } & MineSource)
+/** What the bot knows of the world around it (fair play: only what it has seen). */
+export interface PlanWorld {
+  /** Stations (crafting_table, furnace) known to stand nearby: not needed in the inventory. */
+  stationsNearby?: Iterable<string>
+  /** Block names the bot knows of nearby (cheaper to mine than to search for; any block seen can be mined). */
+  knownBlocks?: Iterable<string>
+  /** Mob kinds seen nearby (bare: `cow`, `sheep`). */
+  nearbyEntities?: Iterable<string>
+  /** True at night: monsters that spawn in the dark are about. */
+  night?: boolean
+  /** Source signatures (./plan.ts `sourceSignature`) that failed and are not to be chosen again. */
+  excluded?: Iterable<string>
+}
+
+export interface PlanOptions extends PlanWorld {
+  /** Minecraft version of the graph (default 1.16.5). */
+  version?: string
+  graph?: ObtainGraph
+}
 
 class PlanError extends Error {}
 
 const MAX_DEPTH = 24
+/** Seconds of walking and looking to find a natural block or animal nobody has seen yet. */
+const SEARCH_COST = 45
 
 /**
- * Plans how to hold at least `count` of `item` (a bare or namespaced id, or a
- * tag such as `log` / `planks`) starting from `inventory` (counts by item id).
+ * Seconds to mine one block of a kind the bot has seen, by block (not counting the search).
+ * Deep ores cost the stairs down; unlisted natural blocks cost DEFAULT_BLOCK_COST.
  */
-export interface PlanOptions {
-  /** Stations (crafting_table, furnace) known to stand nearby: not needed in the inventory. */
-  stationsNearby?: string[]
-  book?: ItemBook
+const BLOCK_COST: Record<string, number> = {
+  log: 6, dirt: 2, grass_block: 2, sand: 3, gravel: 3, stone: 3, grass: 2, short_grass: 2, tall_grass: 2, clay: 10,
+  coal_ore: 12, iron_ore: 30, copper_ore: 30, gold_ore: 90, redstone_ore: 80, lapis_ore: 90, diamond_ore: 150, emerald_ore: 600,
+  deepslate_iron_ore: 40, deepslate_gold_ore: 90, deepslate_redstone_ore: 80, deepslate_lapis_ore: 90, deepslate_diamond_ore: 150,
+  deepslate_coal_ore: 30, deepslate_copper_ore: 40, deepslate: 4,
+  sugar_cane: 6, pumpkin: 20, melon: 60, cactus: 30, cobweb: 240, obsidian: 120, ice: 40, snow: 30, snow_block: 30,
+}
+const DEFAULT_BLOCK_COST = 40
+/** Seconds per kill of an animal in sight. */
+const KILL_COST = 20
+/** The wait of a night mob in daytime. */
+const NIGHT_WAIT = 600
+const FARM_COST = 400
+const STATIONS = ['crafting_table', 'furnace']
+
+/** A short name for a source, for excluding a route that failed (`mine:log`, `hunt:sheep`, `craft:white_bed`). */
+export function sourceSignature(key: string, s: Source): string {
+  switch (s.kind) {
+    case 'mine':
+      return `mine:${s.block}`
+    case 'hunt':
+    case 'shear':
+    case 'pickUp':
+      return `${s.kind}:${s.entity}`
+    case 'fill':
+      return `fill:${s.fluid}`
+    case 'farm':
+      return `farm:${s.crop}`
+    case 'smelt':
+      return `smelt:${key}`
+    case 'craft':
+      return `craft:${key}`
+  }
 }
 
-export function plan(item: string, count: number, inventory: Record<string, number>, opts: PlanOptions = {}): PlanResult {
-  const book = opts.book ?? defaultItemBook()
-  const key = planKey(item)
-  if (!book.known(key)) {
-    const s = book.suggest(key)
-    return { ok: false, reason: `unknown item "${bareName(item)}"${s.length ? ` (did you mean ${s.join(', ')}?)` : ''}` }
+/** The signature of the source a step uses (what the executor excludes when the step keeps failing). */
+export function stepSignature(step: PlanStep): string {
+  switch (step.kind) {
+    case 'collect':
+      return `mine:${step.block}`
+    case 'hunt':
+    case 'pickUp':
+      return `${step.kind}:${step.entity}`
+    case 'shear':
+      return 'shear:sheep'
+    case 'fill':
+      return `fill:${step.fluid}`
+    case 'farm':
+      return `farm:${step.crop}`
+    case 'smelt':
+    case 'craft':
+      return `${step.kind}:${planKey(step.item)}`
   }
+}
+
+/** Plans how to hold at least `count` of `item` (a bare or namespaced id, or a tag) starting from `inventory`. */
+export function plan(item: string, count: number, inventory: Record<string, number>, opts: PlanOptions = {}): PlanResult {
+  const graph = opts.graph ?? obtainGraph(opts.version)
+  const key = planKey(item)
+  if (!graph.known(key)) return { ok: false, reason: `unknown item "${bareName(item)}" in Minecraft ${graph.version}` }
   if (!Number.isInteger(count) || count < 1) return { ok: false, reason: `count must be a positive integer, got ${count}` }
-  const p = new Planner(book, inventory, new Set((opts.stationsNearby ?? []).map(planKey)))
+  const p = new Planner(graph, inventory, opts)
   try {
     p.need(key, count, 0)
     return { ok: true, steps: p.steps }
@@ -53,35 +132,67 @@ export function plan(item: string, count: number, inventory: Record<string, numb
 
 class Planner {
   readonly steps: PlanStep[] = []
-  private readonly inv: Map<string, number>
+  private readonly inv = new Map<string, number>()
   private readonly costMemo = new Map<string, number>()
+  private readonly nearby: Set<string>
+  private readonly knownBlocks: Set<string>
+  private readonly entities: Set<string>
+  private readonly excluded: Set<string>
+  private readonly night: boolean
 
   constructor(
-    private readonly book: ItemBook,
+    private readonly graph: ObtainGraph,
     private readonly realInventory: Record<string, number>,
-    private readonly nearby: Set<string> = new Set(),
+    world: PlanWorld,
   ) {
-    this.inv = countByKey(realInventory)
+    for (const [name, n] of Object.entries(realInventory)) if (n > 0) this.add(planKey(name), n)
+    this.nearby = new Set([...(world.stationsNearby ?? [])].map(planKey))
+    this.knownBlocks = new Set([...(world.knownBlocks ?? [])].map((b) => (planKey(b) === 'log' ? 'log' : bareName(b))))
+    this.entities = new Set([...(world.nearbyEntities ?? [])].map(bareName))
+    this.excluded = new Set(world.excluded ?? [])
+    this.night = world.night ?? false
   }
 
+  /** Held count of a key; a tag counts its members (coals = coal + charcoal). */
   private have(key: string): number {
-    return this.inv.get(key) ?? 0
+    const direct = this.inv.get(key) ?? 0
+    if (key === 'log' || key === 'planks') return direct
+    const members = TAGS[key]
+    if (!members) return direct
+    return direct + members.reduce((n, m) => n + (this.inv.get(planKey(m)) ?? 0), 0)
   }
 
   private add(key: string, n: number): void {
-    this.inv.set(key, this.have(key) + n)
+    this.inv.set(key, (this.inv.get(key) ?? 0) + n)
+  }
+
+  /** Takes n of key out of the simulated inventory; a tag takes from its members first. */
+  private take(key: string, n: number): void {
+    const members = key === 'log' || key === 'planks' ? undefined : TAGS[key]
+    let left = n
+    for (const m of members?.map(planKey) ?? []) {
+      const h = this.inv.get(m) ?? 0
+      const t = Math.min(h, left)
+      if (t > 0) this.inv.set(m, h - t)
+      left -= t
+    }
+    if (left > 0) this.add(key, -left)
   }
 
   /** Ensures `count` of key exist, then consumes them. */
   need(key: string, count: number, depth: number): void {
     const missing = count - this.have(key)
     if (missing > 0) this.produce(key, missing, depth)
-    this.add(key, -count)
+    this.take(key, count)
+  }
+
+  private holds(tools: string[]): boolean {
+    return tools.length === 0 || tools.some((t) => this.have(planKey(t)) > 0 || this.nearby.has(planKey(t)))
   }
 
   /** Ensures one of the tools is held (tools are not consumed). */
   private ensureTool(tools: string[], depth: number): void {
-    if (tools.length === 0 || tools.some((t) => this.have(planKey(t)) > 0 || this.nearby.has(planKey(t)))) return
+    if (this.holds(tools)) return
     const ranked = tools.map((t) => ({ t: planKey(t), c: this.cost(planKey(t), new Set()) })).sort((a, b) => a.c - b.c)
     const best = ranked[0]!
     if (!Number.isFinite(best.c)) throw new PlanError(`no way to get any of ${tools.join(', ')}`)
@@ -89,63 +200,122 @@ class Planner {
   }
 
   private produce(key: string, missing: number, depth: number): void {
-    if (depth > MAX_DEPTH) throw new PlanError(`recipe tree for ${key} is too deep`)
-    const method = this.choose(key)
-    if (!method) throw new PlanError(`no way to get ${key}: no recipe, furnace recipe or block drops it`)
-    if (method.kind === 'mine') {
-      this.ensureTool(method.tools, depth)
-      this.steps.push({ kind: 'collect', item: key, count: missing, block: method.block })
-      this.add(key, missing)
+    if (depth > MAX_DEPTH) throw new PlanError(`the recipe tree for ${key} is too deep`)
+    if (this.graph.isChoiceTag(key)) {
+      // any member will do: the cheapest
+      const best = this.graph
+        .members(key)
+        .map((m) => ({ m: planKey(m), c: this.cost(planKey(m), new Set()) }))
+        .sort((a, b) => a.c - b.c)[0]
+      if (!best || !Number.isFinite(best.c)) throw new PlanError(`no way to get any ${key} (${this.graph.members(key).join(', ')})`)
+      this.produce(best.m, missing, depth + 1)
       return
     }
-    if (method.kind === 'smelt') {
-      this.ensureTool(['furnace'], depth)
-      this.need(planKey(method.input), missing, depth + 1)
-      this.needFuel(missing, depth)
-      this.steps.push({ kind: 'smelt', item: key, count: missing, input: method.input })
-      this.add(key, missing)
-      return
-    }
-    const times = Math.ceil(missing / method.makes)
-    if (method.needsTable) this.ensureTool(['crafting_table'], depth)
-    for (const ing of method.ingredients) this.need(ing.key, ing.count * times, depth + 1)
-    this.steps.push({ kind: 'craft', item: this.concrete(key), count: times * method.makes })
-    this.add(key, times * method.makes)
-  }
-
-  /** Fuel for n smelts: coal if enough is held, otherwise planks. */
-  private needFuel(n: number, depth: number): void {
-    const coals = Math.ceil(n / FUEL_VALUE.coal!)
-    for (const k of ['coal', 'charcoal']) {
-      if (this.have(k) >= coals) {
-        this.add(k, -coals)
+    const source = this.choose(key)
+    if (!source) throw new PlanError(this.whyNot(key))
+    switch (source.kind) {
+      case 'mine': {
+        this.ensureTool(source.tools, depth)
+        this.steps.push({ kind: 'collect', item: key, count: missing, block: source.block })
+        this.add(key, missing)
         return
       }
+      case 'smelt': {
+        this.ensureTool(['furnace'], depth)
+        this.need(source.input, missing, depth + 1)
+        this.needFuel(missing, depth)
+        this.steps.push({ kind: 'smelt', item: key, count: missing, input: source.input })
+        this.add(key, missing)
+        return
+      }
+      case 'craft': {
+        const times = Math.ceil(missing / source.makes)
+        if (source.table) this.ensureTool(['crafting_table'], depth)
+        for (const ing of source.ingredients) this.need(ing.key, ing.count * times, depth + 1)
+        this.steps.push({ kind: 'craft', item: this.concrete(key), count: times * source.makes })
+        this.add(key, times * source.makes)
+        return
+      }
+      case 'hunt':
+        this.steps.push({ kind: 'hunt', item: key, count: missing, entity: source.entity })
+        this.add(key, missing)
+        return
+      case 'shear':
+        this.ensureTool(['shears'], depth)
+        this.steps.push({ kind: 'shear', item: key, count: missing })
+        this.add(key, missing)
+        return
+      case 'fill':
+        // the empty buckets become the filled ones
+        this.need('bucket', missing, depth + 1)
+        this.steps.push({ kind: 'fill', item: key, count: missing, fluid: source.fluid })
+        this.add(key, missing)
+        return
+      case 'farm':
+        if (source.hoe) this.ensureTool(HOES, depth)
+        // one to plant; the harvest gives it back and more
+        if (this.have(source.plant) < 1) this.produce(source.plant, 1, depth + 1)
+        this.steps.push({ kind: 'farm', item: key, count: missing, crop: source.crop })
+        this.add(key, missing)
+        return
+      case 'pickUp':
+        this.steps.push({ kind: 'pickUp', item: key, count: missing, entity: source.entity })
+        this.add(key, missing)
+        return
+    }
+  }
+
+  /** Fuel for n smelts: coal or charcoal if enough is held, otherwise planks. */
+  private needFuel(n: number, depth: number): void {
+    const coals = Math.ceil(n / FUEL_VALUE.coal!)
+    if (this.have('coals') >= coals) {
+      this.take('coals', coals)
+      return
     }
     this.need('planks', Math.ceil(n / FUEL_VALUE.planks!), depth + 1)
   }
 
-  /** The cheapest way to make key, given what the simulated inventory holds. */
-  private choose(key: string): Method | undefined {
-    const options: Array<{ m: Method; c: number }> = []
-    const smelt = this.book.smeltRecipe(key)
-    if (smelt) options.push({ m: smelt, c: this.missingCost(planKey(smelt.input), 1) + 0.5 + this.toolCost(['furnace']) })
-    for (const r of this.book.craftRecipes(key)) {
-      const c = r.ingredients.reduce((s, i) => s + this.missingCost(i.key, i.count), 0) / r.makes
-      if (Number.isFinite(c) && !r.ingredients.some((i) => this.cost(i.key, new Set([key])) === Infinity)) {
-        options.push({ m: r, c: c + (r.needsTable ? 0.1 + this.toolCost(['crafting_table']) : 0) })
-      }
-    }
-    const mine = this.book.mineSource(key)
-    if (mine) options.push({ m: { kind: 'mine', ...mine }, c: mine.cost + this.toolCost(mine.tools) })
-    options.sort((a, b) => a.c - b.c)
-    return options[0]?.m
+  private usable(key: string): Source[] {
+    return this.graph.sources(key).filter((s) => !this.excluded.has(sourceSignature(key, s)))
   }
 
-  /** 0 when one of the tools is held, else the cheapest tool's cost. */
-  private toolCost(tools: string[]): number {
-    if (tools.length === 0 || tools.some((t) => this.have(planKey(t)) > 0 || this.nearby.has(planKey(t)))) return 0
-    return Math.min(...tools.map((t) => this.cost(planKey(t), new Set())))
+  /** The cheapest way to get one more of key, given what the simulated inventory holds. */
+  private choose(key: string): Source | undefined {
+    let best: { s: Source; c: number } | undefined
+    for (const s of this.usable(key)) {
+      const c = this.sourceCost(key, s, (k, n) => this.missingCost(k, n), new Set([key]))
+      if (Number.isFinite(c) && (!best || c < best.c)) best = { s, c }
+    }
+    return best?.s
+  }
+
+  /** Estimated seconds for one unit of key through source s; `part` prices ingredients. */
+  private sourceCost(key: string, s: Source, part: (key: string, n: number) => number, visiting: Set<string>): number {
+    const tool = (tools: string[]) => (this.holds(tools) ? 0 : Math.min(...tools.map((t) => this.cost(planKey(t), visiting))))
+    switch (s.kind) {
+      case 'mine': {
+        const seen = this.knownBlocks.has(s.block)
+        const per = (BLOCK_COST[s.block] ?? DEFAULT_BLOCK_COST) / (seen ? 2 : 1)
+        return per / s.perBlock + (seen ? 0 : SEARCH_COST) + tool(s.tools)
+      }
+      case 'smelt':
+        return part(s.input, 1) + 10 + tool(['furnace'])
+      case 'craft': {
+        let c = 0
+        for (const i of s.ingredients) c += part(i.key, i.count)
+        return c / s.makes + 1 + (s.table ? tool(['crafting_table']) : 0)
+      }
+      case 'hunt':
+        return KILL_COST / s.perKill + (this.entities.has(s.entity) ? 0 : SEARCH_COST * 2) + (s.night && !this.night ? NIGHT_WAIT : 0)
+      case 'shear':
+        return 15 / s.perUse + (this.entities.has(s.entity) ? 0 : SEARCH_COST * 2) + tool(['shears'])
+      case 'fill':
+        return 20 + part('bucket', 1) + (s.fluid === 'milk' && !this.entities.has('cow') ? SEARCH_COST * 2 : s.fluid === 'lava' ? 120 : 0)
+      case 'farm':
+        return FARM_COST / s.perHarvest + (this.have(s.plant) > 0 ? 0 : part(s.plant, 1)) + (s.hoe ? tool(HOES) : 0)
+      case 'pickUp':
+        return 300 + (this.entities.has(s.entity) ? 0 : SEARCH_COST * 2)
+    }
   }
 
   private missingCost(key: string, count: number): number {
@@ -153,24 +323,34 @@ class Planner {
     return missing === 0 ? 0 : missing * this.cost(key, new Set())
   }
 
-  /** Estimated cost of one unit from scratch; Infinity on cycles or no source. */
+  /** Estimated seconds for one unit from scratch; Infinity on cycles or no source. */
   private cost(key: string, visiting: Set<string>): number {
     const memo = this.costMemo.get(key)
-    if (memo !== undefined && visiting.size === 0) return memo
+    if (memo !== undefined) return memo
     if (visiting.has(key) || visiting.size > MAX_DEPTH) return Infinity
     const next = new Set(visiting).add(key)
     let best = Infinity
-    const mine = this.book.mineSource(key)
-    if (mine) best = Math.min(best, mine.cost)
-    const smelt = this.book.smeltRecipe(key)
-    if (smelt) best = Math.min(best, this.cost(planKey(smelt.input), next) + 2.5)
-    for (const r of this.book.craftRecipes(key)) {
-      let c = 0
-      for (const i of r.ingredients) c += i.count * this.cost(i.key, next)
-      best = Math.min(best, c / r.makes + 0.1)
-    }
-    if (visiting.size === 0) this.costMemo.set(key, best)
+    if (this.graph.isChoiceTag(key)) for (const m of this.graph.members(key)) best = Math.min(best, this.cost(planKey(m), next))
+    for (const s of this.usable(key)) best = Math.min(best, this.sourceCost(key, s, (k, n) => n * this.cost(k, next), next))
+    // only a cost computed without cycle cut-offs is the item's own
+    if (visiting.size === 0 || Number.isFinite(best)) this.costMemo.set(key, best)
     return best
+  }
+
+  /** One line: why no route reaches key (the first leaf without a route, and its reason). */
+  private whyNot(key: string, path: string[] = []): string {
+    const sources = this.usable(key)
+    const excludedAll = this.graph.sources(key).length > 0 && sources.length === 0
+    if (excludedAll) return `every way to get ${key} failed already (${this.graph.sources(key).map((s) => sourceSignature(key, s)).join(', ')})`
+    if (sources.length === 0) return unobtainableReason(key) ?? `no way to get ${key}: no recipe, furnace recipe, block, mob or action gives it`
+    for (const s of sources) {
+      const parts = s.kind === 'craft' ? s.ingredients.map((i: Ingredient) => i.key) : s.kind === 'smelt' ? [s.input] : []
+      for (const p of parts) {
+        if (path.includes(p) || Number.isFinite(this.cost(p, new Set()))) continue
+        return `no way to get ${key}: it needs ${p}, and ${this.whyNot(p, [...path, key])}`
+      }
+    }
+    return `no way to get ${key}: every route loops back on itself`
   }
 
   /** The item id to craft for a plan key: planks follow the log type actually held. */
@@ -188,16 +368,22 @@ class Planner {
   }
 }
 
+const HOES = ['wooden_hoe', 'stone_hoe', 'iron_hoe', 'golden_hoe', 'diamond_hoe', 'netherite_hoe']
+
+/** True when the stations list names a station (crafting table, furnace). */
+export function isStation(item: string): boolean {
+  return STATIONS.includes(planKey(item))
+}
+
 /**
- * The first step of a plan, with every later collect of the same item folded
- * in, so the body gathers all the logs (or cobblestone) it will need in one trip,
- * and directly following crafts of the same item merged.
+ * The first step of a plan, with every later collect of the same item folded in, so the body
+ * gathers all the logs (or cobblestone) it will need in one trip, and directly following
+ * crafts of the same item merged.
  */
 export function firstStep(steps: PlanStep[]): PlanStep | undefined {
   const first = steps[0]
   if (!first) return undefined
   if (first.kind === 'craft') {
-    // consecutive crafts of the same item become one (planks for the table, then for sticks)
     let count = first.count
     for (const s of steps.slice(1)) {
       if (s.kind !== 'craft' || s.item !== first.item) break
@@ -205,7 +391,29 @@ export function firstStep(steps: PlanStep[]): PlanStep | undefined {
     }
     return { ...first, count }
   }
-  if (first.kind !== 'collect') return first
-  const total = steps.filter((s) => s.kind === 'collect' && s.item === first.item).reduce((n, s) => n + s.count, 0)
+  if (first.kind === 'smelt') return first
+  const total = steps.filter((s) => s.kind === first.kind && s.item === first.item).reduce((n, s) => n + s.count, 0)
   return { ...first, count: total }
+}
+
+/** Short English for a step (progress lines, plan hints, stop reasons). */
+export function describeStep(s: PlanStep): string {
+  switch (s.kind) {
+    case 'collect':
+      return s.block === s.item || s.item === 'log' ? `collect ${s.count} ${s.item}` : `collect ${s.count} ${s.item} from ${s.block}`
+    case 'craft':
+      return `craft ${s.count} ${s.item}`
+    case 'smelt':
+      return `smelt ${s.count} ${s.item} from ${s.input}`
+    case 'hunt':
+      return `hunt ${s.entity} for ${s.count} ${s.item}`
+    case 'shear':
+      return `shear sheep for ${s.count} ${s.item}`
+    case 'fill':
+      return `fill ${s.count} bucket${s.count === 1 ? '' : 's'} with ${s.fluid}`
+    case 'farm':
+      return `farm ${s.crop} for ${s.count} ${s.item}`
+    case 'pickUp':
+      return `pick up ${s.count} ${s.item} from ${s.entity}s`
+  }
 }

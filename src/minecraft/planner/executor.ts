@@ -1,0 +1,236 @@
+/**
+ * The one plan executor: it turns a goal into the next step again and again, from what the
+ * bot holds and knows now, and learns from each step's outcome. It is protocol-neutral: each
+ * link feeds it observations (an inventory, what the bot has seen) and outcomes (ok, reason),
+ * and turns its decisions into its own protocol's actions (LynxMind events, brain-file tasks,
+ * MaiCore programs, or body skills directly through ./run-goal.ts).
+ *
+ * Rules:
+ * - Re-plan from the real inventory before every step, so one step that settles several,
+ *   a lost item or a death is absorbed; stations held and then gone were placed nearby.
+ * - A step that failed the same way twice is not tried a third time unchanged: its route is
+ *   excluded and the planner chooses another (no sheep in sight → another source of wool), or
+ *   the goal fails with the reason. A gathering step whose target is not found first looks
+ *   elsewhere once (an `explore` decision).
+ * - A step that ends "ok" without changing the inventory is a failure ("no progress"), so no
+ *   loop of empty crafts can run (the old "craft 8 oak_planks" ×170).
+ * - A death is said with its cause and what was lost, and the plan is rebuilt from what is left.
+ */
+import { describeStep, firstStep, plan, stepSignature, type PlanStep, type PlanWorld } from './plan.js'
+import { obtainGraph, type ObtainGraph } from './graph.js'
+import { bareName, countByKey, planKey } from '../names.js'
+
+export interface ExecutorGoal {
+  item: string
+  count: number
+  /** `get`: hold `count` in all; `gain`: `count` more than held at the first observation. */
+  mode: 'get' | 'gain'
+}
+
+export interface Observation {
+  /** Counts by item id (namespaced or bare). */
+  inventory: Record<string, number>
+  /** What the bot knows of the world (known blocks, animals in sight, night). */
+  world?: Omit<PlanWorld, 'excluded' | 'stationsNearby'>
+}
+
+export interface StepOutcome {
+  ok: boolean
+  reason: string
+  /** Cut short by something that is no failure of the step (a reflex, a disconnect): not counted. */
+  interrupted?: boolean
+}
+
+export type Decision =
+  | { kind: 'step'; step: PlanStep; note: string; planLength: number }
+  /** Look elsewhere: walk `distance` blocks in a new direction, then try again. */
+  | { kind: 'explore'; distance: number; direction: { x: number; z: number }; note: string }
+  | { kind: 'done'; reason: string }
+  | { kind: 'failed'; reason: string }
+
+export interface ExecutorOptions {
+  version?: string
+  graph?: ObtainGraph
+  /** Decisions before giving up (default 200). */
+  maxActions?: number
+  /** Each line the executor has to say (re-plans, deaths, excluded routes). */
+  onNote?: (line: string) => void
+  /** Step kinds this link can run (default all); a plan that needs another kind fails with the reason. */
+  canRun?: (step: PlanStep) => string | null
+}
+
+const STATIONS = ['crafting_table', 'furnace']
+const NOT_FOUND = /\b(no|none|not find|not found|could not find|nothing|found no|know of no|no reachable|not within|none within)\b/i
+const DIRECTIONS = [
+  { x: 1, z: 0 },
+  { x: 0, z: 1 },
+  { x: -1, z: 0 },
+  { x: 0, z: -1 },
+]
+const GATHER_KINDS = new Set(['collect', 'hunt', 'shear', 'fill', 'farm', 'pickUp'])
+
+/** A failure's shape without its numbers, for "failed the same way". */
+export function failureClass(reason: string): string {
+  return reason
+    .toLowerCase()
+    .replace(/-?\d+(\.\d+)?/g, '#')
+    .replace(/\s+/g, ' ')
+    .slice(0, 120)
+}
+
+function inventoryKey(inv: Record<string, number>): string {
+  return JSON.stringify([...countByKey(inv).entries()].sort(([a], [b]) => a.localeCompare(b)))
+}
+
+export class PlanExecutor {
+  readonly goal: ExecutorGoal
+  private readonly graph: ObtainGraph
+  private readonly maxActions: number
+  private target: number | undefined
+  private actions = 0
+  private explores = 0
+  private last: { decision: Decision; invKey: string } | undefined
+  private readonly failures = new Map<string, number>()
+  private readonly excluded = new Set<string>()
+  private readonly stationsHeld = new Set<string>()
+  private readonly stationsPlaced = new Set<string>()
+  private pendingExplore: string | undefined
+  private deathCause: string | undefined
+  private lastInventory: Record<string, number> | undefined
+
+  constructor(
+    goal: ExecutorGoal,
+    private readonly opts: ExecutorOptions = {},
+  ) {
+    this.goal = { ...goal, item: planKey(goal.item) }
+    this.graph = opts.graph ?? obtainGraph(opts.version)
+    this.maxActions = opts.maxActions ?? 200
+  }
+
+  /** Routes excluded after failing twice the same way (for status lines and tests). */
+  excludedRoutes(): string[] {
+    return [...this.excluded]
+  }
+
+  stationsNearby(): string[] {
+    return [...this.stationsPlaced]
+  }
+
+  /** How many of the goal item the inventory holds. */
+  held(inv: Record<string, number>): number {
+    return countByKey(inv).get(this.goal.item) ?? 0
+  }
+
+  /** The target count (absolute), fixed at the first observation. */
+  targetCount(inv: Record<string, number>): number {
+    this.target ??= this.goal.mode === 'get' ? this.goal.count : this.held(inv) + this.goal.count
+    return this.target
+  }
+
+  /** The next decision from what the bot holds and knows now. */
+  next(obs: Observation): Decision {
+    const inv = obs.inventory
+    this.noteDeathLosses(inv)
+    this.lastInventory = { ...inv }
+    const target = this.targetCount(inv)
+    const have = this.held(inv)
+    if (have >= target) return { kind: 'done', reason: `holding ${have} ${this.goal.item} (wanted ${target})` }
+    if (this.actions >= this.maxActions) return this.fail(`gave up after ${this.actions} actions without reaching ${target} ${this.goal.item} (holding ${have})`)
+    this.noteStations(inv)
+    this.judgeLast(inv)
+    if (this.pendingExplore) {
+      const note = this.pendingExplore
+      this.pendingExplore = undefined
+      const direction = DIRECTIONS[this.explores++ % DIRECTIONS.length]!
+      return this.decide({ kind: 'explore', distance: 48, direction, note }, inv)
+    }
+    const p = plan(this.goal.item, target, inv, {
+      graph: this.graph,
+      ...obs.world,
+      stationsNearby: this.stationsPlaced,
+      excluded: this.excluded,
+    })
+    if (!p.ok) return this.fail(p.reason)
+    const step = firstStep(p.steps)
+    if (!step) return { kind: 'done', reason: `holding ${have} ${this.goal.item}` }
+    const refused = this.opts.canRun?.(step)
+    if (refused) return this.fail(`${describeStep(step)}: ${refused}`)
+    const n = p.steps.length
+    return this.decide({ kind: 'step', step, planLength: n, note: `${describeStep(step)} (plan from here: ${n} step${n === 1 ? '' : 's'} to ${target} ${this.goal.item})` }, inv)
+  }
+
+  /** The outcome of the last decision. */
+  report(outcome: StepOutcome): void {
+    const last = this.last
+    if (!last || last.decision.kind !== 'step' || outcome.interrupted) {
+      if (last) last.decision = { kind: 'done', reason: 'reported' }
+      return
+    }
+    const step = last.decision.step
+    // a station that could not be found or reached is not nearby after all: make or place a new one
+    for (const s of STATIONS) if (!outcome.ok && outcome.reason.includes(s)) this.stationsPlaced.delete(s)
+    if (outcome.ok) return
+    this.countFailure(step, outcome.reason)
+    last.decision = { kind: 'done', reason: 'reported' }
+  }
+
+  /** The bot died: said once, with what was lost, at the next observation. */
+  died(cause: string): void {
+    this.deathCause = cause
+  }
+
+  private decide(d: Decision, inv: Record<string, number>): Decision {
+    this.actions++
+    this.last = { decision: d, invKey: inventoryKey(inv) }
+    return d
+  }
+
+  /** A step that ended "ok" but left the inventory as it was made no progress: a failure. */
+  private judgeLast(inv: Record<string, number>): void {
+    const last = this.last
+    if (!last || last.decision.kind !== 'step') return
+    if (inventoryKey(inv) === last.invKey) this.countFailure(last.decision.step, 'no progress: the inventory did not change')
+    last.decision = { kind: 'done', reason: 'judged' }
+  }
+
+  private countFailure(step: PlanStep, reason: string): void {
+    const sig = `${stepSignature(step)}|${failureClass(reason)}`
+    const n = (this.failures.get(sig) ?? 0) + 1
+    this.failures.set(sig, n)
+    if (n >= 2) {
+      const route = stepSignature(step)
+      this.excluded.add(route)
+      this.opts.onNote?.(`${describeStep(step)} failed twice the same way (${reason}); not trying ${route} again`)
+    } else if (GATHER_KINDS.has(step.kind) && NOT_FOUND.test(reason)) {
+      this.pendingExplore = `${describeStep(step)}: ${reason}; looking elsewhere`
+    }
+  }
+
+  private noteStations(inv: Record<string, number>): void {
+    const held = countByKey(inv)
+    for (const s of STATIONS) {
+      if ((held.get(s) ?? 0) > 0) this.stationsHeld.add(s)
+      else if (this.stationsHeld.delete(s)) this.stationsPlaced.add(s)
+    }
+  }
+
+  private noteDeathLosses(inv: Record<string, number>): void {
+    if (this.deathCause === undefined) return
+    const before = countByKey(this.lastInventory ?? {})
+    const now = countByKey(inv)
+    const lost = [...before.entries()]
+      .map(([k, n]) => [k, n - (now.get(k) ?? 0)] as const)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${n} ${bareName(k)}`)
+    this.opts.onNote?.(`died (${this.deathCause}); lost ${lost.length ? lost.join(', ') : 'nothing'}; re-planning from what is left`)
+    this.deathCause = undefined
+    // stations left behind stand where the bot died: far away now
+    this.stationsPlaced.clear()
+    this.stationsHeld.clear()
+    this.last = undefined
+  }
+
+  private fail(reason: string): Decision {
+    return { kind: 'failed', reason }
+  }
+}
