@@ -11,8 +11,10 @@
  */
 import type { Body, ItemCount, SkillResult } from '../body/types.js'
 import type { Action } from '../../protocols/lynxmind.js'
-import { FUEL_VALUE, isSmeltResult, SMELTING } from '../planner/items.js'
-import { bareName, namespaced, planKey } from '../names.js'
+import { isSmeltResult, SMELTING } from '../planner/items.js'
+import { gatherCall } from '../planner/step-calls.js'
+import { chooseFuel } from '../planner/fuel.js'
+import { bareName, namespaced } from '../names.js'
 
 export interface ActionOutcome {
   ok: boolean
@@ -47,17 +49,7 @@ function merge(into: WireItem[], add: WireItem[]): void {
   }
 }
 
-/**
- * A fuel item the inventory holds enough of for `count` smelts (coal first, then
- * planks, logs, sticks), never the input itself; undefined lets the body choose.
- */
-export function chooseFuel(inventory: Record<string, number>, count: number, input?: string): string | undefined {
-  const candidates = Object.entries(inventory)
-    .map(([name, n]) => ({ name, n, value: FUEL_VALUE[bareName(name)] ?? FUEL_VALUE[planKey(name)] ?? 0 }))
-    .filter((c) => c.value > 0 && c.n > 0 && (!input || planKey(c.name) !== planKey(input)))
-    .sort((a, b) => b.value - a.value || b.n - a.n)
-  return candidates.find((c) => c.n * c.value >= count)?.name
-}
+export { chooseFuel }
 
 /** Runs one action on the body. Never throws: a failing skill is an outcome with ok:false. */
 export async function runAction(body: Body, action: Action, signal: AbortSignal): Promise<ActionOutcome> {
@@ -80,7 +72,7 @@ export async function runAction(body: Body, action: Action, signal: AbortSignal)
     case 'ACTION_MOVE':
       return single(action.y === undefined ? { skill: 'moveToXZ', x: action.x, z: action.z } : { skill: 'moveTo', x: action.x, y: action.y, z: action.z })
     case 'ACTION_COLLECT_BLOCK':
-      return single({ skill: 'collect', items: toBody(action.needed_blocks) })
+      return collect(action, run)
     case 'ACTION_COLLECT_ENTITY_LOOT':
       return single({
         skill: 'collectEntityLoot',
@@ -91,6 +83,28 @@ export async function runAction(body: Body, action: Action, signal: AbortSignal)
     case 'ACTION_CRAFTING':
       return craft(action, run, () => body.inventoryCounts())
   }
+}
+
+/**
+ * Gathers the items: one collect call for everything mined, and the world's own way for items
+ * no block drops (wool by shearing, milk by bucket, wheat by farming, eggs): the planner's
+ * `gatherCall`.
+ */
+async function collect(
+  action: Extract<Action, { type: 'ACTION_COLLECT_BLOCK' }>,
+  run: (call: Parameters<Body['run']>[0]) => Promise<SkillResult>,
+): Promise<ActionOutcome> {
+  const calls = action.needed_blocks.map((i) => gatherCall(i.item_name, i.count))
+  const mined = calls.flatMap((c) => (c.skill === 'collect' ? c.items : []))
+  const others = calls.filter((c) => c.skill !== 'collect')
+  const reasons: string[] = []
+  let failures = 0
+  for (const call of [...(mined.length ? [{ skill: 'collect' as const, items: mined }] : []), ...others]) {
+    const r = await run(call)
+    reasons.push(r.reason)
+    if (!r.ok) failures++
+  }
+  return { ok: failures === 0, reason: reasons.join('; '), linked: action, skillFailures: failures }
 }
 
 /** Smelts the furnace items one by one, then crafts the rest in one call. */

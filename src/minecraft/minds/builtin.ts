@@ -2,11 +2,14 @@
  * The builtin mind: a planner that plays LynxMind like a model would, and
  * speaks ONLY the protocol (which shows the protocol is enough).
  *
- * Per task: GET_STATUS → read the heartbeat's inventory → plan from the recipe
- * tree → one ACTION_COLLECT_BLOCK / ACTION_CRAFTING / ACTION_MOVE → wait for
- * the task-stop event → GET_STATUS again → re-plan … until the goal is met
- * (EVENT_AI_STOP "done") or a step keeps failing (EVENT_AI_STOP with why).
- * A collect that fails is retried elsewhere: first a move ~32 blocks away.
+ * Per task: GET_STATUS → read the heartbeat's inventory → the one plan executor
+ * (../planner/executor.ts) decides the next step → one ACTION_COLLECT_BLOCK /
+ * ACTION_CRAFTING / ACTION_COLLECT_ENTITY_LOOT / ACTION_MOVE → wait for the task-stop
+ * event → report it to the executor → GET_STATUS again … until the goal is met
+ * (EVENT_AI_STOP "done") or the executor gives up (EVENT_AI_STOP with why). Gathering
+ * steps that are no mining (shearing, buckets, farming, eggs) go out as
+ * ACTION_COLLECT_BLOCK of the item: the link gathers an item by the world's means
+ * (docs/protocols.md). A target that is not found sends the bot elsewhere (ACTION_MOVE).
  *
  * Food: when the heartbeat says hunger ≤ 10 and the inventory holds nothing ready to eat, the
  * mind takes a detour before the next goal step: cook the raw meat it carries (the planner's
@@ -20,42 +23,42 @@
 import { arrivedAt } from '../body/arrival.js'
 import type { AiEvent, HeartbeatEvent, ModEvent, Action } from '../../protocols/lynxmind.js'
 import { describeGoal, parseGoal, type Goal } from '../planner/goal.js'
-import { bareName, countByKey, namespaced, planKey } from '../names.js'
-import { firstStep, plan, type PlanStep } from '../planner/plan.js'
+import { bareName, namespaced } from '../names.js'
+import type { PlanStep } from '../planner/plan.js'
+import { PlanExecutor, type Decision } from '../planner/executor.js'
 import { HUNTED_ANIMALS, MEAT_OF_ANIMAL, cookedFormOf, isRawFood, isReadyFood } from '../food.js'
 import { emptyStats, type Mind, type MindContext, type MindStats } from './types.js'
 
 export interface BuiltinMindOptions {
-  /** Attempts of one step without progress before giving up (default 3). */
+  /** Attempts of a goto before giving up (default 3). */
   maxAttempts?: number
   /** Actions per task before giving up (default 200). */
   maxActions?: number
-  /** How far a retry walks away to find other blocks (default 32). */
+  /** How far a search for food walks away (default 32). */
   retryDistance?: number
+  /** Minecraft version of the planner's graph (default 1.16.5). */
+  version?: string
 }
 
 interface TaskState {
   goal: Goal
   text: string
-  baseline?: Record<string, number>
-  target?: number
+  /** The goal's plan executor (item goals). */
+  exec?: PlanExecutor
+  /** The food detour's executor (cooking what is carried), while one runs. */
+  foodExec?: PlanExecutor
   waiting: 'status' | 'action' | 'scan' | 'none'
-  /** Last action issued and what the inventory was then. */
-  last?: { action: Action; stepSig: string; invSig: string; isRetryMove: boolean }
+  /** Who the running action belongs to. */
+  running?: 'goal' | 'food' | 'hunt' | 'search' | 'goto'
   lastReason?: string
-  attempts: Map<string, number>
-  /**
-   * Stations (crafting table, furnace) that were held and then left the inventory:
-   * the body placed them, and its crafting finds them again (or makes a new one).
-   */
-  stationsHeld: Set<string>
-  stationsPlaced: Set<string>
   actions: number
   gotoTries: number
   /** The food detour: hunts without a catch, and the action count until which food waits. */
   food: { misses: number; restUntil: number }
   /** Where the last heartbeat put the bot. */
   at?: { x: number; y: number; z: number }
+  /** Mob kinds the last entity scan saw. */
+  seen: Set<string>
 }
 
 /** Hunger at or below which the mind gets food (the body's eat reflex eats at 14 and below). */
@@ -65,9 +68,7 @@ const HUNT_RADIUS = 48
 const MAX_FOOD_MISSES = 4
 /** Actions the goal gets before a failed food detour is tried again. */
 const FOOD_REST_ACTIONS = 12
-const REFLEX_INTERRUPT = /^cancelled: interrupted by (?!a new action)/
-
-const STATIONS = ['crafting_table', 'furnace']
+const REFLEX_INTERRUPT = /^cancelled: interrupted by (?!a new action)|disconnected from the server/
 
 const ok = (reason: string): AiEvent => ({ type: 'EVENT_AI_STOP', reason })
 
@@ -80,25 +81,21 @@ export function inventoryFromHeartbeat(h: HeartbeatEvent): Record<string, number
   return out
 }
 
-function invSig(inv: Record<string, number>): string {
-  return JSON.stringify(Object.entries(inv).sort(([a], [b]) => a.localeCompare(b)))
-}
-
-function stepSig(s: PlanStep): string {
-  return `${s.kind}:${s.item}`
-}
-
-function stepAction(s: PlanStep): Action {
-  if (s.kind === 'collect') {
-    return { type: 'ACTION_COLLECT_BLOCK', needed_blocks: [{ item_name: s.item === 'log' ? 'log' : namespaced(s.item), count: s.count }] }
+/**
+ * One plan step as a LynxMind action. Mining and the other ways of gathering an item from the
+ * world (shear, bucket, farm, eggs) are ACTION_COLLECT_BLOCK of the item; hunting is
+ * ACTION_COLLECT_ENTITY_LOOT; crafting and smelting are ACTION_CRAFTING (the mod's black box).
+ */
+export function stepAction(s: PlanStep): Action {
+  switch (s.kind) {
+    case 'craft':
+    case 'smelt':
+      return { type: 'ACTION_CRAFTING', to_craft: [{ item_name: namespaced(s.item), count: s.count }] }
+    case 'hunt':
+      return { type: 'ACTION_COLLECT_ENTITY_LOOT', killingQuotas: [{ entity_id: namespaced(s.entity), needed_item: [{ item_name: namespaced(s.item), count: s.count }] }] }
+    default:
+      return { type: 'ACTION_COLLECT_BLOCK', needed_blocks: [{ item_name: s.item === 'log' ? 'log' : namespaced(s.item), count: s.count }] }
   }
-  return { type: 'ACTION_CRAFTING', to_craft: [{ item_name: namespaced(s.item), count: s.count }] }
-}
-
-function describeStep(s: PlanStep): string {
-  if (s.kind === 'collect') return `collect ${s.count} ${s.item}`
-  if (s.kind === 'smelt') return `smelt ${s.count} ${s.item} from ${s.input}`
-  return `craft ${s.count} ${s.item}`
 }
 
 export class BuiltinMind implements Mind {
@@ -107,12 +104,14 @@ export class BuiltinMind implements Mind {
   private readonly maxAttempts: number
   private readonly maxActions: number
   private readonly retryDistance: number
+  private readonly version: string | undefined
   private ctx: MindContext | undefined
 
   constructor(opts: BuiltinMindOptions = {}) {
     this.maxAttempts = opts.maxAttempts ?? 3
     this.maxActions = opts.maxActions ?? 200
     this.retryDistance = opts.retryDistance ?? 32
+    this.version = opts.version
   }
 
   async start(ctx: MindContext): Promise<AiEvent[]> {
@@ -136,18 +135,25 @@ export class BuiltinMind implements Mind {
           this.task = undefined
           return [ok(`failed: ${g.reason}`)]
         }
+        const goal = g.goal
         this.task = {
-          goal: g.goal,
+          goal,
           text: event.task,
           waiting: 'status',
-          attempts: new Map(),
-          stationsHeld: new Set(),
-          stationsPlaced: new Set(),
           actions: 0,
           gotoTries: 0,
           food: { misses: 0, restUntil: 0 },
+          seen: new Set(),
+          ...(goal.kind === 'goto'
+            ? {}
+            : {
+                exec: new PlanExecutor(
+                  { item: goal.item, count: goal.count, mode: goal.kind === 'get' ? 'get' : 'gain' },
+                  { ...(this.version ? { version: this.version } : {}), maxActions: this.maxActions, onNote: (line) => this.ctx?.logger.info(line) },
+                ),
+              }),
         }
-        this.ctx?.logger.debug('new task', { goal: describeGoal(g.goal) })
+        this.ctx?.logger.debug('new task', { goal: describeGoal(goal) })
         return [{ type: 'EVENT_AI_GET_STATUS' }]
       }
       case 'EVENT_PLAYER_REMOVE_TASK':
@@ -157,18 +163,13 @@ export class BuiltinMind implements Mind {
         const t = this.task
         if (!t || t.waiting !== 'action') return []
         t.lastReason = event.reason
-        // an action cut short because the server went away is no failed attempt: re-plan from the fresh status
-        if (event.reason.includes('disconnected from the server')) {
-          t.last = undefined
-          if (t.goal.kind === 'goto') t.gotoTries = Math.max(0, t.gotoTries - 1)
-        }
-        // cut short by a reflex (the night shelter, strike-back): no failed attempt, the step goes on
-        if (REFLEX_INTERRUPT.test(event.reason)) {
-          if (t.last) t.last.isRetryMove = true
-          if (t.goal.kind === 'goto') t.gotoTries = Math.max(0, t.gotoTries - 1)
-        }
-        // a station that could not be found or made is not nearby after all
-        for (const s of STATIONS) if (event.reason.includes(s)) t.stationsPlaced.delete(s)
+        const interrupted = REFLEX_INTERRUPT.test(event.reason)
+        // the task-stop says no more than a reason: the executor judges the step by the inventory
+        const outcome = { reason: event.reason, interrupted }
+        if (t.running === 'goal') t.exec?.report(outcome)
+        else if (t.running === 'food') t.foodExec?.report(outcome)
+        // cut short by a reflex (the night shelter, strike-back) or a lost server: no failed goto
+        if (t.running === 'goto' && interrupted) t.gotoTries = Math.max(0, t.gotoTries - 1)
         t.waiting = 'status'
         return [{ type: 'EVENT_AI_GET_STATUS' }]
       }
@@ -180,6 +181,7 @@ export class BuiltinMind implements Mind {
       case 'EVENT_PLAYER_SCAN_ENTITY': {
         const t = this.task
         if (!t || t.waiting !== 'scan') return []
+        for (const e of event.nearby_entities) t.seen.add(bareName(e.id))
         return this.hunt(t, event.nearby_entities)
       }
       default:
@@ -191,70 +193,21 @@ export class BuiltinMind implements Mind {
     const inv = inventoryFromHeartbeat(hb)
     t.at = { x: hb.posX, y: hb.posY, z: hb.posZ }
     if (t.actions >= this.maxActions) return this.finish(`failed: gave up after ${t.actions} actions without reaching "${describeGoal(t.goal)}"`)
-    this.noteStations(t, inv)
     const food = this.foodDetour(t, hb, inv)
     if (food) return food
     const goal = t.goal
     if (goal.kind === 'goto') return this.decideGoto(t, goal, hb)
-
-    const key = planKey(goal.item)
-    if (!t.baseline) {
-      t.baseline = inv
-      const before = countByKey(inv).get(key) ?? 0
-      t.target = goal.kind === 'get' ? goal.count : before + goal.count
-    }
-    const have = countByKey(inv).get(key) ?? 0
-    if (have >= t.target!) return this.finish(`success: ${describeGoal(goal)} done, holding ${have} ${key}`)
-
-    const p = plan(key, t.target!, inv, { stationsNearby: [...t.stationsPlaced] })
-    if (!p.ok) return this.finish(`failed: ${p.reason}`)
-    const step = firstStep(p.steps)
-    if (!step) return this.finish(`success: ${describeGoal(goal)} done`)
-    // re-planned from the inventory at every decision: one action can settle several steps (a
-    // collect that brings more than asked), so this is the plan's size now, not a countdown
-    const total = p.steps.length
-    return this.tryStep(t, hb, inv, step, '', `(plan from here: ${total} step${total === 1 ? '' : 's'} to ${describeGoal(goal)})`, (why) => this.finish(`failed: ${why}`))!
+    const d = t.exec!.next({ inventory: inv, world: { nearbyEntities: t.seen } })
+    if (d.kind === 'done') return this.finish(`success: ${describeGoal(goal)} done, ${d.reason}`)
+    if (d.kind === 'failed') return this.finish(`failed: ${d.reason}`)
+    return this.act(t, 'goal', this.decisionAction(d, t), d.note)
   }
 
-  /** Stations (crafting table, furnace) that were held and are gone now stand where the body placed them. */
-  private noteStations(t: TaskState, inv: Record<string, number>): void {
-    const held = countByKey(inv)
-    for (const s of STATIONS) {
-      if ((held.get(s) ?? 0) > 0) t.stationsHeld.add(s)
-      else if (t.stationsHeld.delete(s)) t.stationsPlaced.add(s)
-    }
-  }
-
-  /**
-   * One plan step as an action, counting attempts: the same step with the same inventory as last
-   * time is a repeat; a repeated collect first looks elsewhere; past maxAttempts `giveUp` decides.
-   */
-  private tryStep(
-    t: TaskState,
-    hb: HeartbeatEvent,
-    inv: Record<string, number>,
-    step: PlanStep,
-    sigPrefix: string,
-    note: string,
-    giveUp: (why: string) => AiEvent[] | null,
-  ): AiEvent[] | null {
-    const sig = sigPrefix + stepSig(step)
-    const nowInv = invSig(inv)
-    const last = t.last
-    if (last && !last.isRetryMove && last.stepSig === sig && last.invSig === nowInv) {
-      const n = (t.attempts.get(sig) ?? 1) + 1
-      t.attempts.set(sig, n)
-      if (n > this.maxAttempts) return giveUp(`could not ${describeStep(step)} after ${this.maxAttempts} attempts: ${t.lastReason ?? 'no reason given'}`)
-      if (step.kind === 'collect') {
-        // Try somewhere else: walk away in a new direction, then collect again.
-        const dir = [[1, 0], [0, 1], [-1, 0], [0, -1]][(n - 2) % 4]!
-        const action: Action = { type: 'ACTION_MOVE', x: Math.round(hb.posX + dir[0]! * this.retryDistance), z: Math.round(hb.posZ + dir[1]! * this.retryDistance) }
-        return this.act(t, action, sig, nowInv, true, `no luck with ${describeStep(step)} here (${t.lastReason ?? ''}); looking elsewhere`)
-      }
-    } else if (!last || last.stepSig !== sig || last.invSig !== nowInv) {
-      if (!last?.isRetryMove) t.attempts.set(sig, 1)
-    }
-    return this.act(t, stepAction(step), sig, nowInv, false, `${describeStep(step)} ${note}`)
+  /** A step or an exploration as a LynxMind action. */
+  private decisionAction(d: Extract<Decision, { kind: 'step' | 'explore' }>, t: TaskState): Action {
+    if (d.kind === 'step') return stepAction(d.step)
+    const at = t.at ?? { x: 0, y: 0, z: 0 }
+    return { type: 'ACTION_MOVE', x: Math.round(at.x + d.direction.x * d.distance), z: Math.round(at.z + d.direction.z * d.distance) }
   }
 
   /**
@@ -264,32 +217,31 @@ export class BuiltinMind implements Mind {
   private foodDetour(t: TaskState, hb: HeartbeatEvent, inv: Record<string, number>): AiEvent[] | null {
     if (hb.hunger > FOOD_LOW) {
       t.food.misses = 0
+      t.foodExec = undefined
       return null
     }
     if (t.actions < t.food.restUntil || Object.entries(inv).some(([name, n]) => n > 0 && isReadyFood(name))) return null
     // a hunt that brought nothing is a miss
-    if (t.last?.stepSig === 'food:hunt' && !Object.keys(inv).some(isRawFood)) this.foodMiss(t)
+    if (t.running === 'hunt' && !Object.keys(inv).some(isRawFood)) this.foodMiss(t)
     if (t.actions < t.food.restUntil) return null
     const raw = Object.entries(inv)
       .filter(([name, n]) => n > 0 && isRawFood(name))
       .sort((a, b) => b[1] - a[1])[0]
     if (!raw) {
+      t.foodExec = undefined
       // look for an animal first; the answer comes as EVENT_PLAYER_SCAN_ENTITY
       t.waiting = 'scan'
       return [{ type: 'EVENT_AI_GET_NEARBY_ENTITY', radius: HUNT_RADIUS, target_entity_id: HUNTED_ANIMALS.map((a) => namespaced(a)) }]
     }
     const cooked = cookedFormOf(raw[0])!
-    const have = countByKey(inv).get(planKey(cooked)) ?? 0
-    const p = plan(cooked, have + raw[1], inv, { stationsNearby: [...t.stationsPlaced] })
-    const step = p.ok ? firstStep(p.steps) : undefined
-    if (!step) {
-      this.restFood(t)
+    t.foodExec ??= new PlanExecutor({ item: cooked, count: raw[1], mode: 'gain' }, { ...(this.version ? { version: this.version } : {}), maxActions: 40 })
+    const d = t.foodExec.next({ inventory: inv })
+    if (d.kind !== 'step' && d.kind !== 'explore') {
+      t.foodExec = undefined
+      if (d.kind === 'failed') this.restFood(t)
       return null
     }
-    return this.tryStep(t, hb, inv, step, 'food:', `(hungry: cooking ${raw[1]} ${bareName(raw[0])}, then back to ${describeGoal(t.goal)})`, () => {
-      this.restFood(t)
-      return null
-    })
+    return this.act(t, 'food', this.decisionAction(d, t), `${d.note} (hungry: cooking ${raw[1]} ${bareName(raw[0])}, then back to ${describeGoal(t.goal)})`)
   }
 
   /** The entity scan's answer: hunt the nearest animal, or walk elsewhere to find one. */
@@ -303,13 +255,13 @@ export class BuiltinMind implements Mind {
       const kind = bareName(prey.id)
       const meat = MEAT_OF_ANIMAL[kind]!
       const action: Action = { type: 'ACTION_COLLECT_ENTITY_LOOT', killingQuotas: [{ entity_id: namespaced(kind), needed_item: [{ item_name: namespaced(meat), count: 1 }] }] }
-      return this.act(t, action, 'food:hunt', '', false, `hungry and nothing to eat: hunting the ${kind} ${Math.round(Math.hypot(prey.x - at.x, prey.z - at.z))} blocks away for ${meat}`)
+      return this.act(t, 'hunt', action, `hungry and nothing to eat: hunting the ${kind} ${Math.round(Math.hypot(prey.x - at.x, prey.z - at.z))} blocks away for ${meat}`)
     }
     this.foodMiss(t)
     if (t.actions < t.food.restUntil) return [{ type: 'EVENT_AI_GET_STATUS' }]
     const dir = [[1, 0], [0, 1], [-1, 0], [0, -1]][t.food.misses % 4]!
     const action: Action = { type: 'ACTION_MOVE', x: Math.round(at.x + dir[0]! * this.retryDistance), z: Math.round(at.z + dir[1]! * this.retryDistance) }
-    return this.act(t, action, 'food:search', '', true, `hungry and no animal within ${HUNT_RADIUS} blocks; looking elsewhere`)
+    return this.act(t, 'search', action, `hungry and no animal within ${HUNT_RADIUS} blocks; looking elsewhere`)
   }
 
   private foodMiss(t: TaskState): void {
@@ -329,11 +281,11 @@ export class BuiltinMind implements Mind {
     if (t.gotoTries >= this.maxAttempts) return this.finish(`failed: could not ${describeGoal(goal)}: ${t.lastReason ?? 'no path'}`)
     t.gotoTries++
     const action: Action = goal.y === undefined ? { type: 'ACTION_MOVE', x: goal.x, z: goal.z } : { type: 'ACTION_MOVE', x: goal.x, y: goal.y, z: goal.z }
-    return this.act(t, action, 'goto', '', false, `moving to ${goal.x} ${goal.y ?? ''} ${goal.z}`.replace('  ', ' '))
+    return this.act(t, 'goto', action, `moving to ${goal.x} ${goal.y ?? ''} ${goal.z}`.replace('  ', ' '))
   }
 
-  private act(t: TaskState, action: Action, sig: string, inv: string, isRetryMove: boolean, plans: string): AiEvent[] {
-    t.last = { action, stepSig: sig, invSig: inv, isRetryMove }
+  private act(t: TaskState, who: NonNullable<TaskState['running']>, action: Action, plans: string): AiEvent[] {
+    t.running = who
     t.waiting = 'action'
     t.actions++
     return [{ type: 'EVENT_AI_CONTROL', action, plans }]

@@ -35,7 +35,11 @@ export interface Observation {
 }
 
 export interface StepOutcome {
-  ok: boolean
+  /**
+   * Whether the step succeeded; leave it out when the protocol does not say (LynxMind's
+   * task-stop carries only a reason): the next observation judges by the inventory.
+   */
+  ok?: boolean
   reason: string
   /** Cut short by something that is no failure of the step (a reflex, a disconnect): not counted. */
   interrupted?: boolean
@@ -67,6 +71,9 @@ const DIRECTIONS = [
   { x: -1, z: 0 },
   { x: 0, z: -1 },
 ]
+/** Searches elsewhere before a not-found route is dropped, and the first search's distance. */
+const MAX_SEARCHES = 2
+const SEARCH_STEP = 48
 const GATHER_KINDS = new Set(['collect', 'hunt', 'shear', 'fill', 'farm', 'pickUp'])
 
 /** A failure's shape without its numbers, for "failed the same way". */
@@ -89,12 +96,16 @@ export class PlanExecutor {
   private target: number | undefined
   private actions = 0
   private explores = 0
-  private last: { decision: Decision; invKey: string } | undefined
+  private last: { decision: Decision; invKey: string; reason?: string } | undefined
   private readonly failures = new Map<string, number>()
   private readonly excluded = new Set<string>()
   private readonly stationsHeld = new Set<string>()
   private readonly stationsPlaced = new Set<string>()
-  private pendingExplore: string | undefined
+  private pendingExplore: { note: string; distance: number } | undefined
+  /** Searches elsewhere per step signature (a not-found target is looked for twice before its route is dropped). */
+  private readonly searches = new Map<string, number>()
+  /** The last route dropped, for the failure's reason. */
+  private lastDropped: { step: PlanStep; reason: string; times: number } | undefined
   private deathCause: string | undefined
   private lastInventory: Record<string, number> | undefined
 
@@ -139,10 +150,10 @@ export class PlanExecutor {
     this.noteStations(inv)
     this.judgeLast(inv)
     if (this.pendingExplore) {
-      const note = this.pendingExplore
+      const { note, distance } = this.pendingExplore
       this.pendingExplore = undefined
       const direction = DIRECTIONS[this.explores++ % DIRECTIONS.length]!
-      return this.decide({ kind: 'explore', distance: 48, direction, note }, inv)
+      return this.decide({ kind: 'explore', distance, direction, note }, inv)
     }
     const p = plan(this.goal.item, target, inv, {
       graph: this.graph,
@@ -150,7 +161,10 @@ export class PlanExecutor {
       stationsNearby: this.stationsPlaced,
       excluded: this.excluded,
     })
-    if (!p.ok) return this.fail(p.reason)
+    if (!p.ok) {
+      const d = this.lastDropped
+      return this.fail(d && p.reason.includes(stepSignature(d.step)) ? `could not ${describeStep(d.step)} after ${d.times} attempts: ${d.reason}` : p.reason)
+    }
     const step = firstStep(p.steps)
     if (!step) return { kind: 'done', reason: `holding ${have} ${this.goal.item}` }
     const refused = this.opts.canRun?.(step)
@@ -167,9 +181,10 @@ export class PlanExecutor {
       return
     }
     const step = last.decision.step
+    last.reason = outcome.reason
     // a station that could not be found or reached is not nearby after all: make or place a new one
-    for (const s of STATIONS) if (!outcome.ok && outcome.reason.includes(s)) this.stationsPlaced.delete(s)
-    if (outcome.ok) return
+    for (const s of STATIONS) if (outcome.ok !== true && outcome.reason.includes(s) && !/\b(crafted|made|smelted)\b/.test(outcome.reason)) this.stationsPlaced.delete(s)
+    if (outcome.ok !== false) return
     this.countFailure(step, outcome.reason)
     last.decision = { kind: 'done', reason: 'reported' }
   }
@@ -189,7 +204,7 @@ export class PlanExecutor {
   private judgeLast(inv: Record<string, number>): void {
     const last = this.last
     if (!last || last.decision.kind !== 'step') return
-    if (inventoryKey(inv) === last.invKey) this.countFailure(last.decision.step, 'no progress: the inventory did not change')
+    if (inventoryKey(inv) === last.invKey) this.countFailure(last.decision.step, last.reason ? `no progress: ${last.reason}` : 'no progress: the inventory did not change')
     last.decision = { kind: 'done', reason: 'judged' }
   }
 
@@ -197,12 +212,18 @@ export class PlanExecutor {
     const sig = `${stepSignature(step)}|${failureClass(reason)}`
     const n = (this.failures.get(sig) ?? 0) + 1
     this.failures.set(sig, n)
+    const route = stepSignature(step)
+    const searched = this.searches.get(route) ?? 0
+    // a target not found is looked for elsewhere, farther each time: a changed attempt, not the same one
+    if (GATHER_KINDS.has(step.kind) && NOT_FOUND.test(reason) && searched < MAX_SEARCHES) {
+      this.searches.set(route, searched + 1)
+      this.pendingExplore = { note: `${describeStep(step)}: ${reason}; looking elsewhere`, distance: SEARCH_STEP * (searched + 1) }
+      return
+    }
     if (n >= 2) {
-      const route = stepSignature(step)
       this.excluded.add(route)
-      this.opts.onNote?.(`${describeStep(step)} failed twice the same way (${reason}); not trying ${route} again`)
-    } else if (GATHER_KINDS.has(step.kind) && NOT_FOUND.test(reason)) {
-      this.pendingExplore = `${describeStep(step)}: ${reason}; looking elsewhere`
+      this.lastDropped = { step, reason, times: n }
+      this.opts.onNote?.(`${describeStep(step)} failed the same way again (${reason}); not trying ${route} again`)
     }
   }
 

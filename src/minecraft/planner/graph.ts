@@ -186,7 +186,9 @@ export class ObtainGraph {
       })
       const counts = new Map<string, number>()
       for (const s of slots) counts.set(s, (counts.get(s) ?? 0) + 1)
-      const ingredients = [...counts.entries()].map(([k, count]) => ({ key: k, count })).sort((a, b) => a.key.localeCompare(b.key))
+      // in the order of the items they stand for (a tag by its first member: cobblestone before stick)
+      const order = (k: string) => TAGS[k]?.[0] ?? k
+      const ingredients = [...counts.entries()].map(([k, count]) => ({ key: k, count })).sort((a, b) => order(a.key).localeCompare(order(b.key)))
       return { ingredients, makes: g.makes, table: g.table }
     })
   }

@@ -9,7 +9,7 @@
  * from the real inventory after every step, so surprises (other log types, lost items, a
  * death) are absorbed.
  */
-import { FUEL_VALUE } from './items.js'
+import { FUEL_VALUE, ItemBook } from './items.js'
 import { obtainGraph, type Ingredient, type ObtainGraph, type Source } from './graph.js'
 import { unobtainableReason } from './unobtainable.js'
 import { bareName, planKey, planksForLog, TAGS } from '../names.js'
@@ -118,7 +118,10 @@ export function stepSignature(step: PlanStep): string {
 export function plan(item: string, count: number, inventory: Record<string, number>, opts: PlanOptions = {}): PlanResult {
   const graph = opts.graph ?? obtainGraph(opts.version)
   const key = planKey(item)
-  if (!graph.known(key)) return { ok: false, reason: `unknown item "${bareName(item)}" in Minecraft ${graph.version}` }
+  if (!graph.known(key)) {
+    const near = new ItemBook(graph.version).suggest(key)
+    return { ok: false, reason: `unknown item "${bareName(item)}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}` }
+  }
   if (!Number.isInteger(count) || count < 1) return { ok: false, reason: `count must be a positive integer, got ${count}` }
   const p = new Planner(graph, inventory, opts)
   try {

@@ -3,11 +3,10 @@
  * itself (./run-goal.ts, the LynxMind action runner, the MaiCore primitives).
  */
 import type { SkillCall } from '../body/types.js'
-import { namespaced } from '../names.js'
+import { namespaced, planKey } from '../names.js'
+import { obtainGraph } from './graph.js'
 import { chooseFuel } from './fuel.js'
 import type { PlanStep } from './plan.js'
-
-const CROP_ITEM: Record<string, string> = { wheat: 'wheat', beetroot: 'beetroot', carrot: 'carrot', potato: 'potato', pumpkin: 'pumpkin', melon: 'melon_slice', sugar_cane: 'sugar_cane' }
 
 /** The skill call that runs one step; `inventory` chooses the fuel of a smelt. */
 export function stepCall(step: PlanStep, inventory: Record<string, number>): SkillCall {
@@ -33,7 +32,27 @@ export function stepCall(step: PlanStep, inventory: Record<string, number>): Ski
   }
 }
 
-/** The item a farm of `crop` yields. */
-export function cropItem(crop: string): string {
-  return CROP_ITEM[crop] ?? crop
+/**
+ * How to gather `count` of an item from the world, for protocols whose "collect" names only the
+ * item (LynxMind's ACTION_COLLECT_BLOCK): mining when a natural block drops it, else the world's
+ * own way to get it (shear, fill a bucket, farm, pick up eggs); plain mining otherwise, whose
+ * failure then says what went wrong.
+ */
+export function gatherCall(item: string, count: number, version?: string): SkillCall {
+  const key = planKey(item)
+  const sources = obtainGraph(version).sources(key)
+  const action = sources.find((s) => s.kind === 'shear' || s.kind === 'fill' || s.kind === 'farm' || s.kind === 'pickUp')
+  if (action && !sources.some((s) => s.kind === 'mine')) {
+    switch (action.kind) {
+      case 'shear':
+        return stepCall({ kind: 'shear', item: key, count }, {})
+      case 'fill':
+        return stepCall({ kind: 'fill', item: key, count, fluid: action.fluid }, {})
+      case 'farm':
+        return stepCall({ kind: 'farm', item: key, count, crop: action.crop }, {})
+      case 'pickUp':
+        return stepCall({ kind: 'pickUp', item: key, count, entity: action.entity }, {})
+    }
+  }
+  return { skill: 'collect', items: [{ name: key === 'log' ? 'log' : namespaced(key), count }] }
 }

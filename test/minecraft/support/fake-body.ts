@@ -8,7 +8,7 @@
 import { EventEmitter } from 'node:events'
 import type { Activity, Body, BodyStatus, ItemCount, RunOptions, SkillCall, SkillResult, Vision } from '../../../src/minecraft/body/types.js'
 import { defaultItemBook, FUEL_VALUE } from '../../../src/minecraft/planner/items.js'
-import { bareName, countByKey, planKey, planksForLog } from '../../../src/minecraft/names.js'
+import { bareName, countByKey, matchesName, planKey, planksForLog, tagMembers } from '../../../src/minecraft/names.js'
 
 export interface FakeBodyOptions {
   username?: string
@@ -194,14 +194,17 @@ export class FakeBody extends EventEmitter implements Body {
     return true
   }
 
+  /** Held count of a plan key; a tag (`stone_crafting_materials`, `coals`) counts its members. */
   private keyCount(key: string): number {
-    return countByKey(this.inventoryCounts()).get(key) ?? 0
+    const byKey = countByKey(this.inventoryCounts())
+    const members = key === 'log' || key === 'planks' ? undefined : tagMembers(key)
+    return members ? members.reduce((n, m) => n + (byKey.get(m) ?? 0), 0) : (byKey.get(key) ?? 0)
   }
 
   private take(key: string, n: number): void {
     for (const [name, c] of [...this.inv.entries()]) {
       if (n <= 0) break
-      if (planKey(name) !== key) continue
+      if (planKey(name) !== key && !(key !== 'log' && key !== 'planks' && matchesName(key, name))) continue
       const t = Math.min(c, n)
       this.give(name, -t)
       n -= t

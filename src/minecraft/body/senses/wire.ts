@@ -148,6 +148,7 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
     pending.clear()
   })
   // attached to a bot that has spawned already: its current health is the baseline
+  let lastHurt: { kind: string; at: number } | undefined
   let prevHealth: number | null = bot.entity && typeof bot.health === "number" ? bot.health : null
   on(bot, 'health', () =>
     safe('health', () => {
@@ -167,6 +168,7 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
           food: bot.food,
         })
         if (ev) {
+          if (ev.type.startsWith('hurt.')) lastHurt = { kind: ev.type.slice(5), at: now() }
           bus.pushEvent(ev.type, ev.data)
           host.emit('health.change', ev)
         }
@@ -187,8 +189,11 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
   on(bot, 'death', () =>
     safe('death', () => {
       state.dead = true
-      bus.pushEvent('death', lastAttacker && now() - lastAttacker.at < 3000 ? `by:${lastAttacker.name}` : '')
-      host.emit('death')
+      const byMob = lastAttacker && now() - lastAttacker.at < 3000 ? lastAttacker.name : undefined
+      bus.pushEvent('death', byMob ? `by:${byMob}` : '')
+      // the cause in words, for the logs and the planner's re-plan note
+      const cause = byMob ? `killed by ${byMob}` : lastHurt && now() - lastHurt.at < 10_000 ? `hurt by ${lastHurt.kind}` : 'cause unknown'
+      host.emit('death', cause)
     }),
   )
   on(bot, 'spawn', () =>

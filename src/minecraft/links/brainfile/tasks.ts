@@ -6,9 +6,8 @@
 import type { Body, Position, ScannedEntity, SeenBlock, SkillCall, SkillResult } from '../../body/types.js'
 import { arrivedAt, distanceTo } from '../../body/arrival.js'
 import { bareName, matchesName, namespaced, planKey } from '../../names.js'
-import { plan, firstStep, type PlanStep } from '../../planner/plan.js'
-import { SMELTING } from '../../planner/items.js'
-import { chooseFuel } from '../lynxmind-actions.js'
+import { runGoal } from '../../planner/run-goal.js'
+import { gatherCall } from '../../planner/step-calls.js'
 import type { NewTask, TaskType } from '../../../protocols/brainfile.js'
 import type { SeenBlocks } from './vision.js'
 import { blockOf } from './vision.js'
@@ -143,7 +142,7 @@ async function dispatch(task: NewTask, ctx: TaskContext): Promise<TaskOutcome> {
     }
     case 'COLLECT': {
       const { block, count } = task.parameters
-      const r = await call(ctx, { skill: 'collect', items: [{ name: block, count }] })
+      const r = await call(ctx, gatherCall(block, count))
       const got = gainedOf(r, block)
       return r.ok ? done(`${r.reason} (${describeGained(r.gained)})`) : failed(`${r.reason}${got ? ` (got ${got} of ${count})` : ''}`)
     }
@@ -300,48 +299,23 @@ async function follow(ctx: TaskContext, p: { player: string; seconds?: number; r
   }
 }
 
-function describeStep(s: PlanStep): string {
-  if (s.kind === 'collect') return `collect ${s.count} ${s.item}`
-  if (s.kind === 'smelt') return `smelt ${s.count} ${s.item} from ${s.input}`
-  return `craft ${s.count} ${s.item}`
-}
-
-function held(inv: Record<string, number>, item: string): number {
-  const k = planKey(item)
-  return Object.entries(inv).reduce((n, [name, c]) => (planKey(name) === k ? n + c : n), 0)
-}
-
-/** CRAFT: plan from the recipe tree, run one step, re-plan from the real inventory, until held. */
+/** CRAFT: the one plan executor, until the item is held (`count` more than at the start). */
 async function craft(ctx: TaskContext, item: string, count: number): Promise<TaskOutcome> {
-  const start = held(ctx.body.inventoryCounts(), item)
-  const target = start + count
-  const doneSteps: string[] = []
-  let lastFail = ''
-  for (let i = 0; i < 40; i++) {
-    if (ctx.signal.aborted) return failed(`cancelled: ${abortText(ctx.signal)}`)
-    const inv = ctx.body.inventoryCounts()
-    if (held(inv, item) >= target) {
-      return done(`made ${count} ${namespaced(item)} (now holding ${held(inv, item)})${doneSteps.length ? `; steps: ${doneSteps.join(', ')}` : ''}`)
-    }
-    const p = plan(item, target, inv)
-    if (!p.ok) return failed(`cannot make ${namespaced(item)}: ${p.reason}`)
-    const step = firstStep(p.steps)
-    if (!step) return failed(`the planner has no step left but I hold ${held(inv, item)} of ${target} ${namespaced(item)}`)
-    let r: SkillResult
-    if (step.kind === 'collect') r = await call(ctx, { skill: 'collect', items: [{ name: step.item === 'log' ? 'log' : namespaced(step.item), count: step.count }] })
-    else if (step.kind === 'craft') r = await call(ctx, { skill: 'craft', items: [{ name: namespaced(step.item), count: step.count }] })
-    else {
-      const fuel = chooseFuel(inv, step.count, SMELTING[bareName(step.item)])
-      r = await call(ctx, { skill: 'smelt', item: namespaced(step.item), count: step.count, ...(fuel ? { fuel } : {}) })
-    }
-    if (!r.ok) {
-      if (lastFail === describeStep(step)) return failed(`step "${describeStep(step)}" failed twice: ${r.reason}${doneSteps.length ? ` (done so far: ${doneSteps.join(', ')})` : ''}`)
-      lastFail = describeStep(step)
-      continue
-    }
-    doneSteps.push(describeStep(step))
+  const before = ctx.body.inventoryCounts()
+  const r = await runGoal(ctx.body, { item, count, mode: 'gain' }, { signal: ctx.signal, maxActions: 60 })
+  const now = ctx.body.inventoryCounts()
+  const have = Object.entries(now).reduce((n, [name, c]) => (planKey(name) === planKey(item) ? n + c : n), 0)
+  if (r.ok) return done(`made ${count} ${namespaced(item)} (now holding ${have})${r.done.length ? `; steps: ${r.done.join(', ')}` : ''}`)
+  return failed(`cannot make ${namespaced(item)}: ${r.reason} (${describeGained(diff(before, now))})`)
+}
+
+function diff(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const d = (after[k] ?? 0) - (before[k] ?? 0)
+    if (d) out[k] = d
   }
-  return failed(`gave up after 40 steps (done: ${doneSteps.join(', ')})`)
+  return out
 }
 
 export type { TaskType }

@@ -16,8 +16,10 @@
  */
 import type { Body, BodyStatus, SkillCall, SkillResult } from '../../body/types.js'
 import type { Logger } from '../../../core/logger.js'
-import { plan } from '../../planner/plan.js'
-import { bareName, countByKey, matchesName, namespaced, planKey } from '../../names.js'
+import type { PlanStep } from '../../planner/plan.js'
+import { runGoal } from '../../planner/run-goal.js'
+import { gatherCall } from '../../planner/step-calls.js'
+import { bareName, matchesName, namespaced, planKey } from '../../names.js'
 import type { HostFunction } from './runner.js'
 
 /** What `bot` shows without a host call (a plain copy, refreshed after every call). */
@@ -164,28 +166,17 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
     }
   }
 
+  // craftItem makes and smelts through the one plan executor; raw materials come from the
+  // program's own mineBlock / huntMob / gatherItem calls, so it names the call it needs first
   const craftItem = async (rawName: unknown, rawCount: unknown): Promise<Envelope> => {
     const name = str(rawName, 'craftItem: name')
     const count = int(rawCount, 'craftItem: count', 1, 2304)
-    const inv = body.inventoryCounts()
-    const held = countByKey(inv).get(planKey(name)) ?? 0
-    const p = plan(name, held + count, inv, { stationsNearby: [...stationsPlaced] })
-    if (!p.ok) return failEnv(`craftItem(${bareName(name)}): ${p.reason}`)
-    const raw = p.steps.filter((s) => s.kind === 'collect')
-    if (raw.length) {
-      const need = raw.map((s) => `mineBlock(bot, '${s.item}', ${s.count})`).join(', ')
-      return failEnv(`craftItem(${bareName(name)}, ${count}) lacks raw materials; first ${need}`)
-    }
-    const done: string[] = []
-    for (const s of p.steps) {
-      const r =
-        s.kind === 'smelt'
-          ? await run({ skill: 'smelt', item: s.input, count: s.count })
-          : await run({ skill: 'craft', items: [{ name: s.item, count: s.count }] })
-      if (!r.ok) return failEnv(done.length ? `${r.reason} (after ${done.join(', ')})` : r.reason)
-      done.push(`${s.kind === 'smelt' ? 'smelted' : 'crafted'} ${s.count} ${s.item}`)
-    }
-    return okEnv({ crafted: count, steps: done })
+    const r = await runGoal(body, { item: name, count, mode: 'gain' }, {
+      signal,
+      maxActions: 40,
+      canRun: (s) => (s.kind === 'craft' || s.kind === 'smelt' ? null : `craftItem(${bareName(name)}, ${count}) lacks raw materials; first ${primitiveLine(s)}`),
+    })
+    return r.ok ? okEnv({ crafted: count, steps: r.done }) : failEnv(r.reason)
   }
 
   const fns: Record<string, (...a: unknown[]) => Promise<Envelope>> = {
@@ -217,6 +208,9 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
       if (wd.length) call.withdraw = wd
       return result(await run(call))
     },
+    huntMob: async (mob, item, count) =>
+      result(await run({ skill: 'hunt', entity: bareName(str(mob, 'huntMob: mob')), item: str(item, 'huntMob: item'), count: int(count, 'huntMob: count', 1, 256) })),
+    gatherItem: async (item, count) => result(await run(gatherCall(str(item, 'gatherItem: name'), int(count, 'gatherItem: count', 1, 2304)))),
     killMob: async (name, timeout) => {
       const t = timeout === undefined || timeout === null ? 300 : num(timeout, 'killMob: timeout')
       const mob = str(name, 'killMob: name')
@@ -275,7 +269,27 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
 }
 
 /** The primitives' names as the model sees them (documented in docs/maicore.md). */
-export const PRIMITIVE_NAMES = ['mineBlock', 'craftItem', 'smeltItem', 'placeItem', 'killMob', 'exploreUntil', 'moveTo', 'equip', 'eat', 'useChest'] as const
+export const PRIMITIVE_NAMES = ['mineBlock', 'craftItem', 'smeltItem', 'placeItem', 'killMob', 'huntMob', 'gatherItem', 'exploreUntil', 'moveTo', 'equip', 'eat', 'useChest'] as const
+
+function quote(s: string): string {
+  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+}
+
+/** One plan step as one line of a program of primitives (the MaiCore stand-in's, and craftItem's hints). */
+export function primitiveLine(s: PlanStep): string {
+  switch (s.kind) {
+    case 'collect':
+      return `await mineBlock(bot, ${quote(planKey(s.item))}, ${s.count});`
+    case 'craft':
+      return `await craftItem(bot, ${quote(planKey(s.item))}, ${s.count});`
+    case 'smelt':
+      return `await smeltItem(bot, ${quote(planKey(s.input))}, null, ${s.count});`
+    case 'hunt':
+      return `await huntMob(bot, ${quote(s.entity)}, ${quote(s.item)}, ${s.count});`
+    default:
+      return `await gatherItem(bot, ${quote(s.item)}, ${s.count});`
+  }
+}
 
 /**
  * The trusted prelude. It expects two globals set by the runner: `__host` (an object of
@@ -384,6 +398,8 @@ export const PRELUDE = String.raw`
   async function craftItem(_bot, name, count) { return act('craftItem', nameOf(name), count === undefined ? 1 : count); }
   async function smeltItem(_bot, itemName, fuelName, count) { return act('smeltItem', nameOf(itemName), fuelName === undefined ? null : nameOf(fuelName), count === undefined ? 1 : count); }
   async function placeItem(_bot, name, position) { return act('placeItem', nameOf(name), position); }
+  async function huntMob(_bot, mob, item, count) { return act('huntMob', nameOf(mob), nameOf(item), count === undefined ? 1 : count); }
+  async function gatherItem(_bot, name, count) { return act('gatherItem', nameOf(name), count === undefined ? 1 : count); }
   async function killMob(_bot, name, timeout) { return act('killMob', nameOf(name), timeout === undefined ? 300 : timeout); }
   async function moveTo(_bot, x, y, z, range) {
     if (x !== null && typeof x === 'object') return act('moveTo', x.x, x.y, x.z, y === undefined ? null : y);
@@ -409,7 +425,7 @@ export const PRELUDE = String.raw`
 
   const world = {
     bot, Vec3, PrimitiveError, goals, GoalNear, GoalBlock, GoalXZ, GoalNearXZ, GoalGetToBlock,
-    mineBlock, craftItem, smeltItem, placeItem, killMob, moveTo, equip, eat, exploreUntil, useChest, depositItemIntoChest, getItemFromChest, sleep,
+    mineBlock, craftItem, smeltItem, placeItem, killMob, huntMob, gatherItem, moveTo, equip, eat, exploreUntil, useChest, depositItemIntoChest, getItemFromChest, sleep,
     __drain: async function () {
       while (pending.size) await Promise.all([...pending]);
     },

@@ -16,8 +16,10 @@ import type { ChatMessage, LlmClient } from '../../../core/llm/index.js'
 import { isLlmError } from '../../../core/llm/index.js'
 import { buildMessageBase, type MessageBase, type Seg } from '../../../protocols/maim.js'
 import { describeGoal, parseGoal, type Goal } from '../../planner/goal.js'
-import { plan, type PlanStep } from '../../planner/plan.js'
-import { countByKey, namespaced, planKey } from '../../names.js'
+import type { PlanStep } from '../../planner/plan.js'
+import { PlanExecutor } from '../../planner/executor.js'
+import { namespaced, planKey } from '../../names.js'
+import { primitiveLine } from './primitives.js'
 import { emptyStats, type MindStats } from '../../minds/types.js'
 import { MaimServer } from './standin-server.js'
 import { PRIMITIVES_LINE, REPLY_FORMAT_LINE, type CodeError } from './state.js'
@@ -69,45 +71,42 @@ export function readState(msg: MessageBase): StandinState | null {
   }
 }
 
-const STATIONS = ['crafting_table', 'furnace']
-
 function quote(s: string): string {
   return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
-}
-
-/** One plan step as one line of JavaScript (families for planks and logs: the body picks the wood). */
-export function stepLine(s: PlanStep): string {
-  if (s.kind === 'collect') return `await mineBlock(bot, ${quote(planKey(s.item))}, ${s.count});`
-  if (s.kind === 'smelt') return `await smeltItem(bot, ${quote(planKey(s.input))}, null, ${s.count});`
-  return `await craftItem(bot, ${quote(planKey(s.item))}, ${s.count});`
 }
 
 export function describeStep(s: PlanStep): string {
   if (s.kind === 'collect') return `挖 ${s.count} ${planKey(s.item)}`
   if (s.kind === 'smelt') return `烧炼 ${s.count} ${s.item}`
-  return `合成 ${s.count} ${planKey(s.item)}`
+  if (s.kind === 'craft') return `合成 ${s.count} ${planKey(s.item)}`
+  if (s.kind === 'hunt') return `猎 ${s.entity} 取 ${s.count} ${s.item}`
+  return `获取 ${s.count} ${s.item}`
 }
 
 export interface BuiltinStandinOptions {
   /** Used when the state's goal is not an item goal (default "get 1 stone_pickaxe"). */
   target?: string
-  maxAttempts?: number
+  /** Decisions per goal before it gives up (default 200). */
+  maxActions?: number
 }
 
+/**
+ * The builtin stand-in: the one plan executor (../../planner/executor.ts), one step per
+ * program. Each state message reports how the last program ended (its code error, or the
+ * inventory it left) and gets the next step as one line of primitives.
+ */
 export class BuiltinStandinMind implements StandinMind {
   private readonly fallback: Goal
-  private readonly maxAttempts: number
-  private lastFailure: { sig: string; count: number } | undefined
+  private readonly maxActions: number
+  private exec: { text: string; ex: PlanExecutor; waiting: boolean } | undefined
   private announced = new Set<string>()
-  private held = new Set<string>()
-  private placed = new Set<string>()
-  private gaveUp: string | undefined
+  private gaveUp = new Map<string, string>()
 
   constructor(opts: BuiltinStandinOptions = {}) {
     const g = parseGoal(opts.target ?? 'get 1 stone_pickaxe')
     if (!g.ok || g.goal.kind === 'goto') throw new Error(`stand-in target must be an item goal: ${g.ok ? 'goto is not one' : g.reason}`)
     this.fallback = g.goal
-    this.maxAttempts = opts.maxAttempts ?? 3
+    this.maxActions = opts.maxActions ?? 200
   }
 
   async decide(s: StandinState): Promise<string | null> {
@@ -116,36 +115,34 @@ export class BuiltinStandinMind implements StandinMind {
     const goal = parsed.ok && parsed.goal.kind !== 'goto' ? parsed.goal : this.fallback
     if (goal.kind === 'goto') return null
     const goalText = describeGoal(goal)
-    const key = planKey(goal.item)
-    const held = countByKey(s.inventory)
-    const have = held.get(key) ?? 0
-    if (have >= goal.count) {
+    const given = this.gaveUp.get(goalText)
+    if (given) return `我放弃了: ${given}`
+    if (this.exec?.text !== goalText) {
+      this.exec = { text: goalText, ex: new PlanExecutor({ item: goal.item, count: goal.count, mode: 'get' }, { maxActions: this.maxActions }), waiting: false }
+    }
+    const { ex } = this.exec
+    if (this.exec.waiting) {
+      // how the last program ended: an error, or judged by the inventory it left
+      ex.report(s.codeError ? { ok: false, reason: `${s.codeError.error_type}: ${s.codeError.error_message}` } : { reason: 'program ended' })
+      this.exec.waiting = false
+    }
+    const have = ex.held(s.inventory)
+    const d = ex.next({ inventory: s.inventory })
+    if (d.kind === 'done') {
       if (this.announced.has(goalText)) return `目标「${goalText}」已经完成了。`
       this.announced.add(goalText)
       return JSON.stringify({ actions: `bot.chat(${quote(`done: ${goalText}`)});`, goal: goalText, step: 'done', targetValue: goal.count, currentValue: have })
     }
-    if (this.gaveUp) return `我放弃了: ${this.gaveUp}`
-    for (const st of STATIONS) {
-      if ((held.get(st) ?? 0) > 0) this.held.add(st)
-      else if (this.held.delete(st)) this.placed.add(st)
+    if (d.kind === 'failed') {
+      this.gaveUp.set(goalText, d.reason)
+      return `没法完成「${goalText}」: ${d.reason}`
     }
-    if (s.codeError) {
-      const sig = `${s.codeError.error_message}|${JSON.stringify(Object.entries(s.inventory).sort())}`
-      this.lastFailure = this.lastFailure?.sig === sig ? { sig, count: this.lastFailure.count + 1 } : { sig, count: 1 }
-      if (this.lastFailure.count >= this.maxAttempts) {
-        this.gaveUp = `${s.codeError.error_type}: ${s.codeError.error_message}`
-        return `试了${this.lastFailure.count}次都失败了，我放弃了: ${this.gaveUp}`
-      }
-    } else this.lastFailure = undefined
-    const p = plan(key, goal.count, s.inventory, { stationsNearby: [...this.placed] })
-    if (!p.ok) return `没法完成「${goalText}」: ${p.reason}`
-    if (p.steps.length === 0) return null
-    const program = p.steps.map(stepLine).join('\n')
+    this.exec.waiting = true
+    const program = d.kind === 'step' ? primitiveLine(d.step) : `await exploreUntil(bot, ${JSON.stringify({ x: d.direction.x, y: 0, z: d.direction.z })}, 30, () => null);`
     return JSON.stringify({
       actions: program,
       goal: goalText,
-      plan: p.steps.map(describeStep),
-      step: describeStep(p.steps[0]!),
+      step: d.kind === 'step' ? describeStep(d.step) : '换个地方找',
       targetValue: goal.count,
       currentValue: have,
     })

@@ -149,7 +149,7 @@ export function statusPrompts(status: BodyStatus, obs: CompactObservation, code:
 }
 
 export const PRIMITIVES_LINE =
-  'await mineBlock(bot,name,count) craftItem(bot,name,count) smeltItem(bot,item,fuel,count) placeItem(bot,name,{x,y,z}) killMob(bot,name,timeout) exploreUntil(bot,{x,y,z},maxTime,()=>found) moveTo(bot,x,y,z) equip(bot,name) eat(bot,name) useChest(bot,{x,y,z},{deposit:{name:n},withdraw:{name:n}}); bot.chat(msg) bot.inventory.items() bot.entity.position; name may be a family: log planks stone'
+  'await mineBlock(bot,name,count) craftItem(bot,name,count) smeltItem(bot,item,fuel,count) placeItem(bot,name,{x,y,z}) killMob(bot,name,timeout) huntMob(bot,mob,item,count) gatherItem(bot,name,count) exploreUntil(bot,{x,y,z},maxTime,()=>found) moveTo(bot,x,y,z) equip(bot,name) eat(bot,name) useChest(bot,{x,y,z},{deposit:{name:n},withdraw:{name:n}}); bot.chat(msg) bot.inventory.items() bot.entity.position; name may be a family: log planks stone'
 
 export const REPLY_FORMAT_LINE = '只回复JSON: {"actions":"<JavaScript>","goal"?:"..","plan"?:[".."],"step"?:"..","targetValue"?:int,"currentValue"?:int}'
 
