@@ -52,6 +52,9 @@ export function register(program: Command): void {
     const timeout = positive(flags.timeout, '--timeout', 0)
     const heartbeat = positive(flags.heartbeat, '--heartbeat', 30)
     checkTask(flags.task)
+    if (flags.give !== undefined) {
+      throw new UserError('--give needs the embedded world, which gives the items as a server admin would; the bot never uses server commands, so on another server give it the items yourself (or use play, brain or maicore)', 2)
+    }
     const dash = dashboardOn(config)
     const controlOn = flags.control !== false || dash
     await checkPorts(lynxPorts(config, flags, { on: controlOn, orElse: dash ? 'leave out --dashboard' : 'turn the control API off with --no-control' }))

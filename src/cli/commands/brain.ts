@@ -5,6 +5,7 @@
  * OpenAI-compatible model) or none (only the file drives the bot). Runs until
  * Ctrl-C or `--timeout`; the file is saved on the way out.
  */
+import { GIVE_HELP, checkGive, giveStartingItems, parseGive } from '../give.js'
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
@@ -21,6 +22,7 @@ import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardPorts, dash
 import { checkPorts } from '../ports.js'
 
 interface BrainFlags {
+  give?: string
   file?: string
   host?: string
   port?: string
@@ -54,6 +56,7 @@ export function register(program: Command): void {
     .option('--host <host>', 'join this Minecraft server instead of starting the embedded world')
     .option('--port <port>', 'port of that server (default 25565)')
     .option('--seed <n>', 'embedded world seed (integer; default random)')
+    .option('--give <items>', GIVE_HELP)
     .option('--world <profile>', 'embedded world profile: natural (default; vanilla-like) or starter (the staged layout)')
     .option('--mind <kind>', 'builtin (default, offline) | llm (OpenAI-compatible model) | none (only the file)')
     .option('--goal <text>', 'builtin mind: a goal such as "get 5 logs" or "get 1 wooden_pickaxe"')
@@ -79,6 +82,7 @@ export function register(program: Command): void {
     { 'world.seed': '--seed', 'world.profile': '--world', 'minecraft.username': '--username', 'control.port': '--control-port', 'dashboard.enabled': '--dashboard', 'dashboard.viewer': '--viewer' },
   )
   cmd.action(async (flags: BrainFlags) => {
+    const give = parseGive(flags.give)
     const config = resolveConfig(cmd)
     const out = (l: string) => process.stdout.write(l + '\n')
     const logger = createLogger('brain')
@@ -137,6 +141,11 @@ export function register(program: Command): void {
         throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
       })
       out(`bot ${body.username} joined ${host}:${port}${config.minecraft.xray ? ' (x-ray on: an experiment, not fair play)' : ''}; mind: ${kind}${flags.goal ? `, goal: ${flags.goal}` : ''}`)
+      if (give.length) {
+        if (!world) throw new UserError('--give needs the embedded world (leave out --host/--port): the bot never uses server commands', 2)
+        checkGive(give, (i) => Boolean(world!.server.registry.itemsByName[i]), world.version)
+        await giveStartingItems(world, body, give, out)
+      }
       link = new BrainLink({
         body,
         store,

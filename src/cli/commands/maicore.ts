@@ -8,6 +8,7 @@
  * Exit codes: 0 ok (with --timeout: the goal was reached), 3 timed out before the goal,
  * 1 failure, 2 usage/config error, 130 interrupted.
  */
+import { GIVE_HELP, checkGive, giveStartingItems, parseGive } from '../give.js'
 import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
@@ -24,6 +25,7 @@ import { emptyStats } from '../../minecraft/minds/types.js'
 import { checkPorts } from '../ports.js'
 
 interface MaiCoreFlags {
+  give?: string
   maicoreUrl?: string
   token?: string
   platform?: string
@@ -87,6 +89,7 @@ function registerMaiCore(program: Command): void {
     .option('--port <port>', 'port of that server (default 25565)')
     .option('--mc-version <version>', 'Minecraft version of that server (default: ask it)')
     .option('--seed <n>', 'embedded world seed (default random)')
+    .option('--give <items>', GIVE_HELP)
     .option('--timeout <seconds>', 'stop after this long (0 = run until Ctrl-C; default 0)')
     .option('--goal <text>', 'initial goal (default 挖到铁矿)')
     .option('--auto-send-interval <seconds>', 'resend the state when MaiCore is silent this long (default 30)')
@@ -139,6 +142,7 @@ function registerMaiCore(program: Command): void {
     },
   )
   cmd.action(async (flags: MaiCoreFlags) => {
+    const give = parseGive(flags.give)
     const config = resolveConfig(cmd)
     const out = (l: string) => process.stdout.write(l + '\n')
     const logger = createLogger('maicore')
@@ -180,6 +184,11 @@ function registerMaiCore(program: Command): void {
         throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
       })
       out(`bot ${body.username} joined ${host}:${port}; goal: ${config.maicore.goal}`)
+      if (give.length) {
+        if (!world) throw new UserError('--give needs the embedded world (leave out --host/--port): the bot never uses server commands', 2)
+        checkGive(give, (i) => Boolean(world!.server.registry.itemsByName[i]), world.version)
+        await giveStartingItems(world, body, give, out)
+      }
       link = new MaiCoreLink({ body, runner, bus, logger, out, config: { ...config.maicore, url } })
       let reached = false
       link.on('goal.reached', () => {

@@ -8,6 +8,7 @@
  *
  * The helpers below are shared with `mindbridge bot`.
  */
+import { GIVE_HELP, checkGive, giveStartingItems, parseGive } from '../give.js'
 import { randomBytes } from 'node:crypto'
 import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
@@ -54,6 +55,8 @@ export interface LynxFlags {
   control?: boolean
   controlPort?: string
   xray?: boolean
+  /** `--give item=count,…` (embedded worlds only). */
+  give?: string
   dashboard?: boolean
   viewer?: boolean
 }
@@ -88,6 +91,7 @@ export function addLynxOptions(cmd: Command): Command {
     .option('--max-format-failures <n>', 'llm mind: unusable replies in a row before the task stops (default 3)')
     .option('--control-port <port>', 'control API port (default from config, 8765; 0 = any)')
     .option('--xray', XRAY_HELP)
+    .option('--give <items>', GIVE_HELP)
     .option('--dashboard', DASHBOARD_HELP)
     .option('--viewer', VIEWER_HELP)
 }
@@ -310,6 +314,8 @@ export function register(program: Command): void {
       throw new CliExit(130)
     }
     out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}, ${world.profile} profile`)
+    const give = parseGive(flags.give)
+    checkGive(give, (i) => Boolean(world.server.registry.itemsByName[i]), world.version)
     let session: LynxSession | undefined
     let body: MineflayerBody | undefined
     let code = 1
@@ -326,6 +332,7 @@ export function register(program: Command): void {
         return
       }
       out(`bot ${body.username} spawned${config.minecraft.xray ? ' (x-ray on: an experiment, not fair play)' : ''}`)
+      await giveStartingItems(world, body, give, out)
       session = new LynxSession({
         body,
         mind,
