@@ -80,7 +80,7 @@ export class ObtainGraph {
   readonly version: string
   readonly md: McData
   private readonly memo = new Map<string, Source[]>()
-  private mineIndex: Map<string, Array<{ block: string; perBlock: number }>> | undefined
+  private mineIndex: Map<string, Array<{ block: string; perBlock: number; shears?: boolean }>> | undefined
   private huntIndex: Map<string, Array<{ entity: string; perKill: number }>> | undefined
 
   constructor(version = DEFAULT_VERSION) {
@@ -125,6 +125,12 @@ export class ObtainGraph {
     return unobtainableReason(key) ?? `nothing in Minecraft ${this.version} makes or drops ${key} in the overworld`
   }
 
+  /** True when a natural block drops itself only to a silk touch tool (grass_block, ores, glass). */
+  silkTouchOnly(key: string): boolean {
+    const loot = this.md.blockLoot[key]
+    return Boolean(loot?.drops.some((d) => d.item === key && d.silkTouch))
+  }
+
   /** Tool items (bare names) any of which lets `block` drop its items; [] when a hand works. */
   harvestTools(block: string): string[] {
     const info = this.md.blocksByName[block === 'log' ? 'oak_log' : block]
@@ -147,9 +153,8 @@ export class ObtainGraph {
       const item = this.md.itemsByName[result]
       if (!item) continue
       for (const group of this.recipeGroups(this.md.recipes[item.id] ?? [])) {
+        // packing pairs (iron_ingot ⇄ iron_block) are cycles: the planner prices a cycle as endless
         const { ingredients, makes, table } = group
-        // un-packing recipes (iron_ingot from iron_block or nuggets) loop back: skip them
-        if (ingredients.some((i) => this.isPackedFrom(i.key, key))) continue
         const sig = JSON.stringify([ingredients, makes, table])
         if (seen.has(sig)) continue
         seen.add(sig)
@@ -193,17 +198,6 @@ export class ObtainGraph {
     })
   }
 
-  /** True when `packed` is crafted from `item` alone (iron_block from iron_ingot). */
-  private isPackedFrom(packed: string, item: string): boolean {
-    if (Object.hasOwn(TAGS, packed)) return false
-    const info = this.md.itemsByName[packed]
-    if (!info) return false
-    return (this.md.recipes[info.id] ?? []).some((r) => {
-      const cells = (r.inShape ? r.inShape.flat() : (r.ingredients ?? [])).filter((c): c is number => c !== null && c !== undefined)
-      return cells.length > 0 && cells.every((id) => planKey(this.md.items[id]?.name ?? '') === item)
-    })
-  }
-
   private smeltSources(key: string): Source[] {
     if (key === 'charcoal') return [{ kind: 'smelt', input: 'log' }]
     const inputs = smeltInputs(key).filter((i) => this.md.itemsByName[i])
@@ -215,14 +209,15 @@ export class ObtainGraph {
       kind: 'mine',
       block: planKey(m.block) === 'log' ? 'log' : m.block,
       perBlock: m.perBlock,
-      tools: this.harvestTools(m.block),
+      tools: m.shears ? ['shears'] : this.harvestTools(m.block),
     }))
   }
 
   /** item → natural overworld blocks that drop it without silk touch, with the expected count per block. */
-  private mineIndexFor(): Map<string, Array<{ block: string; perBlock: number }>> {
+  private mineIndexFor(): Map<string, Array<{ block: string; perBlock: number; shears?: boolean }>> {
     if (this.mineIndex) return this.mineIndex
-    const idx = new Map<string, Array<{ block: string; perBlock: number }>>()
+    const idx = new Map<string, Array<{ block: string; perBlock: number; shears?: boolean }>>()
+    const shearDrops = new Map<string, boolean>()
     const add = (item: string, block: string, perBlock: number) => {
       if (!(perBlock > 0)) return
       const k = planKey(item)
@@ -243,11 +238,21 @@ export class ObtainGraph {
       const shearsSelf = SHEARS_SELF.test(block)
       for (const d of entry.drops) {
         if (d.silkTouch || d.blockAge !== undefined) continue
-        if (shearsSelf && d.item === block) continue
+        if (shearsSelf && d.item === block) {
+          shearDrops.set(block, true)
+          continue
+        }
         if (!this.md.itemsByName[d.item]) continue
         const chance = d.noSilkTouch ? 1 : shearsSelf ? Math.min(1, d.dropChance * 2) : d.dropChance
         add(d.item, block, chance * meanCount(d.stackSizeRange))
       }
+    }
+    // leaves, grass, vines and cobwebs drop themselves to shears
+    for (const block of [...Object.keys(this.md.blockLoot)].filter((b) => isNaturalBlock(b) && (b.endsWith('_leaves') || shearDrops.has(b)))) {
+      if (!this.md.itemsByName[block]) continue
+      const list = idx.get(block) ?? []
+      list.push({ block, perBlock: 1, shears: true })
+      idx.set(block, list)
     }
     // blocks without loot tables drop themselves (minecraft-data leaves some out)
     for (const block of Object.keys(this.md.blocksByName)) {

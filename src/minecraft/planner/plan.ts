@@ -64,8 +64,16 @@ const BLOCK_COST: Record<string, number> = {
   coal_ore: 12, iron_ore: 30, copper_ore: 30, gold_ore: 90, redstone_ore: 80, lapis_ore: 90, diamond_ore: 150, emerald_ore: 600,
   deepslate_iron_ore: 40, deepslate_gold_ore: 90, deepslate_redstone_ore: 80, deepslate_lapis_ore: 90, deepslate_diamond_ore: 150,
   deepslate_coal_ore: 30, deepslate_copper_ore: 40, deepslate: 4,
-  sugar_cane: 6, pumpkin: 20, melon: 60, cactus: 30, cobweb: 240, obsidian: 120, ice: 40, snow: 30, snow_block: 30,
+  sugar_cane: 6, pumpkin: 20, melon: 60, cactus: 30, cobweb: 900, obsidian: 120, ice: 40, snow: 30, snow_block: 30,
+  oak_leaves: 1, birch_leaves: 1, spruce_leaves: 1,
 }
+/** Mobs that are rare wherever a player usually is (swamp huts, slime chunks, the far dark, water). */
+const RARE_MOBS: Record<string, number> = { witch: 6, slime: 4, enderman: 3, squid: 2 }
+/**
+ * A tool or station serves many units: a unit's estimate carries this share of its cost (the
+ * plan itself makes the tool once, when it is not held).
+ */
+const TOOL_SHARE = 1 / 8
 const DEFAULT_BLOCK_COST = 40
 /** Seconds per kill of an animal in sight. */
 const KILL_COST = 20
@@ -125,7 +133,7 @@ export function plan(item: string, count: number, inventory: Record<string, numb
   if (!Number.isInteger(count) || count < 1) return { ok: false, reason: `count must be a positive integer, got ${count}` }
   const p = new Planner(graph, inventory, opts)
   try {
-    p.need(key, count, 0)
+    p.need(key, count)
     return { ok: true, steps: p.steps }
   } catch (err) {
     if (err instanceof PlanError) return { ok: false, reason: err.message }
@@ -182,10 +190,10 @@ class Planner {
     if (left > 0) this.add(key, -left)
   }
 
-  /** Ensures `count` of key exist, then consumes them. */
-  need(key: string, count: number, depth: number): void {
+  /** Ensures `count` of key exist, then consumes them; `stack` is the chain of items being made. */
+  need(key: string, count: number, stack: string[] = []): void {
     const missing = count - this.have(key)
-    if (missing > 0) this.produce(key, missing, depth)
+    if (missing > 0) this.produce(key, missing, stack)
     this.take(key, count)
   }
 
@@ -194,16 +202,23 @@ class Planner {
   }
 
   /** Ensures one of the tools is held (tools are not consumed). */
-  private ensureTool(tools: string[], depth: number): void {
+  private ensureTool(tools: string[], stack: string[]): void {
     if (this.holds(tools)) return
     const ranked = tools.map((t) => ({ t: planKey(t), c: this.cost(planKey(t), new Set()) })).sort((a, b) => a.c - b.c)
     const best = ranked[0]!
     if (!Number.isFinite(best.c)) throw new PlanError(`no way to get any of ${tools.join(', ')}`)
-    this.produce(best.t, 1, depth + 1)
+    this.produce(best.t, 1, stack)
   }
 
-  private produce(key: string, missing: number, depth: number): void {
-    if (depth > MAX_DEPTH) throw new PlanError(`the recipe tree for ${key} is too deep`)
+  /**
+   * Makes `missing` more of key by its cheapest source; a source that turns out to need an item
+   * already being made up the chain (iron_ingot from iron_block from iron_ingot) is undone and
+   * the next cheapest is tried.
+   */
+  private produce(key: string, missing: number, stack: string[]): void {
+    if (stack.length > MAX_DEPTH) throw new PlanError(`the recipe tree for ${key} is too deep`)
+    if (stack.includes(key)) throw new PlanError(`${key} would be made from itself`)
+    const chain = [...stack, key]
     if (this.graph.isChoiceTag(key)) {
       // any member will do: the cheapest
       const best = this.graph
@@ -211,30 +226,49 @@ class Planner {
         .map((m) => ({ m: planKey(m), c: this.cost(planKey(m), new Set()) }))
         .sort((a, b) => a.c - b.c)[0]
       if (!best || !Number.isFinite(best.c)) throw new PlanError(`no way to get any ${key} (${this.graph.members(key).join(', ')})`)
-      this.produce(best.m, missing, depth + 1)
+      this.produce(best.m, missing, chain)
       return
     }
-    const source = this.choose(key)
-    if (!source) throw new PlanError(this.whyNot(key))
+    const options = this.options(key, chain)
+    if (options.length === 0) throw new PlanError(this.whyNot(key))
+    let firstError: PlanError | undefined
+    for (const source of options) {
+      const steps = this.steps.length
+      const inv = new Map(this.inv)
+      try {
+        this.apply(key, source, missing, chain)
+        return
+      } catch (err) {
+        if (!(err instanceof PlanError)) throw err
+        firstError ??= err
+        this.steps.length = steps
+        this.inv.clear()
+        for (const [k, v] of inv) this.inv.set(k, v)
+      }
+    }
+    throw firstError!
+  }
+
+  private apply(key: string, source: Source, missing: number, chain: string[]): void {
     switch (source.kind) {
       case 'mine': {
-        this.ensureTool(source.tools, depth)
+        this.ensureTool(source.tools, chain)
         this.steps.push({ kind: 'collect', item: key, count: missing, block: source.block })
         this.add(key, missing)
         return
       }
       case 'smelt': {
-        this.ensureTool(['furnace'], depth)
-        this.need(source.input, missing, depth + 1)
-        this.needFuel(missing, depth)
+        this.ensureTool(['furnace'], chain)
+        this.need(source.input, missing, chain)
+        this.needFuel(missing, chain)
         this.steps.push({ kind: 'smelt', item: key, count: missing, input: source.input })
         this.add(key, missing)
         return
       }
       case 'craft': {
         const times = Math.ceil(missing / source.makes)
-        if (source.table) this.ensureTool(['crafting_table'], depth)
-        for (const ing of source.ingredients) this.need(ing.key, ing.count * times, depth + 1)
+        if (source.table) this.ensureTool(['crafting_table'], chain)
+        for (const ing of source.ingredients) this.need(ing.key, ing.count * times, chain)
         this.steps.push({ kind: 'craft', item: this.concrete(key), count: times * source.makes })
         this.add(key, times * source.makes)
         return
@@ -244,20 +278,20 @@ class Planner {
         this.add(key, missing)
         return
       case 'shear':
-        this.ensureTool(['shears'], depth)
+        this.ensureTool(['shears'], chain)
         this.steps.push({ kind: 'shear', item: key, count: missing })
         this.add(key, missing)
         return
       case 'fill':
         // the empty buckets become the filled ones
-        this.need('bucket', missing, depth + 1)
+        this.need('bucket', missing, chain)
         this.steps.push({ kind: 'fill', item: key, count: missing, fluid: source.fluid })
         this.add(key, missing)
         return
       case 'farm':
-        if (source.hoe) this.ensureTool(HOES, depth)
+        if (source.hoe) this.ensureTool(HOES, chain)
         // one to plant; the harvest gives it back and more
-        if (this.have(source.plant) < 1) this.produce(source.plant, 1, depth + 1)
+        if (this.have(source.plant) < 1) this.produce(source.plant, 1, chain)
         this.steps.push({ kind: 'farm', item: key, count: missing, crop: source.crop })
         this.add(key, missing)
         return
@@ -269,32 +303,37 @@ class Planner {
   }
 
   /** Fuel for n smelts: coal or charcoal if enough is held, otherwise planks. */
-  private needFuel(n: number, depth: number): void {
+  private needFuel(n: number, stack: string[]): void {
     const coals = Math.ceil(n / FUEL_VALUE.coal!)
     if (this.have('coals') >= coals) {
       this.take('coals', coals)
       return
     }
-    this.need('planks', Math.ceil(n / FUEL_VALUE.planks!), depth + 1)
+    this.need('planks', Math.ceil(n / FUEL_VALUE.planks!), stack)
   }
 
   private usable(key: string): Source[] {
     return this.graph.sources(key).filter((s) => !this.excluded.has(sourceSignature(key, s)))
   }
 
-  /** The cheapest way to get one more of key, given what the simulated inventory holds. */
-  private choose(key: string): Source | undefined {
-    let best: { s: Source; c: number } | undefined
+  /**
+   * The sources of key cheapest first, given what the simulated inventory holds; none whose
+   * direct ingredients are being made up the chain.
+   */
+  private options(key: string, chain: string[]): Source[] {
+    const out: Array<{ s: Source; c: number }> = []
     for (const s of this.usable(key)) {
-      const c = this.sourceCost(key, s, (k, n) => this.missingCost(k, n), new Set([key]))
-      if (Number.isFinite(c) && (!best || c < best.c)) best = { s, c }
+      const parts = s.kind === 'craft' ? s.ingredients.map((i) => i.key) : s.kind === 'smelt' ? [s.input] : s.kind === 'fill' ? ['bucket'] : []
+      if (parts.some((p) => chain.includes(p))) continue
+      const c = this.sourceCost(key, s, (k, n) => this.missingCost(k, n), new Set(chain), 1)
+      if (Number.isFinite(c)) out.push({ s, c })
     }
-    return best?.s
+    return out.sort((a, b) => a.c - b.c).map((x) => x.s)
   }
 
-  /** Estimated seconds for one unit of key through source s; `part` prices ingredients. */
-  private sourceCost(key: string, s: Source, part: (key: string, n: number) => number, visiting: Set<string>): number {
-    const tool = (tools: string[]) => (this.holds(tools) ? 0 : Math.min(...tools.map((t) => this.cost(planKey(t), visiting))))
+  /** Estimated seconds for one unit of key through source s; `part` prices ingredients, `share` the tools. */
+  private sourceCost(key: string, s: Source, part: (key: string, n: number) => number, visiting: Set<string>, share: number): number {
+    const tool = (tools: string[]) => (this.holds(tools) ? 0 : share * Math.min(...tools.map((t) => this.cost(planKey(t), visiting))))
     switch (s.kind) {
       case 'mine': {
         const seen = this.knownBlocks.has(s.block)
@@ -309,7 +348,7 @@ class Planner {
         return c / s.makes + 1 + (s.table ? tool(['crafting_table']) : 0)
       }
       case 'hunt':
-        return KILL_COST / s.perKill + (this.entities.has(s.entity) ? 0 : SEARCH_COST * 2) + (s.night && !this.night ? NIGHT_WAIT : 0)
+        return (KILL_COST / s.perKill + (this.entities.has(s.entity) ? 0 : SEARCH_COST * 2 * (RARE_MOBS[s.entity] ?? 1))) + (s.night && !this.night ? NIGHT_WAIT : 0)
       case 'shear':
         return 15 / s.perUse + (this.entities.has(s.entity) ? 0 : SEARCH_COST * 2) + tool(['shears'])
       case 'fill':
@@ -334,7 +373,7 @@ class Planner {
     const next = new Set(visiting).add(key)
     let best = Infinity
     if (this.graph.isChoiceTag(key)) for (const m of this.graph.members(key)) best = Math.min(best, this.cost(planKey(m), next))
-    for (const s of this.usable(key)) best = Math.min(best, this.sourceCost(key, s, (k, n) => n * this.cost(k, next), next))
+    for (const s of this.usable(key)) best = Math.min(best, this.sourceCost(key, s, (k, n) => n * this.cost(k, next), next, TOOL_SHARE))
     // only a cost computed without cycle cut-offs is the item's own
     if (visiting.size === 0 || Number.isFinite(best)) this.costMemo.set(key, best)
     return best
@@ -345,7 +384,10 @@ class Planner {
     const sources = this.usable(key)
     const excludedAll = this.graph.sources(key).length > 0 && sources.length === 0
     if (excludedAll) return `every way to get ${key} failed already (${this.graph.sources(key).map((s) => sourceSignature(key, s)).join(', ')})`
-    if (sources.length === 0) return unobtainableReason(key) ?? `no way to get ${key}: no recipe, furnace recipe, block, mob or action gives it`
+    if (sources.length === 0) {
+      if (this.graph.silkTouchOnly(key)) return `${key}: the block drops itself only to a silk touch tool, which needs enchanting`
+      return unobtainableReason(key) ?? `no way to get ${key}: no recipe, furnace recipe, block, mob or action gives it`
+    }
     for (const s of sources) {
       const parts = s.kind === 'craft' ? s.ingredients.map((i: Ingredient) => i.key) : s.kind === 'smelt' ? [s.input] : []
       for (const p of parts) {
@@ -353,7 +395,7 @@ class Planner {
         return `no way to get ${key}: it needs ${p}, and ${this.whyNot(p, [...path, key])}`
       }
     }
-    return `no way to get ${key}: every route loops back on itself`
+    return unobtainableReason(key) ?? `no way to get ${key}: every route loops back on itself`
   }
 
   /** The item id to craft for a plan key: planks follow the log type actually held. */

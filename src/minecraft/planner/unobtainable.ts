@@ -5,12 +5,17 @@
  * has a route or a reason from here.
  */
 const RULES: Array<[RegExp, string]> = [
+  [/^(carrot|potato|baked_potato|golden_carrot|carrot_on_a_stick|poisonous_potato|beetroot|beetroot_seeds|beetroot_soup|rabbit_stew)$/, 'carrots, potatoes and beetroots grow only from their own kind: found in villages, shipwrecks or (carrots, potatoes) as rare zombie drops'],
+  [/^(carved_pumpkin|jack_o_lantern)$/, 'made by using shears on a placed pumpkin, which the planner does not do'],
+  [/^(chipped_anvil|damaged_anvil)$/, 'an anvil becomes one only by wear'],
+  [/^(filled_map|written_book|firework_rocket|firework_star)$/, 'made by using an item (a map, a book and quill, a crafted firework with its recipe options), which the planner does not do'],
+  [/^(skeleton_skull|wither_skeleton_skull)$/, 'needs a charged creeper (or the Nether)'],
   [/(^|_)spawn_egg$|^command_block|^chain_command_block$|^repeating_command_block$|^command_block_minecart$|^barrier$|^structure_(block|void)$|^jigsaw$|^debug_stick$|^knowledge_book$|^light$|^bedrock$|^petrified_oak_slab$|^spawner$|^end_portal_frame$|^reinforced_deepslate$|^budding_amethyst$|^frogspawn$|^bundle$|^infested_/, 'creative mode only: no survival player can obtain it'],
   [/^(farmland|grass_path|dirt_path)$/, 'a block state made with a tool, never an item in survival'],
   [/^player_head$|^(zombie|creeper|skeleton|piglin)_head$|^(zombie|creeper|skeleton|piglin)_wall_head$|^dragon_head$/, 'needs a charged creeper explosion (or the End for a dragon head)'],
   [/^wither_skeleton_skull$|^wither_rose$|^nether_star$|^beacon$/, 'needs the Nether and the Wither'],
   [/^(netherrack|nether_quartz_ore|quartz|nether_wart|nether_wart_block|warped_wart_block|blaze_rod|blaze_powder|ghast_tear|magma_cream|magma_block|glowstone|glowstone_dust|soul_sand|soul_soil|basalt|polished_basalt|smooth_basalt|shroomlight|ancient_debris|netherite_.*|nether_gold_ore|crying_obsidian|respawn_anchor|lodestone|gilded_blackstone|soul_(torch|lantern|campfire)|twisting_vines|weeping_vines|nether_sprouts|piglin_banner_pattern|strider_spawn_egg|fire_charge|brewing_stand|ender_eye|ender_chest|end_crystal|music_disc_pigstep|quartz_.*|chiseled_quartz_block|smooth_quartz.*|nether_brick.*|red_nether_brick.*|chiseled_nether_bricks|cracked_nether_bricks|observer|comparator|daylight_detector|hopper_minecart|hopper)$/, 'needs the Nether (its blocks, mobs or quartz)'],
-  [/^(crimson|warped)_|(^|_)blackstone|^chiseled_polished_blackstone$|^cracked_polished_blackstone_bricks$|^polished_blackstone/, 'needs the Nether (crimson and warped forests, blackstone)'],
+  [/(^|_)(crimson|warped)_|(^|_)blackstone|^chiseled_polished_blackstone$|^cracked_polished_blackstone_bricks$|^polished_blackstone/, 'needs the Nether (crimson and warped forests, blackstone)'],
   [/^(end_stone.*|end_rod|chorus_.*|popped_chorus_fruit|purpur_.*|shulker_.*|.*_shulker_box|elytra|dragon_egg|dragon_breath|end_gateway|end_portal)$/, 'needs the End'],
   [/^(enchanted_book|experience_bottle|enchanted_golden_apple)$/, 'needs enchanting, trading or loot chests'],
   [/^(potion|splash_potion|lingering_potion|tipped_arrow)$/, 'needs brewing, which needs the Nether (blaze powder, nether wart)'],
