@@ -23,24 +23,14 @@ import type { ContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
 import type { Body } from '../body/types.js'
 import type { MindStats } from '../minds/types.js'
-import type { TaskRecord, TrafficEvent } from '../links/lynxmind.js'
+import type { TrafficEvent } from '../links/lynxmind.js'
+import type { ControlLink, Task } from './task.js'
 import type { DashboardHub } from '../dashboard/hub.js'
 import { DASHBOARD_WS_PATH } from '../dashboard/protocol.js'
 import { tokenFrom, tokenMatches } from '../minds/remote.js'
 import { formatZodIssues } from '../../core/schema-errors.js'
 
-/** What the control API needs of a link: LynxMindLink is one; dashboard/links.ts adapts the others. */
-export interface ControlLink {
-  readonly body: Body
-  readonly mind: { readonly kind: string; stats(): MindStats }
-  readonly sessionOpen: boolean
-  current(): TaskRecord | undefined
-  history(): TaskRecord[]
-  createTask(text: string, source?: string): TaskRecord
-  cancelTask(reason?: string): Promise<TaskRecord | undefined>
-  on(event: string, listener: (...args: any[]) => void): unknown
-  off(event: string, listener: (...args: any[]) => void): unknown
-}
+export type { ControlLink, Task } from './task.js'
 
 export interface ControlServerOptions {
   link: ControlLink
@@ -220,7 +210,7 @@ export async function startControlServer(opts: ControlServerOptions): Promise<Co
     const text = JSON.stringify(msg)
     for (const c of clients) if (c.readyState === c.OPEN) c.send(text)
   }
-  const onTask = (t: TaskRecord) => broadcast({ type: 'task', task: t })
+  const onTask = (t: Task) => broadcast({ type: 'task', task: t })
   const onTraffic = (t: TrafficEvent) => broadcast({ type: 'traffic', ...t })
   const onAction = (a: unknown) => broadcast({ type: 'action', ...(a as object) })
   const onActionEnd = (a: unknown) => broadcast({ type: 'action.end', ...(a as object) })

@@ -9,14 +9,14 @@ import { EventEmitter } from 'node:events'
 import type { Body } from '../body/types.js'
 import type { MindStats } from '../minds/types.js'
 import { emptyStats } from '../minds/types.js'
-import type { LynxMindLink, TaskRecord, TrafficEvent } from '../links/lynxmind.js'
+import type { LynxMindLink, TrafficEvent } from '../links/lynxmind.js'
+import type { ControlLink, Task, TaskProtocol } from '../control/task.js'
 import type { BrainLink } from '../links/brainfile/index.js'
 import type { BrainDecision } from '../links/brainfile/mind.js'
 import type { BrainStore } from '../links/brainfile/store.js'
 import type { MaiCoreLink } from '../links/maicore/index.js'
-import type { ControlLink } from '../control/server.js'
 import { checkTask, type StoredTask } from '../../protocols/brainfile.js'
-import { describeAction } from '../links/lynxmind-session.js'
+import { describeAction } from '../links/lynxmind-actions.js'
 import type { Action } from '../../protocols/lynxmind.js'
 import type { Protocol, TaskView, TrafficItem } from './protocol.js'
 
@@ -68,7 +68,7 @@ function progressOf(body: Body): Pick<TaskView, 'progress' | 'progressText'> {
   }
 }
 
-function lynxView(t: TaskRecord): TaskView {
+function lynxView(t: Task): TaskView {
   return { id: String(t.id), text: t.text, status: t.status, source: t.source, startedAt: t.startedAt, ...(t.reason ? { reason: t.reason } : {}) }
 }
 
@@ -123,31 +123,32 @@ class AdaptedControl extends EventEmitter implements ControlLink {
     private readonly d: () => DashboardLink,
     readonly body: Body,
     readonly mind: { readonly kind: string; stats(): MindStats },
-    private readonly records: () => { current: TaskRecord | undefined; history: TaskRecord[] },
-    private readonly create: (text: string) => TaskRecord,
+    private readonly records: () => { current: Task | undefined; history: Task[] },
+    private readonly create: (text: string) => Task,
   ) {
     super()
   }
   get sessionOpen(): boolean {
     return this.d().sessionOpen()
   }
-  current(): TaskRecord | undefined {
+  current(): Task | undefined {
     return this.records().current
   }
-  history(): TaskRecord[] {
+  history(): Task[] {
     return this.records().history
   }
-  createTask(text: string): TaskRecord {
+  createTask(text: string): Task {
     return this.create(text)
   }
-  async cancelTask(reason = 'cancelled'): Promise<TaskRecord | undefined> {
+  async cancelTask(reason = 'cancelled'): Promise<Task | undefined> {
     const t = this.current()
     await this.body.stop(reason)
     return t ? { ...t, status: 'cancelled', reason, endedAt: Date.now() } : undefined
   }
 }
 
-const record = (id: number, text: string, status: TaskRecord['status'], startedAt: number, reason?: string): TaskRecord => ({
+const record = (protocol: TaskProtocol, id: number, text: string, status: Task['status'], startedAt: number, reason?: string): Task => ({
+  protocol,
   id,
   text,
   source: 'dashboard',
@@ -155,7 +156,6 @@ const record = (id: number, text: string, status: TaskRecord['status'], startedA
   startedAt,
   actions: 0,
   skillFailures: 0,
-  baseline: {},
   ...(reason ? { reason } : {}),
 })
 
@@ -180,7 +180,7 @@ export function parseBrainTask(text: string): { ok: true; task: BrainDecision['n
   return checked.ok ? { ok: true, task: checked.task } : { ok: false, error: checked.error }
 }
 
-function brainStatus(s: StoredTask['status']): TaskRecord['status'] {
+function brainStatus(s: StoredTask['status']): Task['status'] {
   return s === 'completed' ? 'succeeded' : s === 'failed' ? 'failed' : 'running'
 }
 
@@ -195,9 +195,9 @@ export function brainDashboardLink(link: BrainLink, store: BrainStore, body: Bod
     if (decision.thought) thought = decision.thought
   })
   const tasks = () => store.brain.tasks
-  const toRecord = (t: StoredTask): TaskRecord =>
-    record(Number(t.id) || 0, brainText(t), brainStatus(t.status), t.started_at ? Date.parse(t.started_at) : Date.now(), t.error ?? t.result)
-  const give = (text: string): TaskRecord => {
+  const toRecord = (t: StoredTask): Task =>
+    record('brainfile', Number(t.id) || 0, brainText(t), brainStatus(t.status), t.started_at ? Date.parse(t.started_at) : Date.now(), t.error ?? t.result)
+  const give = (text: string): Task => {
     const parsed = parseBrainTask(text)
     if (!parsed.ok) throw new Error(parsed.error)
     link.apply({ thought: 'from the dashboard', memory_updates: {}, new_tasks: [parsed.task] })
@@ -273,22 +273,22 @@ export function maicoreDashboardLink(link: MaiCoreLink, body: Body, mindKind: st
   let goalId = 1
   let goalStarted = Date.now()
   let reached: string | undefined
-  const history: TaskRecord[] = []
+  const history: Task[] = []
   link.on('open', () => (open = true))
   link.on('close', () => (open = false))
   link.on('goal.reached', (g: string) => {
     reached = g
-    history.push(record(goalId, g, 'succeeded', goalStarted, 'goal reached'))
+    history.push(record('maicore', goalId, g, 'succeeded', goalStarted, 'goal reached'))
   })
-  const currentRecord = (): TaskRecord | undefined => (reached === link.game.goal ? undefined : record(goalId, link.game.goal, 'running', goalStarted))
-  const setGoal = (text: string): TaskRecord => {
+  const currentRecord = (): Task | undefined => (reached === link.game.goal ? undefined : record('maicore', goalId, link.game.goal, 'running', goalStarted))
+  const setGoal = (text: string): Task => {
     const g = text.trim()
     if (!g) throw new Error('the goal is empty')
     goalId++
     goalStarted = Date.now()
     link.game.setGoal(g)
     link.sendState('goal')
-    return record(goalId, link.game.goal, 'running', goalStarted)
+    return record('maicore', goalId, link.game.goal, 'running', goalStarted)
   }
   const self: DashboardLink = {
     protocol: 'maicore',

@@ -155,3 +155,21 @@ async function craft(
     skillFailures,
   }
 }
+
+/** Short text for an action in progress lines and the dashboard. */
+export function describeAction(a: Action): string {
+  switch (a.type) {
+    case 'ACTION_MOVE':
+      return `move to ${a.x} ${a.y ?? '~'} ${a.z}`
+    case 'ACTION_COLLECT_BLOCK':
+      return `collect ${a.needed_blocks.map((i) => `${i.count} ${i.item_name}`).join(', ')}`
+    case 'ACTION_CRAFTING':
+      return `craft ${a.to_craft.map((i) => `${i.count} ${i.item_name}`).join(', ')}`
+    case 'ACTION_STOP_BARITONE':
+      return 'stop'
+    case 'ACTION_COLLECT_ENTITY_LOOT':
+      return `loot ${a.killingQuotas.map((q) => q.entity_id).join(', ')}`
+    case 'ACTION_MURDER':
+      return `attack ${a.uuid_str_list.length} target(s)`
+  }
+}

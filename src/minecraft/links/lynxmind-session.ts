@@ -12,6 +12,7 @@ import { startControlServer, type ControlServer } from '../control/server.js'
 import type { DashboardHub } from '../dashboard/hub.js'
 import { dashboardUrl } from '../dashboard/index.js'
 import { attachChatTasks } from '../tasks.js'
+import { describeAction } from './lynxmind-actions.js'
 import { LynxMindLink, type AgentChange, type ConnectionChange, type TaskRecord } from './lynxmind.js'
 
 export interface SessionOptions {
@@ -67,23 +68,7 @@ export interface SessionSummary {
   mind: MindStats & { kind: string }
 }
 
-/** Short text for an action in progress lines. */
-export function describeAction(a: Action): string {
-  switch (a.type) {
-    case 'ACTION_MOVE':
-      return `move to ${a.x} ${a.y ?? '~'} ${a.z}`
-    case 'ACTION_COLLECT_BLOCK':
-      return `collect ${a.needed_blocks.map((i) => `${i.count} ${i.item_name}`).join(', ')}`
-    case 'ACTION_CRAFTING':
-      return `craft ${a.to_craft.map((i) => `${i.count} ${i.item_name}`).join(', ')}`
-    case 'ACTION_STOP_BARITONE':
-      return 'stop'
-    case 'ACTION_COLLECT_ENTITY_LOOT':
-      return `loot ${a.killingQuotas.map((q) => q.entity_id).join(', ')}`
-    case 'ACTION_MURDER':
-      return `attack ${a.uuid_str_list.length} target(s)`
-  }
-}
+export { describeAction }
 
 /** One line: line breaks and runs of blanks become one space. */
 export function oneLine(text: string): string {

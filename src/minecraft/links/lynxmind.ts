@@ -31,13 +31,16 @@ import { createLogger, type Logger } from '../../core/logger.js'
 import { heartbeatFromStatus, type Action, type AiEvent, type ModEvent, type NearbyBlock, type NearbyEntity } from '../../protocols/lynxmind.js'
 import type { AgentPresence, Mind } from '../minds/types.js'
 import { runAction } from './lynxmind-actions.js'
+import type { Task, TaskStatus } from '../control/task.js'
 import { judgeTask, type Verdict } from './lynxmind-judge.js'
 import { lynxStatusOf } from './lynxmind-status.js'
 
 /** `unverified`: the mind ended a task that nothing in the world can measure (see lynxmind-judge.ts). */
-export type TaskStatus = 'running' | 'succeeded' | 'failed' | 'unverified' | 'cancelled'
+export type { TaskStatus } from '../control/task.js'
 
-export interface TaskRecord {
+/** A LynxMind task: the control API's Task, and the inventory it started from (the judge's baseline). */
+export interface TaskRecord extends Task {
+  protocol: 'lynxmind'
   id: number
   text: string
   /** Who asked: `cli`, `chat:<player>`, `api`. */
@@ -233,6 +236,7 @@ export class LynxMindLink extends EventEmitter {
       startedAt: Date.now(),
       actions: 0,
       skillFailures: 0,
+      protocol: 'lynxmind',
       baseline: safeCounts(this.body),
     }
     this.task = rec

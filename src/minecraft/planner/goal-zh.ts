@@ -4,7 +4,7 @@
  * The same Goal shapes as the English parser; the item table covers what a survival
  * start needs (wood, stone, ores, their products, the basic tools and stations).
  */
-import type { GoalResult } from './goal.js'
+import type { GoalResult } from './goal-types.js'
 
 /** Longest names first when matching, so 铁镐 wins over 铁 and 圆石 over 石. */
 export const CHINESE_ITEMS: Readonly<Record<string, string>> = {

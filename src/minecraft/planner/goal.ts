@@ -8,19 +8,8 @@ import { defaultItemBook, ItemBook } from './items.js'
 import { bareName, planKey } from '../names.js'
 import { looksChinese, parseChineseGoal } from './goal-zh.js'
 
-export type Goal =
-  /** Hold at least `count` of item (absolute). */
-  | { kind: 'get'; item: string; count: number }
-  /** Gain `count` more of item than held when the task started. */
-  | { kind: 'collect'; item: string; count: number }
-  | { kind: 'craft'; item: string; count: number }
-  | { kind: 'goto'; x: number; y?: number; z: number }
-
-/**
- * `impossible`: the text is a goal (get/collect/craft …) but no world can satisfy it
- * (unknown item, bad count); otherwise the text is simply not a goal we measure.
- */
-export type GoalResult = { ok: true; goal: Goal } | { ok: false; reason: string; impossible?: true }
+export type { Goal, GoalResult } from './goal-types.js'
+import type { Goal, GoalResult } from './goal-types.js'
 
 const NUMBER_WORDS: Record<string, number> = {
   a: 1, an: 1, one: 1, single: 1, two: 2, couple: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8,
