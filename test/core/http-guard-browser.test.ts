@@ -24,7 +24,7 @@ import { chromiumMissing as skip, launchChromium } from '../support/browser.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 const TOKEN = 'leaked-control-token'
-const START = JSON.stringify({ seats: ['human', 'builtin:llm', 'builtin:random', 'builtin:random'] })
+const START = JSON.stringify({ seats: ['human', 'builtin:llm', 'builtin:random', 'builtin:expert?budget=50'] })
 
 let browser: Browser
 let evil: Server
@@ -92,29 +92,32 @@ function plainPost(page: Page, url: string, body: string): Promise<string> {
   )
 }
 
-/** In the page: a form post (text/plain encoding, the JSON in a field name) into an iframe; resolves when the answer has loaded. */
+/**
+ * In the page: a form post into an iframe; resolves when the answer has loaded. With the text/plain
+ * encoding the body is `name=value` plus CRLF, so `json` is split at its one `=`, which must sit
+ * inside a JSON string: the server gets exactly `json`.
+ */
 function formPost(page: Page, url: string, json: string): Promise<void> {
-  return page.evaluate(
-    ([u, j]) =>
-      new Promise<void>((resolve) => {
-        const frame = document.createElement('iframe')
-        frame.name = `target${Math.random().toString(36).slice(2)}`
-        document.body.appendChild(frame)
-        const form = document.createElement('form')
-        form.method = 'POST'
-        form.action = u!
-        form.enctype = 'text/plain'
-        form.target = frame.name
-        const field = document.createElement('input')
-        field.name = j!.slice(0, -1) + ',"x":"'
-        field.value = '"}'
-        form.appendChild(field)
-        document.body.appendChild(form)
-        frame.addEventListener('load', () => resolve(), { once: true })
-        form.submit()
-      }),
-    [url, json],
-  )
+  const at = json.indexOf('=')
+  assert.ok(at > 0 && json.indexOf('=', at + 1) < 0, 'the body has exactly one =')
+  // the test's tsconfig has no DOM types: the page's script is written as the page would carry it
+  return page.evaluate(`new Promise((resolve) => {
+    const frame = document.createElement('iframe')
+    frame.name = 'answer' + Math.random().toString(36).slice(2)
+    document.body.appendChild(frame)
+    const form = document.createElement('form')
+    form.method = 'POST'
+    form.action = ${JSON.stringify(url)}
+    form.enctype = 'text/plain'
+    form.target = frame.name
+    const field = document.createElement('input')
+    field.name = ${JSON.stringify(json.slice(0, at))}
+    field.value = ${JSON.stringify(json.slice(at + 1))}
+    form.appendChild(field)
+    document.body.appendChild(form)
+    frame.addEventListener('load', () => resolve(), { once: true })
+    form.submit()
+  })`)
 }
 
 /** In the page: a WebSocket; 'opened' (and the first frame, if any) or 'refused'. */
@@ -185,7 +188,7 @@ describe('a page from another site, in chromium, cannot drive the servers', { sk
     try {
       const task = JSON.stringify({ task: 'collect 1 log' })
       assert.equal(await plainPost(page, `${control.url}/v1/tasks?token=${TOKEN}`, task), 'sent')
-      await formPost(page, `${control.url}/v1/tasks?token=${TOKEN}`, task)
+      await formPost(page, `${control.url}/v1/tasks?token=${TOKEN}`, JSON.stringify({ task: 'collect 1 log =' }))
       assert.equal(link.current(), undefined)
       assert.deepEqual(link.history(), [], 'no task was created')
       assert.equal(await webSocket(page, `${control.url.replace('http', 'ws')}/v1/events?token=${TOKEN}`), 'refused')

@@ -23,7 +23,7 @@ async function setup(skillMs = 0) {
   const api = await startControlServer({ link, bus, token: TOKEN, logger: quiet })
   const call = (path: string, init: RequestInit & { token?: string | null } = {}) => {
     // every state-changing request declares a JSON body (the server refuses anything else with 415)
-    const json = init.method === 'POST' || init.method === 'DELETE' ? { 'content-type': 'application/json' } : {}
+    const json: Record<string, string> = init.method === 'POST' || init.method === 'DELETE' ? { 'content-type': 'application/json' } : {}
     const headers: Record<string, string> = { ...json, ...(init.headers as Record<string, string> | undefined) }
     if (init.token !== null) headers.authorization = `Bearer ${init.token ?? TOKEN}`
     return fetch(api.url + path, { ...init, headers })
