@@ -20,7 +20,7 @@ import type { Duplex } from 'node:stream'
 
 /** A request the guard turns away: the HTTP status and a one-line reason. */
 export interface Refusal {
-  status: 403 | 415
+  status: 400 | 403 | 415
   reason: string
 }
 
@@ -95,11 +95,22 @@ function shown(v: string): string {
   return clean.length > 80 ? `${clean.slice(0, 80)}…` : clean
 }
 
+/** The request's URL (against a placeholder base); undefined when its target does not parse. */
+export function requestUrl(req: IncomingMessage): URL | undefined {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost')
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * The Host and Origin checks for a server listening on `listenHost` (the port is the one the
- * connection arrived at). Undefined when the request may go on.
+ * connection arrived at), after a check that the target parses, so that the servers' own
+ * `new URL(req.url)` never throws. Undefined when the request may go on.
  */
 export function checkSite(req: IncomingMessage, listenHost: string): Refusal | undefined {
+  if (!requestUrl(req)) return { status: 400, reason: `the request target '${shown(req.url ?? '')}' is not a URL path` }
   const port = String(req.socket.localPort ?? '')
   const names = allowedHosts(req, listenHost)
   const hostHeader = req.headers.host

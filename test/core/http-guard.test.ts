@@ -6,10 +6,11 @@
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { connect, type AddressInfo } from 'node:net'
 import { WebSocketServer } from 'ws'
 import { checkRequest, guardUpgrade, headerToken, newToken, refuseRequest, tokensEqual, upgradeToken } from '../../src/core/http-guard.js'
 import { EVIL_ORIGIN, REBOUND_HOST, httpCall, tryUpgrade } from '../support/cross-site.js'
+import { within } from '../support/wait.js'
 
 let server: Server
 let wss: WebSocketServer
@@ -67,6 +68,28 @@ describe('Host', () => {
       assert.equal(r.status, 403)
       assert.match(r.body, /not this server/)
     }
+  })
+})
+
+describe('request target', () => {
+  test('a target that is not a URL gets 400 on HTTP and on an upgrade, and the server lives on', async () => {
+    const raw = (lines: string[]) =>
+      within(
+        'a raw answer',
+        new Promise<string>((resolve, reject) => {
+          const sock = connect(port, '127.0.0.1', () => sock.end(lines.join('\r\n') + '\r\n\r\n'))
+          let got = ''
+          sock.on('data', (d) => (got += String(d)))
+          sock.on('end', () => resolve(got))
+          sock.on('error', reject)
+        }),
+      )
+    const plain = await raw(['GET //[ HTTP/1.1', `Host: 127.0.0.1:${port}`, 'Connection: close'])
+    assert.match(plain, /^HTTP\/1\.1 400 /)
+    assert.match(plain, /the request target '\/\/\[' is not a URL path/)
+    const upgrade = await raw(['GET //[ HTTP/1.1', `Host: 127.0.0.1:${port}`, 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='])
+    assert.match(upgrade, /^HTTP\/1\.1 400 /)
+    assert.equal((await httpCall(base + '/')).status, 200)
   })
 })
 

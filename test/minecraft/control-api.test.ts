@@ -8,7 +8,8 @@ import { startControlServer } from '../../src/minecraft/control/server.js'
 import { attachChatTasks, parseChatCommand } from '../../src/minecraft/tasks.js'
 import { createContextBus } from '../../src/core/context-bus.js'
 import { createLogger } from '../../src/core/logger.js'
-import { waitFor, waitForEvent } from '../support/wait.js'
+import { connect } from 'node:net'
+import { waitFor, waitForEvent, within } from '../support/wait.js'
 import { EVIL_ORIGIN, REBOUND_HOST, httpCall, tryUpgrade } from '../support/cross-site.js'
 
 const quiet = createLogger('test', { level: 'silent' })
@@ -146,6 +147,27 @@ describe('control API refuses cross-site requests', () => {
       assert.equal(s.link.history().length, 0)
       const own = await httpCall(s.api.url + '/v1/status', { headers: { ...auth, origin: s.api.url } })
       assert.equal(own.status, 200, 'its own origin passes')
+    } finally {
+      await s.close()
+    }
+  })
+
+  test('an upgrade whose target is not a URL gets 400 and the server lives on', async () => {
+    const s = await setup()
+    try {
+      const answer = await within(
+        'the raw answer',
+        new Promise<string>((resolve, reject) => {
+          const head = ['GET //[ HTTP/1.1', `Host: 127.0.0.1:${s.api.port}`, 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==']
+          const sock = connect(s.api.port, '127.0.0.1', () => sock.end(head.join('\r\n') + '\r\n\r\n'))
+          let got = ''
+          sock.on('data', (d) => (got += String(d)))
+          sock.on('end', () => resolve(got))
+          sock.on('error', reject)
+        }),
+      )
+      assert.match(answer, /^HTTP\/1\.1 400 /)
+      assert.equal((await s.call('/v1/status')).status, 200)
     } finally {
       await s.close()
     }
