@@ -8,7 +8,9 @@ import { startControlServer } from '../../src/minecraft/control/server.js'
 import { attachChatTasks, parseChatCommand } from '../../src/minecraft/tasks.js'
 import { createContextBus } from '../../src/core/context-bus.js'
 import { createLogger } from '../../src/core/logger.js'
-import { waitFor, waitForEvent } from '../support/wait.js'
+import { connect } from 'node:net'
+import { waitFor, waitForEvent, within } from '../support/wait.js'
+import { EVIL_ORIGIN, REBOUND_HOST, httpCall, tryUpgrade } from '../support/cross-site.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 const TOKEN = 'tok-123'
@@ -21,7 +23,9 @@ async function setup(skillMs = 0) {
   await link.start()
   const api = await startControlServer({ link, bus, token: TOKEN, logger: quiet })
   const call = (path: string, init: RequestInit & { token?: string | null } = {}) => {
-    const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) }
+    // every state-changing request declares a JSON body (the server refuses anything else with 415)
+    const json: Record<string, string> = init.method === 'POST' || init.method === 'DELETE' ? { 'content-type': 'application/json' } : {}
+    const headers: Record<string, string> = { ...json, ...(init.headers as Record<string, string> | undefined) }
     if (init.token !== null) headers.authorization = `Bearer ${init.token ?? TOKEN}`
     return fetch(api.url + path, { ...init, headers })
   }
@@ -34,7 +38,11 @@ describe('control API over real HTTP / WebSocket', () => {
     try {
       assert.equal((await s.call('/v1/status', { token: null })).status, 401)
       assert.equal((await s.call('/v1/status', { token: 'nope' })).status, 401)
-      assert.equal((await fetch(s.api.url + '/v1/status?token=' + TOKEN)).status, 200)
+      // ?token= is for WebSocket upgrades only: plain HTTP must use a header
+      const inQuery = await fetch(s.api.url + '/v1/status?token=' + TOKEN)
+      assert.equal(inQuery.status, 401)
+      assert.match(((await inQuery.json()) as { error: string }).error, /\?token= is for WebSocket upgrades only/)
+      assert.equal((await fetch(s.api.url + '/v1/status', { headers: { 'x-mindbridge-token': TOKEN } })).status, 200)
       // HTTP auth schemes are case-insensitive
       for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
         assert.equal((await fetch(s.api.url + '/v1/status', { headers: { authorization: `${scheme} ${TOKEN}` } })).status, 200, scheme)
@@ -56,6 +64,14 @@ describe('control API over real HTTP / WebSocket', () => {
         assert.match(((await r.json()) as { error: string }).error, re)
       }
       assert.equal((await s.call('/v1/tasks', { method: 'POST', body: 'x'.repeat(70_000) })).status, 413)
+      // a body a web page could send without a CORS preflight: 415, nothing created
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const r = await s.call('/v1/tasks', { method: 'POST', body: JSON.stringify({ task: 'collect 1 log' }), headers: { 'content-type': type } })
+        assert.equal(r.status, 415, type)
+        assert.match(((await r.json()) as { error: string }).error, /needs Content-Type: application\/json/)
+      }
+      assert.equal((await s.call('/v1/tasks/current', { method: 'DELETE', headers: { 'content-type': 'text/plain' } })).status, 415)
+      assert.equal(s.link.current(), undefined, 'no task was created')
       assert.equal((await s.call('/v1/nothing')).status, 404)
       assert.equal((await s.call('/v1/status', { method: 'POST' })).status, 405)
       assert.equal((await s.call('/v1/tasks/current', { method: 'DELETE' })).status, 404)
@@ -108,6 +124,75 @@ describe('control API over real HTTP / WebSocket', () => {
       assert.ok(msgs.some((m) => m.type === 'traffic' && m.dir === 'from_mind'))
       assert.ok(msgs.some((m) => m.type === 'action'))
       ws.close()
+    } finally {
+      await s.close()
+    }
+  })
+})
+
+describe('control API refuses cross-site requests', () => {
+  test('another Origin or a rebound Host: 403 even with the token, and no task is created', async () => {
+    const s = await setup()
+    try {
+      const auth = { authorization: `Bearer ${TOKEN}` }
+      const task = JSON.stringify({ task: 'collect 1 log' })
+      for (const headers of [{ origin: EVIL_ORIGIN }, { origin: 'null' }, { host: `${REBOUND_HOST}:${s.api.port}` }]) {
+        const get = await httpCall(s.api.url + '/v1/status', { headers: { ...auth, ...headers } })
+        assert.equal(get.status, 403, JSON.stringify(headers))
+        assert.doesNotMatch(get.body, /session_open/)
+        const post = await httpCall(s.api.url + '/v1/tasks', { method: 'POST', body: task, headers: { ...auth, ...headers, 'content-type': 'application/json' } })
+        assert.equal(post.status, 403, JSON.stringify(headers))
+      }
+      assert.equal(s.link.current(), undefined)
+      assert.equal(s.link.history().length, 0)
+      const own = await httpCall(s.api.url + '/v1/status', { headers: { ...auth, origin: s.api.url } })
+      assert.equal(own.status, 200, 'its own origin passes')
+    } finally {
+      await s.close()
+    }
+  })
+
+  test('an upgrade whose target is not a URL gets 400 and the server lives on', async () => {
+    const s = await setup()
+    try {
+      const answer = await within(
+        'the raw answer',
+        new Promise<string>((resolve, reject) => {
+          const head = ['GET //[ HTTP/1.1', `Host: 127.0.0.1:${s.api.port}`, 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==']
+          const sock = connect(s.api.port, '127.0.0.1', () => sock.end(head.join('\r\n') + '\r\n\r\n'))
+          let got = ''
+          sock.on('data', (d) => (got += String(d)))
+          sock.on('end', () => resolve(got))
+          sock.on('error', reject)
+        }),
+      )
+      assert.match(answer, /^HTTP\/1\.1 400 /)
+      assert.equal((await s.call('/v1/status')).status, 200)
+    } finally {
+      await s.close()
+    }
+  })
+
+  test('the events socket: ?token= works on the upgrade, but not from another Origin or Host', async () => {
+    const s = await setup()
+    try {
+      const ws = `${s.api.url.replace('http', 'ws')}/v1/events?token=${TOKEN}`
+      for (const headers of [{ origin: EVIL_ORIGIN }, { origin: `http://localhost:${s.api.port + 1}` }, { host: `${REBOUND_HOST}:${s.api.port}` }]) {
+        const r = await tryUpgrade(ws, headers)
+        assert.equal(r.opened, false, JSON.stringify(headers))
+        if (!r.opened) {
+          assert.equal(r.status, 403)
+          assert.match(r.body, /refused|not this server/)
+        }
+      }
+      for (const origin of [undefined, s.api.url, `http://localhost:${s.api.port}`]) {
+        const r = await tryUpgrade(ws, origin ? { origin } : {})
+        assert.equal(r.opened, true, String(origin))
+        if (r.opened) {
+          assert.equal((JSON.parse(await r.firstFrame) as { type: string }).type, 'status')
+          r.ws.close()
+        }
+      }
     } finally {
       await s.close()
     }

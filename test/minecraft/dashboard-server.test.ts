@@ -9,6 +9,7 @@ import assert from 'node:assert/strict'
 import { WebSocket } from 'ws'
 import { buildClient, startRig, TOKEN, type DashboardRig } from './support/dashboard.js'
 import { waitFor, waitForEvent, within } from '../support/wait.js'
+import { EVIL_ORIGIN, REBOUND_HOST, httpCall, tryUpgrade } from '../support/cross-site.js'
 import type { DashboardServerFrame } from '../../src/minecraft/dashboard/protocol.js'
 
 let client: { dir: string; remove(): void }
@@ -51,10 +52,25 @@ describe('dashboard server', () => {
     assert.equal(script.status, 200)
     assert.match(script.headers.get('content-type') ?? '', /javascript/)
     assert.equal((await fetch(`${rig.url}/dashboard/nothing.js`)).status, 404)
-    assert.equal((await fetch(`${rig.url}/dashboard`, { method: 'POST' })).status, 405)
+    assert.equal((await fetch(`${rig.url}/dashboard`, { method: 'POST', headers: { 'content-type': 'application/json' } })).status, 405)
     assert.equal((await fetch(`${rig.url}/v1/status`)).status, 401)
     assert.equal((await fetch(`${rig.url}/v1/status`, { headers: { authorization: `Bearer ${TOKEN}` } })).status, 200)
     assert.ok(rig.lines.some((l) => l.includes(`/dashboard#token=${TOKEN}`)), 'the URL with the token in its fragment is printed')
+  })
+
+  test('another Origin or a rebound Host: no page, and the socket is refused before it opens', async () => {
+    const page = await httpCall(`${rig.url}/dashboard`, { headers: { host: `${REBOUND_HOST}:${new URL(rig.url).port}` } })
+    assert.equal(page.status, 403)
+    assert.doesNotMatch(page.body, /<canvas/)
+    for (const headers of [{ origin: EVIL_ORIGIN }, { host: `${REBOUND_HOST}:${new URL(rig.url).port}` }]) {
+      const r = await tryUpgrade(rig.url.replace('http', 'ws') + '/v1/dashboard', headers)
+      assert.equal(r.opened, false, JSON.stringify(headers))
+      if (!r.opened) assert.equal(r.status, 403)
+    }
+    const own = await tryUpgrade(rig.url.replace('http', 'ws') + '/v1/dashboard', { origin: rig.url })
+    assert.equal(own.opened, true, "the page's own origin opens the socket")
+    if (own.opened) own.ws.terminate()
+    assert.equal(rig.hub.framesBuilt, 0)
   })
 
   test('no page open: nothing is built while the bot works', async () => {

@@ -344,7 +344,7 @@ describe('the llm stand-in MaiCore (scripted OpenAI-compatible server over real 
   test('the model sees the state and the documented primitives; its fenced JSON reply runs as a program', async () => {
     const model = await startScriptedOpenAI([() => ({ reply: '```json\n{"actions": "await mineBlock(bot, \'log\', 2)", "goal": "砍两块木头"}\n```' })])
     const standin = await startStandin({ mind: new LlmStandinMind(createLlmClient({ baseUrl: model.baseUrl, model: 'scripted-model', maxRetries: 0, timeoutMs: 5000 })), port: 0, logger: quiet })
-    const { link, runner } = linkFor(standin.url)
+    const { link, runner } = linkFor(standin.url, { token: standin.token })
     try {
       const ran = waitFor<[string]>(link, 'program.start', 'the model-written program to run')
       link.start()

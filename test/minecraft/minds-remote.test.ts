@@ -6,6 +6,7 @@ import { LynxMindLink, type AgentChange } from '../../src/minecraft/links/lynxmi
 import { RemoteMind } from '../../src/minecraft/minds/remote.js'
 import { createLogger } from '../../src/core/logger.js'
 import { waitForEvent, within } from '../support/wait.js'
+import { EVIL_ORIGIN, REBOUND_HOST, httpCall, tryUpgrade } from '../support/cross-site.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 
@@ -47,6 +48,28 @@ async function connect(url: string, headers: Record<string, string> = {}) {
     }),
   }
 }
+
+describe('remote mind refuses cross-site connections', () => {
+  test('a page from another Origin or a rebound Host cannot connect, even with the token', async () => {
+    const mind = new RemoteMind({ token: 's3cret' })
+    const { url, port } = await mind.listen()
+    try {
+      for (const headers of [{ origin: EVIL_ORIGIN }, { origin: 'null' }, { host: `${REBOUND_HOST}:${port}` }]) {
+        const r = await tryUpgrade(url + '?token=s3cret', headers)
+        assert.equal(r.opened, false, JSON.stringify(headers))
+        if (!r.opened) assert.equal(r.status, 403)
+      }
+      assert.equal(mind.connected, false)
+      const plain = await httpCall(url.replace('ws', 'http'), { headers: { host: `${REBOUND_HOST}:${port}` } })
+      assert.equal(plain.status, 403)
+      const own = await tryUpgrade(url + '?token=s3cret', { origin: `http://127.0.0.1:${port}` })
+      assert.equal(own.opened, true, 'its own origin (and any program without one) connects')
+      if (own.opened) own.ws.close()
+    } finally {
+      await mind.close()
+    }
+  })
+})
 
 describe('remote mind over a real WebSocket', () => {
   test('token required; an agent drives a task in LynxMind JSON; bad frames get error frames', async () => {

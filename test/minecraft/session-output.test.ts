@@ -89,7 +89,7 @@ describe('session output on the embedded world', { timeout: 5 * 60_000 }, () => 
   test('task text from the control API is echoed with control bytes escaped', async () => {
     const text = 'goto 0 0\u0007\u0000 \u001b[31mred'
     const started = waitForEvent('the API task to start', session.link, 'task', (t: { status: string }) => t.status === 'running')
-    const res = await fetch(`${session.control!.url}/v1/tasks`, { method: 'POST', headers: { authorization: `bearer ${TOKEN}` }, body: JSON.stringify({ task: text }) })
+    const res = await fetch(`${session.control!.url}/v1/tasks`, { method: 'POST', headers: { authorization: `bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ task: text }) })
     assert.equal(res.status, 201)
     await started
     const line = await waitFor('the echo of the task', () => lines.find((l) => / from api: goto 0 0/.test(l)), { detail: () => lines.slice(-5).join('\n') })

@@ -163,9 +163,12 @@ function registerMaiCore(program: Command): void {
     let code = 0
     try {
       let url = config.maicore.url
+      let token = config.maicore.token
       if (mindForStandin) {
+        // the in-process stand-in and the link share the token: the configured one, else a random one
         standin = await startStandin({ mind: mindForStandin, port: 0, ...(config.maicore.token ? { tokens: [config.maicore.token] } : {}), logger: logger.child('standin') })
         url = standin.url
+        token = standin.token
         out(`stand-in MaiCore (${standinKind}) at ${url}`)
       }
       let host = config.minecraft.host
@@ -189,7 +192,7 @@ function registerMaiCore(program: Command): void {
         checkGive(give, (i) => Boolean(world!.server.registry.itemsByName[i]), world.version)
         await giveStartingItems(world, body, give, out)
       }
-      link = new MaiCoreLink({ body, runner, bus, logger, out, config: { ...config.maicore, url } })
+      link = new MaiCoreLink({ body, runner, bus, logger, out, config: { ...config.maicore, url, ...(token ? { token } : {}) } })
       let reached = false
       link.on('goal.reached', () => {
         reached = true
@@ -238,7 +241,7 @@ function registerStandin(program: Command): void {
     .description('Run a stand-in MaiCore (maim_message 0.6.8 server) that answers state messages with JavaScript actions')
     .option('--port <port>', 'port (default 8000, as MaiCore; 0 = any)')
     .option('--host <host>', 'listen address (default 127.0.0.1)')
-    .option('--token <token>', 'accept only connections with this Authorization token')
+    .option('--token <token>', 'accept only connections with this Authorization token (default: a random one, printed)')
     .option('--mind <kind>', 'builtin (offline planner, default) or llm')
     .option('--target <text>', 'builtin: the item goal when the state names none it understands (default "get 1 stone_pickaxe")')
   cmd.action(async (flags: StandinFlags) => {
@@ -247,15 +250,17 @@ function registerStandin(program: Command): void {
     const logger = createLogger('standin')
     const port = positive(flags.port, '--port', 8000)
     if (!Number.isInteger(port) || port > 65535) throw new UserError(`--port must be an integer 0–65535, got '${flags.port}'`, 2)
+    if (flags.token !== undefined && !flags.token.trim()) throw new UserError('--token must not be empty', 2)
     const mind = await standinMind(flags.mind ?? 'builtin', config, logger, flags.target)
     const { startStandin } = await import('../../minecraft/links/maicore/standin.js')
     const intr = interruptSignal()
     let standin: Standin | undefined
     try {
-      standin = await startStandin({ mind, port, host: flags.host ?? '127.0.0.1', ...(flags.token ? { tokens: [flags.token] } : {}), logger, out }).catch((err: unknown) => {
+      standin = await startStandin({ mind, port, host: flags.host ?? '127.0.0.1', ...(flags.token !== undefined ? { tokens: [flags.token] } : {}), logger, out }).catch((err: unknown) => {
         throw new UserError(`could not listen on ${flags.host ?? '127.0.0.1'}:${port}: ${(err as Error).message}`, 1)
       })
       out(`stand-in MaiCore (${flags.mind ?? 'builtin'}) listening at ${standin.url}; press Ctrl-C to stop`)
+      if (flags.token === undefined) out(`stand-in token: ${standin.token} (random for this run; choose one with --token; plugins send it in the Authorization header)`)
       await new Promise<void>((resolve) => intr.signal.addEventListener('abort', () => resolve()))
     } finally {
       intr.dispose()

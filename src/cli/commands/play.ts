@@ -9,10 +9,10 @@
  * The helpers below are shared with `mindbridge bot`.
  */
 import { GIVE_HELP, checkGive, giveStartingItems, parseGive } from '../give.js'
-import { randomBytes } from 'node:crypto'
 import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
+import { newToken } from '../../core/http-guard.js'
 import type { Mind, MindKind } from '../../minecraft/minds/types.js'
 import type { RemoteMind } from '../../minecraft/minds/remote.js'
 import type { LynxSession, SessionSummary } from '../../minecraft/links/lynxmind-session.js'
@@ -139,7 +139,7 @@ export async function buildMind(config: Config, flags: LynxFlags, logger: Logger
     const env = process.env.MINDBRIDGE_REMOTE_TOKEN
     if (flags.remoteToken !== undefined && !flags.remoteToken.trim()) throw new UserError('--remote-token must not be empty', 2)
     const tokenFrom = flags.remoteToken !== undefined ? 'flag' : env ? 'env' : 'random'
-    const token = flags.remoteToken ?? (env || randomBytes(12).toString('hex'))
+    const token = flags.remoteToken ?? (env || newToken(12))
     const port = positive(flags.remotePort, '--remote-port', 8766)
     const dialect = flags.dialect ?? 'seed'
     if (dialect !== 'seed' && dialect !== 'mod') throw new UserError(`--dialect must be seed or mod, got '${dialect}'`, 2)
@@ -192,7 +192,7 @@ export function checkTask(task: string | undefined): void {
 
 export function controlToken(config: Config, out: (l: string) => void): string {
   if (config.control.token) return config.control.token
-  const t = randomBytes(12).toString('hex')
+  const t = newToken(12)
   out(`control API token: ${t}`)
   return t
 }

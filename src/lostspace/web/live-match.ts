@@ -3,7 +3,7 @@
  * replay entries streamed to every watcher as the logic records them, and the
  * human seats the pages play.
  */
-import { randomBytes } from 'node:crypto'
+import { newToken } from '../../core/http-guard.js'
 import { LostSpaceLogic, type JudgerFrame } from '../logic.js'
 import { runGame, type GameResult } from '../judger/judger.js'
 import type { SeatSpec, ErrorCode } from '../judger/seats.js'
@@ -122,7 +122,7 @@ export class LiveMatch {
         },
       })
       this.humans.set(seat, human)
-      this.tokens.set(seat, randomBytes(16).toString('hex'))
+      this.tokens.set(seat, newToken())
       return human.spec()
     })
     this.done = runGame({

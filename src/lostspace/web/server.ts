@@ -8,20 +8,21 @@
  *   WS   /ws?match=<id>[&seat=<n>&token=<t>]      follow a match; with seat: play that human seat
  *
  * Binds 127.0.0.1 by default. When it listens beyond loopback every human seat
- * needs its token, and starting a match needs the control token printed at start.
+ * needs its token, and starting a match needs the control token printed at start
+ * (in the Authorization header). Every request and upgrade first passes the core
+ * guard (../../core/http-guard.ts): its own Host and Origin only, JSON for a POST.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { loadMap, type GameMap } from '../map.js'
 import type { Player } from '../sdk/client.js'
 import { createBuiltinPlayer, BUILTIN_PLAYERS } from '../bots/index.js'
 import { formatZodIssues } from '../../core/schema-errors.js'
+import { checkRequest, guardUpgrade, headerToken, newToken, refuseRequest, refuseUpgrade, tokensEqual, upgradeToken } from '../../core/http-guard.js'
 import { LiveMatch, type LiveSeat } from './live-match.js'
 import { mapData } from './map-data.js'
 import { pageHtml } from './page.js'
@@ -86,13 +87,6 @@ class HttpError extends Error {
   }
 }
 
-function sameToken(a: string | null | undefined, b: string): boolean {
-  if (typeof a !== 'string') return false
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
-}
-
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
@@ -123,7 +117,7 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<WebSe
   const clientDir = opts.clientDir ?? DEFAULT_CLIENT_DIR
   const tokensMode = opts.tokens ?? 'auto'
   const requireTokens = tokensMode === 'always' || (tokensMode === 'auto' && !isLoopbackHost(host))
-  const controlToken = randomBytes(16).toString('hex')
+  const controlToken = newToken()
   const timeLimitSec = opts.timeLimitSec ?? 3
   const humanTimeLimitSec = opts.humanTimeLimitSec ?? 60
   const allow = new Set((opts.allowCommands ?? []).map((c) => c.trim()).filter(Boolean))
@@ -242,9 +236,8 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<WebSe
     }
     if (req.method === 'GET' && path === '/api/matches') return sendJson(res, 200, [...matches.values()].map((m) => m.info()))
     if (req.method === 'POST' && path === '/api/matches') {
-      if (requireTokens) {
-        const auth = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? url.searchParams.get('token')
-        if (!sameToken(auth, controlToken)) throw new HttpError(401, 'starting a match needs the control token (printed when the server started)')
+      if (requireTokens && !tokensEqual(headerToken(req), controlToken)) {
+        throw new HttpError(401, 'starting a match needs the control token (printed when the server started) in Authorization: Bearer <token>')
       }
       const body = StartMatchSchema.safeParse(await readBody(req))
       if (!body.success) throw new HttpError(400, `bad match request: ${formatZodIssues(body.error)}`)
@@ -255,6 +248,8 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<WebSe
   }
 
   const server: Server = createServer((req, res) => {
+    const refusal = checkRequest(req, host)
+    if (refusal) return refuseRequest(res, refusal)
     handle(req, res).catch((err: Error) => {
       const status = err instanceof HttpError ? err.status : 500
       if (!res.headersSent) sendJson(res, status, { error: err.message })
@@ -264,22 +259,18 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<WebSe
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 })
 
-  function reject(socket: Duplex, status: number, message: string): void {
-    const reason = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found' }[status] ?? 'Error'
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(message)}\r\nconnection: close\r\n\r\n${message}`)
-  }
-
   server.on('upgrade', (req, socket, head) => {
+    if (!guardUpgrade(req, socket, host)) return
     const url = new URL(req.url ?? '/', 'http://localhost')
-    if (url.pathname !== '/ws') return reject(socket, 404, 'not found')
+    if (url.pathname !== '/ws') return refuseUpgrade(socket, 404, 'not found')
     const live = matches.get(url.searchParams.get('match') ?? '')
-    if (!live) return reject(socket, 404, `no match '${url.searchParams.get('match') ?? ''}'`)
+    if (!live) return refuseUpgrade(socket, 404, `no match '${url.searchParams.get('match') ?? ''}'`)
     const seatParam = url.searchParams.get('seat')
     let seat: number | undefined
     if (seatParam !== null) {
       seat = Number(seatParam)
-      if (!live.humans.has(seat)) return reject(socket, 400, `seat ${seatParam} is not a human seat of match ${live.id}`)
-      if (requireTokens && !sameToken(url.searchParams.get('token'), live.tokens.get(seat)!)) return reject(socket, 401, `seat ${seat} needs its token`)
+      if (!live.humans.has(seat)) return refuseUpgrade(socket, 400, `seat ${seatParam} is not a human seat of match ${live.id}`)
+      if (requireTokens && !tokensEqual(upgradeToken(req), live.tokens.get(seat)!)) return refuseUpgrade(socket, 401, `seat ${seat} needs its token`)
     }
     wss.handleUpgrade(req, socket, head, (ws) => connect(ws, live, seat))
   })

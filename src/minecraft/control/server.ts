@@ -1,7 +1,9 @@
 /**
  * The local control API: HTTP + WebSocket on loopback, token-protected
- * (`Authorization: Bearer <token>`, `X-Mindbridge-Token`, or `?token=` for
- * browsers' WebSockets).
+ * (`Authorization: Bearer <token>` or `X-Mindbridge-Token`; `?token=` only on the
+ * WebSocket upgrade, where a browser cannot set a header). Every request and upgrade
+ * first passes the core guard (../../core/http-guard.ts): its own Host and Origin only,
+ * `Content-Type: application/json` on POST and DELETE.
  *
  *   GET    /v1/status          session, current task, recent tasks, body status, mind stats
  *   GET    /v1/context         the ContextBus XML (`?maxEntries=&windowSec=`)
@@ -27,7 +29,7 @@ import type { TrafficEvent } from '../links/lynxmind.js'
 import type { ControlLink, Task } from './task.js'
 import type { DashboardHub } from '../dashboard/hub.js'
 import { DASHBOARD_WS_PATH } from '../dashboard/protocol.js'
-import { tokenFrom, tokenMatches } from '../minds/remote.js'
+import { checkRequest, guardUpgrade, headerToken, refuseRequest, refuseUpgrade, tokensEqual, upgradeToken } from '../../core/http-guard.js'
 import { formatZodIssues } from '../../core/schema-errors.js'
 
 export type { ControlLink, Task } from './task.js'
@@ -137,7 +139,7 @@ export async function startControlServer(opts: ControlServerOptions): Promise<Co
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // the page and its script hold no data: a browser fetches them without the token
     if (opts.dashboard && (await opts.dashboard.serveFile(req, res))) return
-    if (!tokenMatches(tokenFrom(req), opts.token)) throw new HttpError(401, 'missing or wrong token (send Authorization: Bearer <token>)')
+    if (!tokensEqual(headerToken(req), opts.token)) throw new HttpError(401, 'missing or wrong token (send Authorization: Bearer <token>; ?token= is for WebSocket upgrades only)')
     const url = new URL(req.url ?? '/', 'http://localhost')
     const path = url.pathname.replace(/\/+$/, '') || '/'
     const method = req.method ?? 'GET'
@@ -195,6 +197,8 @@ export async function startControlServer(opts: ControlServerOptions): Promise<Co
   }
 
   const server: Server = createServer((req, res) => {
+    const refusal = checkRequest(req, host)
+    if (refusal) return refuseRequest(res, refusal)
     handle(req, res).catch((err: unknown) => {
       const status = err instanceof HttpError ? err.status : 500
       if (status === 500) log.error('control API error', { err: String(err) })
@@ -220,11 +224,11 @@ export async function startControlServer(opts: ControlServerOptions): Promise<Co
   link.on('action.end', onActionEnd)
 
   server.on('upgrade', (req, socket, head) => {
+    if (!guardUpgrade(req, socket, host)) return
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
-    const deny = (code: number, msg: string) => socket.end(`HTTP/1.1 ${code} ${msg}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
     if (opts.dashboard && path === DASHBOARD_WS_PATH) return opts.dashboard.handleUpgrade(req, socket, head)
-    if (!tokenMatches(tokenFrom(req), opts.token)) return deny(401, 'Unauthorized')
-    if (path !== '/v1/events') return deny(404, 'Not Found')
+    if (!tokensEqual(upgradeToken(req), opts.token)) return refuseUpgrade(socket, 401, 'missing or wrong token')
+    if (path !== '/v1/events') return refuseUpgrade(socket, 404, `no WebSocket at ${path}`)
     wss.handleUpgrade(req, socket, head, (ws) => {
       clients.add(ws)
       ws.on('close', () => clients.delete(ws))

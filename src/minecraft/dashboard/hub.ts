@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { DEFAULT_GAP_THRESHOLD_MS, type ContextBus } from '../../core/context-bus.js'
 import { formatZodIssues } from '../../core/schema-errors.js'
-import { tokenMatches } from '../minds/remote.js'
+import { tokensEqual } from '../../core/http-guard.js'
 import { payloadText, type DashboardLink, type TrafficNote } from './links.js'
 import { emptyMap, mapFrame, type MapBody } from './map.js'
 import { DEFAULT_CLIENT_DIR, serveDashboardFile } from './page.js'
@@ -145,7 +145,7 @@ export class DashboardHub {
       const r = DashboardClientFrameSchema.safeParse(value)
       if (!authed) {
         // Before auth nothing is said, not even why a frame was wrong.
-        if (!r.success || r.data.op !== 'auth' || !this.token || !tokenMatches(r.data.token, this.token)) return ws.close(CLOSE_UNAUTHORIZED, 'wrong token')
+        if (!r.success || r.data.op !== 'auth' || !this.token || !tokensEqual(r.data.token, this.token)) return ws.close(CLOSE_UNAUTHORIZED, 'wrong token')
         authed = true
         clearTimeout(deadline)
         this.authed.add(ws)

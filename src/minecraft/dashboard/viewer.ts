@@ -10,16 +10,17 @@
  *    origin, so it cannot share the control server's upgrade handler);
  *  - lets in only a browser holding this viewer's cookie, which it sets in exchange for a
  *    one-time ticket that the dashboard hands out over its token-authenticated WebSocket.
- *    So the same control token guards it, and the token itself never reaches this server.
+ *    So the same control token guards it, and the token itself never reaches this server;
+ *  - passes every request, socket.io's included, through the core guard (own Host and Origin only).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, extname, join, normalize, sep } from 'node:path'
 import type { Bot } from 'mineflayer'
+import { checkRequest, checkSite, newToken, refuseRequest, tokensEqual } from '../../core/http-guard.js'
 
 const require = createRequire(import.meta.url)
 
@@ -40,6 +41,7 @@ export interface ViewerOptions {
 }
 
 const TICKET_MS = 60_000
+const HOST = '127.0.0.1'
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.png': 'image/png', '.txt': 'text/plain' }
 
 type WorldViewCtor = new (world: unknown, viewDistance: number, position: unknown, emitter: unknown) => {
@@ -102,13 +104,6 @@ function loadViewer(): NonNullable<typeof loaded> {
   }
 }
 
-function same(a: string | undefined, b: string): boolean {
-  if (!a) return false
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
-}
-
 function cookie(req: IncomingMessage, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=')
@@ -119,10 +114,10 @@ function cookie(req: IncomingMessage, name: string): string | undefined {
 
 export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   const { WorldView, Io, publicDir } = loadViewer()
-  const session = randomBytes(24).toString('hex')
+  const session = newToken(24)
   const tickets = new Map<string, number>()
   let cookieName = 'mbviewer'
-  const allowed = (req: IncomingMessage) => same(cookie(req, cookieName), session)
+  const allowed = (req: IncomingMessage) => tokensEqual(cookie(req, cookieName), session)
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost')
@@ -156,12 +151,16 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   }
 
   const server = createServer((req, res) => {
+    const refusal = checkRequest(req, HOST)
+    if (refusal) return refuseRequest(res, refusal)
     serve(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500).end()
       else res.end()
     })
   })
-  const io = new Io(server, { path: '/socket.io', serveClient: false, allowRequest: (req, cb) => cb(null, allowed(req)) })
+  // socket.io answers its own path before our handler: its handshake gets the Host and Origin checks here
+  // (its polling POSTs are text/plain and belong to a session opened by a checked handshake)
+  const io = new Io(server, { path: '/socket.io', serveClient: false, allowRequest: (req, cb) => cb(null, !checkSite(req, HOST) && allowed(req)) })
   io.on('connection', (socket) => {
     const bot = opts.bot()
     if (!bot?.entity) return socket.disconnect(true)
@@ -182,7 +181,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+    server.listen(opts.port ?? 0, HOST, () => {
       server.off('error', reject)
       resolve()
     })
@@ -190,14 +189,14 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   const port = (server.address() as AddressInfo).port
   // cookies do not tell ports apart: one name per viewer
   cookieName = `mbviewer_${port}`
-  const url = `http://127.0.0.1:${port}`
+  const url = `http://${HOST}:${port}`
   return {
     url,
     port,
     loginUrl() {
       const now = Date.now()
       for (const [t, until] of tickets) if (until < now) tickets.delete(t)
-      const t = randomBytes(16).toString('hex')
+      const t = newToken()
       tickets.set(t, now + TICKET_MS)
       return `${url}/login?ticket=${t}`
     },

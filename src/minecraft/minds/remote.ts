@@ -4,7 +4,8 @@
  * events in, mod→AI events out (seed spelling by default, `dialect: 'mod'`
  * for the real mod's names). The agent authenticates with the token
  * (`Authorization: Bearer <token>` or `?token=`); the session opens when it
- * sends `EVENT_AI_START`. Bad frames get an error frame
+ * sends `EVENT_AI_START`. The upgrade first passes the core guard
+ * (../../core/http-guard.ts): a page from another site cannot connect. Bad frames get an error frame
  * `{"type":"ERROR","error":"…"}` and never end the bot.
  *
  * One agent at a time. When it leaves, the link hears `presence('disconnected')`;
@@ -12,9 +13,9 @@
  * same one or another with the token) is handed the current task and a fresh
  * status by the link instead of a stale backlog.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { timingSafeEqual } from 'node:crypto'
+import { checkRequest, guardUpgrade, refuseRequest, refuseUpgrade, tokensEqual, upgradeToken } from '../../core/http-guard.js'
 import { WebSocketServer, type WebSocket, type RawData } from 'ws'
 import { emitModEvent, normalizeAiEvent, type AiEvent, type LynxDialect, type ModEvent } from '../../protocols/lynxmind.js'
 import { emptyStats, type AgentPresence, type Mind, type MindContext, type MindStats } from './types.js'
@@ -29,26 +30,6 @@ export interface RemoteMindOptions {
   dialect?: LynxDialect
   /** Largest accepted frame in bytes (default 256 KiB). */
   maxFrameBytes?: number
-}
-
-export function tokenMatches(given: string | undefined | null, token: string): boolean {
-  if (!given) return false
-  const a = Buffer.from(given)
-  const b = Buffer.from(token)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
-
-/** The token from `Authorization: Bearer …` (the scheme in any case, as HTTP says), `X-Mindbridge-Token` or `?token=`. */
-export function tokenFrom(req: IncomingMessage): string | undefined {
-  const bearer = /^\s*bearer\s+(\S.*)$/i.exec(req.headers.authorization ?? '')
-  if (bearer) return bearer[1]!.trim()
-  const x = req.headers['x-mindbridge-token']
-  if (typeof x === 'string') return x
-  try {
-    return new URL(req.url ?? '/', 'http://localhost').searchParams.get('token') ?? undefined
-  } catch {
-    return undefined
-  }
 }
 
 export class RemoteMind implements Mind {
@@ -85,17 +66,17 @@ export class RemoteMind implements Mind {
   /** Starts listening (idempotent); resolves to the agent URL. */
   async listen(): Promise<{ port: number; url: string }> {
     if (!this.http) {
-      const http = createServer((_req, res) => {
+      const http = createServer((req, res) => {
+        const refusal = checkRequest(req, this.opts.host)
+        if (refusal) return refuseRequest(res, refusal)
         res.writeHead(426, { 'content-type': 'text/plain' }).end('connect with a WebSocket\n')
       })
       const wss = new WebSocketServer({ noServer: true, maxPayload: this.opts.maxFrameBytes * 4 })
       http.on('upgrade', (req, socket, head) => {
+        if (!guardUpgrade(req, socket, this.opts.host)) return
         const path = new URL(req.url ?? '/', 'http://localhost').pathname
-        const deny = (code: number, msg: string) => {
-          socket.end(`HTTP/1.1 ${code} ${msg}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-        }
-        if (path !== this.opts.path) return deny(404, 'Not Found')
-        if (!tokenMatches(tokenFrom(req), this.opts.token)) return deny(401, 'Unauthorized')
+        if (path !== this.opts.path) return refuseUpgrade(socket, 404, `agents connect to ${this.opts.path}`)
+        if (!tokensEqual(upgradeToken(req), this.opts.token)) return refuseUpgrade(socket, 401, 'missing or wrong token')
         wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws))
       })
       this.http = http

@@ -128,9 +128,14 @@ describe('lostspace web server', () => {
     const s = await server({ tokens: 'always', humanTimeLimitSec: 30 })
     assert.equal(s.requireTokens, true)
     const body = JSON.stringify({ seats: ['human', 'builtin:random', 'builtin:random', 'builtin:random'] })
-    const refused = await fetch(`${s.url}/api/matches`, { method: 'POST', body })
+    const json = { 'content-type': 'application/json' }
+    const refused = await fetch(`${s.url}/api/matches`, { method: 'POST', body, headers: json })
     assert.equal(refused.status, 401)
-    const ok = await fetch(`${s.url}/api/matches`, { method: 'POST', body, headers: { authorization: `Bearer ${s.controlToken}` } })
+    // plain HTTP takes the token from the header only (a query string ends up in logs and history)
+    const inQuery = await fetch(`${s.url}/api/matches?token=${s.controlToken}`, { method: 'POST', body, headers: json })
+    assert.equal(inQuery.status, 401)
+    assert.match(((await inQuery.json()) as { error: string }).error, /Authorization: Bearer/)
+    const ok = await fetch(`${s.url}/api/matches`, { method: 'POST', body, headers: { ...json, authorization: `Bearer ${s.controlToken}` } })
     assert.equal(ok.status, 201)
     const started = (await ok.json()) as { match: { id: string }; links: Array<{ seat: number; token: string; url: string }> }
     const id = started.match.id

@@ -4,15 +4,18 @@
  * connection, `Authorization` is checked after the upgrade (bad token → close 1008), a
  * second connection with the same platform closes the older one with 1000 ("新的连接已建立"),
  * a text frame that is not JSON is logged and skipped, and a reply goes to the connection
- * whose platform equals the reply's `message_info.platform` — as the real server does.
- * Binds to 127.0.0.1 unless told otherwise.
+ * whose platform equals the reply's `message_info.platform` — as the real server does
+ * (`send`); `reply` answers the very connection a message came from instead.
+ * Binds to 127.0.0.1 unless told otherwise. Unlike the real server, every request and upgrade
+ * first passes the core guard (../../../core/http-guard.ts): a page from another site, or a
+ * Host that is not this server, is refused with 403 before the WebSocket opens.
  */
 import { EventEmitter } from 'node:events'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { timingSafeEqual } from 'node:crypto'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Logger } from '../../../core/logger.js'
+import { checkRequest, guardUpgrade, refuseRequest, refuseUpgrade, tokensEqual } from '../../../core/http-guard.js'
 import { parseMessageBase, serializeMessageBase, type MessageBase } from '../../../protocols/maim.js'
 
 export interface MaimServerOptions {
@@ -30,8 +33,14 @@ export interface ConnectionInfo {
   headers: Record<string, string | string[] | undefined>
 }
 
+/** One accepted connection, as handed out with its messages (for `reply`). */
+export interface MaimConnection {
+  readonly platform: string
+  readonly ws: WebSocket
+}
+
 /**
- * Events: 'connection' (info), 'rejected' (info, code), 'message' (platform, MessageBase),
+ * Events: 'connection' (info), 'rejected' (info, code), 'message' (platform, MessageBase, MaimConnection),
  * 'invalid' (platform, error, frame), 'disconnect' (platform, code).
  */
 export class MaimServer extends EventEmitter {
@@ -64,12 +73,18 @@ export class MaimServer extends EventEmitter {
 
   async listen(): Promise<number> {
     const path = this.opts.path ?? '/ws'
-    const http = createServer((_req, res) => {
+    const http = createServer((req, res) => {
+      const refusal = checkRequest(req, this.host)
+      if (refusal) return refuseRequest(res, refusal)
       res.writeHead(404, { 'content-type': 'text/plain' })
       res.end('maim_message WebSocket endpoint is ' + path)
     })
-    const wss = new WebSocketServer({ server: http, path, perMessageDeflate: false, maxPayload: 16 * 1024 * 1024 })
-    wss.on('connection', (ws, req) => this.onConnection(ws, req))
+    const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 16 * 1024 * 1024 })
+    http.on('upgrade', (req, socket, head) => {
+      if (!guardUpgrade(req, socket, this.host)) return
+      if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) return refuseUpgrade(socket, 400, `the maim_message endpoint is ${path}`)
+      wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, req))
+    })
     this.http = http
     this.wss = wss
     await new Promise<void>((resolve, reject) => {
@@ -86,6 +101,13 @@ export class MaimServer extends EventEmitter {
   /** Sends to the connection of `msg.message_info.platform`; false when there is none. */
   send(msg: MessageBase): boolean {
     return this.sendRaw(msg.message_info.platform, serializeMessageBase(msg))
+  }
+
+  /** Sends to the connection `to` (a message's own connection); false when it has closed. */
+  reply(to: MaimConnection, msg: MessageBase): boolean {
+    if (to.ws.readyState !== to.ws.OPEN) return false
+    to.ws.send(serializeMessageBase(msg), { binary: false })
+    return true
   }
 
   /** Sends any text frame to a platform's connection (tests use it for non-JSON frames). */
@@ -113,12 +135,7 @@ export class MaimServer extends EventEmitter {
   private tokenOk(given: string | undefined): boolean {
     const tokens = this.opts.tokens
     if (!tokens || tokens.length === 0) return true
-    if (!given) return false
-    const g = Buffer.from(given)
-    return tokens.some((t) => {
-      const b = Buffer.from(t)
-      return b.length === g.length && timingSafeEqual(b, g)
-    })
+    return tokens.some((t) => tokensEqual(given, t))
   }
 
   private onConnection(ws: WebSocket, req: IncomingMessage): void {
@@ -142,6 +159,7 @@ export class MaimServer extends EventEmitter {
       this.byPlatform.set(platform, ws)
     }
     this.emit('connection', info)
+    const conn: MaimConnection = { platform, ws }
     ws.on('message', (data, isBinary) => {
       if (isBinary) {
         // The real server's handler dies on a binary frame; we end the connection with a reason.
@@ -155,7 +173,7 @@ export class MaimServer extends EventEmitter {
         this.emit('invalid', platform, parsed.error, frame.slice(0, 500))
         return
       }
-      this.emit('message', platform, parsed.value)
+      this.emit('message', platform, parsed.value, conn)
     })
     ws.on('close', (code) => {
       this.all.delete(ws)

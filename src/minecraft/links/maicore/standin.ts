@@ -8,10 +8,13 @@
  *   unchanged inventory three times in a row ends in a plain-chat "giving up".
  * - `llm`: a model writes the reply JSON, with the primitives documented in its prompt.
  * Replies come back like MaiCore's: a `seglist` of text segments (long text split), with
- * `sender_info`, to the connection of the state message's platform.
+ * `sender_info`, but only to the connection that sent the state (MaiCore routes by the
+ * message's platform, which any other connection could name). Connections need a token:
+ * a random one unless `tokens` names them (`[]`: none, like MaiCore without tokens).
  */
 import { randomUUID } from 'node:crypto'
 import type { Logger } from '../../../core/logger.js'
+import { newToken } from '../../../core/http-guard.js'
 import type { ChatMessage, LlmClient } from '../../../core/llm/index.js'
 import { isLlmError } from '../../../core/llm/index.js'
 import { buildMessageBase, type MessageBase, type Seg } from '../../../protocols/maim.js'
@@ -21,7 +24,7 @@ import { PlanExecutor } from '../../planner/executor.js'
 import { namespaced, planKey } from '../../names.js'
 import { primitiveLine } from './primitives.js'
 import { emptyStats, type MindStats } from '../../minds/types.js'
-import { MaimServer } from './standin-server.js'
+import { MaimServer, type MaimConnection } from './standin-server.js'
 import { PRIMITIVES_LINE, REPLY_FORMAT_LINE, type CodeError } from './state.js'
 
 /** What a stand-in mind reads from a state message. */
@@ -196,6 +199,7 @@ export interface StandinOptions {
   host?: string
   /** Default 8000 (MaiCore's); 0 = any free port. */
   port?: number
+  /** Accepted `Authorization` values. Default: one random token (`token`); `[]` accepts any connection. */
   tokens?: string[]
   logger?: Logger
   out?: (line: string) => void
@@ -228,17 +232,21 @@ export function maiCoreReply(to: MessageBase, text: string, splitAt = 400): Mess
 
 export class Standin {
   readonly server: MaimServer
-  private readonly busy = new Map<string, { latest: MessageBase | undefined }>()
+  /** The token a plugin sends in `Authorization` (the first accepted one); undefined when none is needed. */
+  readonly token: string | undefined
+  private readonly busy = new Map<MaimConnection, { latest: MessageBase | undefined }>()
   private replies = 0
 
   constructor(private readonly opts: StandinOptions) {
+    const tokens = opts.tokens ?? [newToken()]
+    this.token = tokens[0]
     this.server = new MaimServer({
       host: opts.host ?? '127.0.0.1',
       port: opts.port ?? 8000,
-      ...(opts.tokens ? { tokens: opts.tokens } : {}),
+      tokens,
       ...(opts.logger ? { logger: opts.logger } : {}),
     })
-    this.server.on('message', (platform: string, msg: MessageBase) => this.onState(platform, msg))
+    this.server.on('message', (_platform: string, msg: MessageBase, from: MaimConnection) => this.onState(from, msg))
     this.server.on('connection', (c: { platform: string }) => opts.out?.(`plugin connected: platform '${c.platform}'`))
   }
 
@@ -258,15 +266,15 @@ export class Standin {
     await this.server.close()
   }
 
-  /** One decision at a time per platform; states that arrive meanwhile collapse into the newest. */
-  private onState(platform: string, msg: MessageBase): void {
-    const slot = this.busy.get(platform)
+  /** One decision at a time per connection; states that arrive meanwhile collapse into the newest. */
+  private onState(from: MaimConnection, msg: MessageBase): void {
+    const slot = this.busy.get(from)
     if (slot) {
       slot.latest = msg
       return
     }
     const entry = { latest: msg as MessageBase | undefined }
-    this.busy.set(platform, entry)
+    this.busy.set(from, entry)
     void (async () => {
       while (entry.latest) {
         const m = entry.latest
@@ -282,9 +290,9 @@ export class Standin {
         if (text === null) continue
         this.replies++
         this.opts.out?.(`reply: ${text.length > 160 ? text.slice(0, 160) + '…' : text}`)
-        this.server.send(maiCoreReply(m, text, this.opts.splitAt))
+        this.server.reply(from, maiCoreReply(m, text, this.opts.splitAt))
       }
-      this.busy.delete(platform)
+      this.busy.delete(from)
     })()
   }
 }
