@@ -2,6 +2,7 @@
  * Senses against a real embedded world: hurt/heal/health.low/death/respawn, combat with
  * the attacker's name, player chat, join/leave, item pickups, the eat reflex and strike-back.
  */
+import { reportDeaths } from '../../src/minecraft/links/death-report.js'
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import type { World } from '../../src/minecraft/world/index.js'
@@ -53,11 +54,21 @@ describe('body senses (embedded world)', { timeout: 240_000 }, () => {
     const waitedOn = body.bot.entity.position.floored().offset(0, -1, 0)
     const settled: unknown[][] = []
     for (let i = 0; i < 2; i++) body.bot.once(`blockUpdate:${waitedOn}` as 'blockUpdate', (...args: unknown[]) => void settled.push(args))
+    // the death is said with its cause and what was lost
+    world.give('Senser', 'cobblestone', 5)
+    await until(() => body.inventoryCounts()['minecraft:cobblestone'] === 5, 10_000, 'given cobblestone')
+    const said: string[] = []
+    const detach = reportDeaths(body, (l) => said.push(l))
+    world.damage('Senser', 3)
+    await until(() => hasEvent(body, 'hurt.other', 'hp:-3'), 10_000, 'a hurt before the death')
     const died = once(body, 'death', 15_000)
     world.damage('Senser', 50)
     await died
     assert.ok(hasEvent(body, 'death'))
     await until(() => hasEvent(body, 'respawn'), 20_000, 'respawn event')
+    await until(() => said.length > 0, 10_000, 'the death line')
+    detach()
+    assert.match(said[0]!, /^died \(hurt by other\); lost .*5 cobblestone/)
     await until(() => settled.length === 2, 10_000, 'both block waiters settled by the respawn')
     assert.deepEqual(settled, [[null, null], [null, null]], 'settled as an unloading world settles them')
     await until(() => body.bot.health === 20, 10_000, 'full health after respawn')

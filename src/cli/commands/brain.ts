@@ -5,6 +5,7 @@
  * OpenAI-compatible model) or none (only the file drives the bot). Runs until
  * Ctrl-C or `--timeout`; the file is saved on the way out.
  */
+import { reportDeaths } from '../../minecraft/links/death-report.js'
 import { GIVE_HELP, checkGive, giveStartingItems, parseGive } from '../give.js'
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
@@ -146,6 +147,7 @@ export function register(program: Command): void {
         checkGive(give, (i) => Boolean(world!.server.registry.itemsByName[i]), world.version)
         await giveStartingItems(world, body, give, out)
       }
+      reportDeaths(body, out)
       link = new BrainLink({
         body,
         store,

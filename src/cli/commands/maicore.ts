@@ -8,6 +8,7 @@
  * Exit codes: 0 ok (with --timeout: the goal was reached), 3 timed out before the goal,
  * 1 failure, 2 usage/config error, 130 interrupted.
  */
+import { reportDeaths } from '../../minecraft/links/death-report.js'
 import { GIVE_HELP, checkGive, giveStartingItems, parseGive } from '../give.js'
 import type { Command } from 'commander'
 import { createContextBus } from '../../core/context-bus.js'
@@ -192,6 +193,7 @@ function registerMaiCore(program: Command): void {
         checkGive(give, (i) => Boolean(world!.server.registry.itemsByName[i]), world.version)
         await giveStartingItems(world, body, give, out)
       }
+      reportDeaths(body, out)
       link = new MaiCoreLink({ body, runner, bus, logger, out, config: { ...config.maicore, url, ...(token ? { token } : {}) } })
       let reached = false
       link.on('goal.reached', () => {

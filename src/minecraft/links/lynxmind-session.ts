@@ -13,6 +13,7 @@ import type { DashboardHub } from '../dashboard/hub.js'
 import { dashboardUrl } from '../dashboard/index.js'
 import { attachChatTasks } from '../tasks.js'
 import { describeAction } from './lynxmind-actions.js'
+import { reportDeaths } from './death-report.js'
 import { LynxMindLink, type AgentChange, type ConnectionChange, type TaskRecord } from './lynxmind.js'
 
 export interface SessionOptions {
@@ -155,6 +156,8 @@ export class LynxSession {
   /** Set once runTask has its result (the caller prints the summary): nothing more is printed until a new task. */
   private muted = false
 
+  private readonly detachDeaths: () => void
+
   constructor(private readonly opts: SessionOptions) {
     this.out = opts.out ?? ((l) => process.stdout.write(l + '\n'))
     this.link = new LynxMindLink({
@@ -168,6 +171,7 @@ export class LynxSession {
       ...(opts.reconnectGraceMs !== undefined ? { reconnectGraceMs: opts.reconnectGraceMs } : {}),
     })
     this.wireProgress()
+    this.detachDeaths = reportDeaths(opts.body, (line) => this.out(`${this.stamp()} ${line}`))
   }
 
   private stamp(): string {
@@ -386,6 +390,7 @@ export class LynxSession {
   }
 
   async close(): Promise<void> {
+    this.detachDeaths()
     this.detachChat?.()
     this.detachProgress?.()
     await this.control?.close().catch(() => {})
