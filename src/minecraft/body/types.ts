@@ -27,7 +27,30 @@ export interface SkillResult {
    * action slot for every skill that started on a connected body.
    */
   gained?: Record<string, number>
-  [extra: string]: unknown
+  // What a skill reports besides: named, typed fields, so no link re-casts anything.
+  /** collect: what landed in the inventory, and what is still missing. */
+  collected?: ItemCount[]
+  missing?: ItemCount[]
+  /** craft: what was and was not crafted. */
+  crafted?: ItemCount[]
+  notCrafted?: ItemCount[]
+  /** smelt: what came out of the furnace. */
+  smelted?: ItemCount[]
+  /** scanBlocks / scanEntities: what was found, and a one-line summary. */
+  blocks?: SeenBlock[]
+  entities?: ScannedEntity[]
+  summary?: string
+  /** kill: the targets killed, and those not found. */
+  killed?: string[]
+  notFound?: string[]
+  /** hunt, shear, pickUp, farm: the items picked up or harvested. */
+  picked?: ItemCount[]
+  /** Where the body ended (moves, mine, explore). */
+  position?: Position
+  /** explore: what it found. */
+  found?: SeenBlock | SeenEntity
+  /** stripMine: the level it strip-mined at. */
+  level?: number
 }
 
 export interface CraftResult extends SkillResult {

@@ -28,15 +28,8 @@ export interface ActionOutcome {
 type WireItem = { item_name: string; count: number }
 
 /** The body's neutral item list (crafted / notCrafted) in LynxMind's shape. */
-function itemList(v: unknown): WireItem[] | undefined {
-  if (!Array.isArray(v)) return undefined
-  const out: WireItem[] = []
-  for (const x of v) {
-    if (x && typeof x === 'object' && typeof (x as ItemCount).name === 'string' && typeof (x as ItemCount).count === 'number') {
-      out.push({ item_name: namespaced((x as ItemCount).name), count: (x as ItemCount).count })
-    }
-  }
-  return out
+function itemList(v: ItemCount[] | undefined): WireItem[] | undefined {
+  return v?.map((x) => ({ item_name: namespaced(x.name), count: x.count }))
 }
 
 const toBody = (items: readonly WireItem[]): ItemCount[] => items.map((i) => ({ name: i.item_name, count: i.count }))

@@ -580,7 +580,7 @@ export class LynxMindLink extends EventEmitter {
 
   private async scanBlocks(radius: number, ids: string[]): Promise<void> {
     const r = await this.scan({ skill: 'scanBlocks', radius, ...(ids.length ? { ids } : {}) })
-    const list: NearbyBlock[] = (Array.isArray(r.blocks) ? (r.blocks as SeenBlock[]) : []).map((b) => ({ id: b.name, x: b.position.x, y: b.position.y, z: b.position.z }))
+    const list: NearbyBlock[] = (r.blocks ?? []).map((b) => ({ id: b.name, x: b.position.x, y: b.position.y, z: b.position.z }))
     const summary = typeof r.summary === 'string' ? r.summary : r.ok ? undefined : r.reason
     this.deliver({
       type: 'EVENT_PLAYER_SCAN_BLOCK',
@@ -593,7 +593,7 @@ export class LynxMindLink extends EventEmitter {
 
   private async scanEntities(radius: number, ids: string[]): Promise<void> {
     const r = await this.scan({ skill: 'scanEntities', radius, ...(ids.length ? { ids } : {}) })
-    const list: NearbyEntity[] = (Array.isArray(r.entities) ? (r.entities as ScannedEntity[]) : []).map((e) => ({
+    const list: NearbyEntity[] = (r.entities ?? []).map((e) => ({
       id: e.type,
       max_health: e.maxHealth,
       current_health: e.health,

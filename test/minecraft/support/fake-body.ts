@@ -6,7 +6,7 @@
  * Failures can be scripted; every skill honours cancellation.
  */
 import { EventEmitter } from 'node:events'
-import type { Activity, Body, BodyStatus, ItemCount, RunOptions, SkillCall, SkillResult, Vision } from '../../../src/minecraft/body/types.js'
+import type { Activity, Body, BodyStatus, ItemCount, RunOptions, ScannedEntity, SeenBlock, SkillCall, SkillResult, Vision } from '../../../src/minecraft/body/types.js'
 import { defaultItemBook, FUEL_VALUE } from '../../../src/minecraft/planner/items.js'
 import { bareName, countByKey, matchesName, planKey, planksForLog, tagMembers } from '../../../src/minecraft/names.js'
 
@@ -33,7 +33,7 @@ export class FakeBody extends EventEmitter implements Body {
   private failures: Array<{ skill: string; reason: string; times: number }> = []
   private current: { abort: (reason: string) => void; activity: Activity } | undefined
   private readonly strike = new Set<string>()
-  scanResult: { blocks?: unknown[]; entities?: unknown[] } = {}
+  scanResult: { blocks?: SeenBlock[]; entities?: ScannedEntity[] } = {}
   /** What look() returns. */
   vision: Pick<Vision, 'blocks' | 'entities'> = { blocks: [], entities: [] }
   said: string[] = []

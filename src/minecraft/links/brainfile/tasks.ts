@@ -203,8 +203,8 @@ async function mine(ctx: TaskContext, family: 'log' | 'stone_like', word: string
     }
     if (!target) {
       const r = await call(ctx, { skill: 'explore', distance: ctx.exploreDistance ?? 64, until: { block: family === 'log' ? 'log' : 'stone' } })
-      const found = r.found as SeenBlock | undefined
-      if (!r.ok || !found || !('position' in found) || typeof (found as SeenBlock).position?.x !== 'number') {
+      const found = r.found
+      if (!r.ok || !found || !('position' in found)) {
         return failed(`${mined ? `mined ${mined} of ${want}; then ` : ''}I know of no ${word} and exploring found none: ${r.reason}${notes.length ? ` (${notes.join('; ')})` : ''}`)
       }
       target = blockOf(found.position)
@@ -260,7 +260,7 @@ async function entityPosition(ctx: TaskContext, selector: string): Promise<TaskO
   }
   const r = await call(ctx, { skill: 'scanEntities', radius: 64 })
   if (!r.ok) return failed(r.reason)
-  const all = ((r.entities as ScannedEntity[] | undefined) ?? []).filter((e) => e.player !== ctx.body.username).sort((a, b) => a.distance - b.distance)
+  const all = (r.entities ?? []).filter((e) => e.player !== ctx.body.username).sort((a, b) => a.distance - b.distance)
   const isPlayer = (e: ScannedEntity) => e.type === 'minecraft:player'
   let hits: ScannedEntity[]
   if (sel.kind === 'named') {

@@ -107,8 +107,7 @@ function pos(v: unknown, what: string): { x: number; y: number; z: number } {
 }
 
 function collectedCount(r: SkillResult): number {
-  const list = Array.isArray(r.collected) ? (r.collected as Array<{ count?: unknown }>) : []
-  return list.reduce((n, x) => n + (typeof x.count === 'number' ? x.count : 0), 0)
+  return (r.collected ?? []).reduce((n, x) => n + x.count, 0)
 }
 
 /**
@@ -252,7 +251,7 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
     findBlocks: async (name, radius) => {
       const r = await run({ skill: 'scanBlocks', radius: Math.min(64, Math.max(1, num(radius ?? 32, 'radius'))), ids: [str(name, 'findBlocks: name')] })
       if (!r.ok) return failEnv(r.reason)
-      const blocks = Array.isArray(r.blocks) ? (r.blocks as Array<{ name: string; position: { x: number; y: number; z: number } }>) : []
+      const blocks = r.blocks ?? []
       return okEnv(blocks.slice(0, 64).map((b) => ({ name: bareName(b.name), position: b.position })))
     },
     wait: async (ms) => result(await run({ skill: 'wait', ms: Math.min(600_000, Math.max(0, num(ms, 'wait: ms'))) })),
