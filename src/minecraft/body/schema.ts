@@ -41,11 +41,8 @@ export const SkillCallSchema = z.discriminatedUnion('skill', [
   z.object({ skill: z.literal('scanBlocks'), radius: num.min(1).max(64), ids: z.array(itemName).max(64).optional() }),
   z.object({ skill: z.literal('scanEntities'), radius: num.min(1).max(128), ids: z.array(itemName).max(64).optional() }),
   z.object({ skill: z.literal('attack'), target: z.string().min(1).max(64) }),
-  z.object({
-    skill: z.literal('collectEntityLoot'),
-    quotas: z.array(z.object({ entity_id: itemName, needed_item: z.array(ItemCountSchema).min(1).max(16) })).min(1).max(16),
-  }),
-  z.object({ skill: z.literal('murder'), uuids: z.array(z.string().min(1).max(64)).min(1).max(64) }),
+  z.object({ skill: z.literal('hunt'), entity: itemName, item: itemName, count: z.number().int().min(1).max(640) }),
+  z.object({ skill: z.literal('kill'), uuids: z.array(z.string().min(1).max(64)).min(1).max(64) }),
   z.object({ skill: z.literal('wait'), ms: z.number().int().min(0).max(3_600_000) }),
   z.object({ skill: z.literal('shelter'), wait: z.boolean().optional() }),
 ])

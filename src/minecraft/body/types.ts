@@ -35,6 +35,18 @@ export interface CraftResult extends SkillResult {
   notCrafted: ItemCount[]
 }
 
+/** `kill`: the UUIDs killed and those not in sight. */
+export interface KillResult extends SkillResult {
+  killed: string[]
+  notFound: string[]
+}
+
+/** `hunt`: how many mobs died and what of the wanted item was picked up (namespaced). */
+export interface HuntResult extends SkillResult {
+  kills: number
+  picked: ItemCount[]
+}
+
 /** One call into the body's single action slot. A new call interrupts the running one. */
 export type SkillCall =
   | { skill: 'moveTo'; x: number; y: number; z: number; range?: number }
@@ -57,8 +69,10 @@ export type SkillCall =
   | { skill: 'scanBlocks'; radius: number; ids?: string[] }
   | { skill: 'scanEntities'; radius: number; ids?: string[] }
   | { skill: 'attack'; target: string }
-  | { skill: 'collectEntityLoot'; quotas: Array<{ entity_id: string; needed_item: ItemCount[] }> }
-  | { skill: 'murder'; uuids: string[] }
+  /** Hunts mobs of kind `entity` (`cow`, `minecraft:spider`) the bot can see or hear until `count` more `item` are picked up. */
+  | { skill: 'hunt'; entity: string; item: string; count: number }
+  /** Kills the entities with these UUIDs, one after the other. */
+  | { skill: 'kill'; uuids: string[] }
   | { skill: 'wait'; ms: number }
   /** Digs in (3 down, sealed above) and, unless `wait` is false, stays until dawn, then climbs out. */
   | { skill: 'shelter'; wait?: boolean }
@@ -185,7 +199,7 @@ export interface Vision {
  *
  * Skill results may carry extras: collect → `collected`/`missing` (ItemCount[]),
  * craft → `crafted`/`notCrafted`, smelt → `smelted`, scanBlocks → `blocks` (SeenBlock[]),
- * scanEntities → `entities` (ScannedEntity[]), both with `summary`, murder → `killed`/`not_found`,
+ * scanEntities → `entities` (ScannedEntity[]), both with `summary`, kill → `killed`/`notFound`, hunt → `kills`/`picked`,
  * moveTo/moveToXZ/mine/explore → `position`, explore → `found` (SeenBlock | SeenEntity).
  */
 export interface Body extends EventEmitter {
