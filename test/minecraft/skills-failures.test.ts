@@ -66,8 +66,8 @@ describe('skills: failure reasons and simple skills (embedded world)', { timeout
   })
 
   test('smelt, equip, eat, place, attack: nothing to use', async () => {
-    assert.match((await body.run({ skill: 'smelt', item: 'raw_iron', count: 2 })).reason, /missing 2 minecraft:iron_ore to smelt/)
-    assert.match((await body.run({ skill: 'smelt', item: 'dirt', count: 1 })).reason, /cannot be smelted/)
+    assert.match((await body.run({ skill: 'smelt', input: 'raw_iron', count: 2 })).reason, /missing 2 minecraft:iron_ore to smelt/)
+    assert.match((await body.run({ skill: 'smelt', input: 'dirt', count: 1 })).reason, /cannot be smelted/)
     assert.match((await body.run({ skill: 'equip', item: 'diamond_sword' })).reason, /no minecraft:diamond_sword in inventory/)
     const eat = await body.run({ skill: 'eat' })
     assert.equal(eat.ok, false)

@@ -27,7 +27,7 @@ export const SkillCallSchema = z.discriminatedUnion('skill', [
       .optional(),
   }),
   z.object({ skill: z.literal('craft'), items: z.array(ItemCountSchema).min(1).max(32) }),
-  z.object({ skill: z.literal('smelt'), item: itemName, count: z.number().int().min(1).max(640), fuel: itemName.optional() }),
+  z.object({ skill: z.literal('smelt'), input: itemName, count: z.number().int().min(1).max(640), fuel: itemName.optional() }),
   z.object({ skill: z.literal('place'), item: itemName, x: num, y: num, z: num }),
   z.object({ skill: z.literal('chest'), x: num, y: num, z: num, deposit: z.array(ItemCountSchema).max(27).optional(), withdraw: z.array(ItemCountSchema).max(27).optional() }),
   z.object({

@@ -35,6 +35,11 @@ export interface CraftResult extends SkillResult {
   notCrafted: ItemCount[]
 }
 
+/** `smelt`: what came out of the furnace, by namespaced output. */
+export interface SmeltResult extends SkillResult {
+  smelted: ItemCount[]
+}
+
 /** `kill`: the UUIDs killed and those not in sight. */
 export interface KillResult extends SkillResult {
   killed: string[]
@@ -58,7 +63,8 @@ export type SkillCall =
   | { skill: 'stripMine'; item: string; count?: number; y?: number }
   | { skill: 'explore'; distance: number; direction?: { x: number; z: number }; until?: { block?: string; entity?: string } }
   | { skill: 'craft'; items: ItemCount[] }
-  | { skill: 'smelt'; item: string; count: number; fuel?: string }
+  /** Smelts or cooks `count` of the furnace INPUT `input` (`iron_ore`, `beef`, `log` = any log) in one furnace visit. */
+  | { skill: 'smelt'; input: string; count: number; fuel?: string }
   | { skill: 'place'; item: string; x: number; y: number; z: number }
   /** Opens the chest at (x, y, z): puts `deposit` in, then takes `withdraw` out. */
   | { skill: 'chest'; x: number; y: number; z: number; deposit?: ItemCount[]; withdraw?: ItemCount[] }

@@ -13,6 +13,7 @@ import type { Body, ItemCount, SkillResult } from '../body/types.js'
 import type { Action } from '../../protocols/lynxmind.js'
 import { FUEL_VALUE, isSmeltResult, SMELTING } from '../planner/items.js'
 import { bareName, namespaced, planKey } from '../names.js'
+import { smeltInputFor } from '../smelting.js'
 
 export interface ActionOutcome {
   ok: boolean
@@ -119,7 +120,8 @@ async function craft(
     } catch {
       fuel = undefined
     }
-    const r = await run({ skill: 'smelt', item: namespaced(item.item_name), count: item.count, ...(fuel ? { fuel } : {}) })
+    const input = smeltInputFor(item.item_name, inventory()) ?? SMELTING[bareName(item.item_name)] ?? item.item_name
+    const r = await run({ skill: 'smelt', input, count: item.count, ...(fuel ? { fuel } : {}) })
     const entry = { item_name: namespaced(item.item_name), count: item.count }
     if (r.ok) success.push(entry)
     else {

@@ -332,7 +332,7 @@ async function craft(ctx: TaskContext, item: string, count: number): Promise<Tas
     else if (step.kind === 'craft') r = await call(ctx, { skill: 'craft', items: [{ name: namespaced(step.item), count: step.count }] })
     else {
       const fuel = chooseFuel(inv, step.count, SMELTING[bareName(step.item)])
-      r = await call(ctx, { skill: 'smelt', item: namespaced(step.item), count: step.count, ...(fuel ? { fuel } : {}) })
+      r = await call(ctx, { skill: 'smelt', input: step.input, count: step.count, ...(fuel ? { fuel } : {}) })
     }
     if (!r.ok) {
       if (lastFail === describeStep(step)) return failed(`step "${describeStep(step)}" failed twice: ${r.reason}${doneSteps.length ? ` (done so far: ${doneSteps.join(', ')})` : ''}`)

@@ -180,7 +180,7 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
     for (const s of p.steps) {
       const r =
         s.kind === 'smelt'
-          ? await run({ skill: 'smelt', item: s.input, count: s.count })
+          ? await run({ skill: 'smelt', input: s.input, count: s.count })
           : await run({ skill: 'craft', items: [{ name: s.item, count: s.count }] })
       if (!r.ok) return failEnv(done.length ? `${r.reason} (after ${done.join(', ')})` : r.reason)
       done.push(`${s.kind === 'smelt' ? 'smelted' : 'crafted'} ${s.count} ${s.item}`)
@@ -194,7 +194,7 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
     mineBlock,
     craftItem,
     smeltItem: async (item, fuel, count) => {
-      const call: SkillCall = { skill: 'smelt', item: str(item, 'smeltItem: itemName'), count: int(count, 'smeltItem: count', 1, 2304) }
+      const call: SkillCall = { skill: 'smelt', input: str(item, 'smeltItem: itemName'), count: int(count, 'smeltItem: count', 1, 2304) }
       if (fuel !== undefined && fuel !== null && fuel !== '') call.fuel = str(fuel, 'smeltItem: fuelName')
       return result(await run(call))
     },
