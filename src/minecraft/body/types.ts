@@ -40,6 +40,17 @@ export interface SmeltResult extends SkillResult {
   smelted: ItemCount[]
 }
 
+/** `shear`: sheep sheared and the wool picked up (`{name: 'wool' | 'minecraft:black_wool', count}`). */
+export interface ShearResult extends SkillResult {
+  sheared: number
+  picked: ItemCount[]
+}
+
+/** `pickUp`: what of the item came into the inventory. */
+export interface PickUpResult extends SkillResult {
+  picked: ItemCount[]
+}
+
 /** `kill`: the UUIDs killed and those not in sight. */
 export interface KillResult extends SkillResult {
   killed: string[]
@@ -77,6 +88,10 @@ export type SkillCall =
   | { skill: 'attack'; target: string }
   /** Hunts mobs of kind `entity` (`cow`, `minecraft:spider`) the bot can see or hear until `count` more `item` are picked up. */
   | { skill: 'hunt'; entity: string; item: string; count: number }
+  /** Shears unsheared sheep (of `color` when named: `black`, `black_wool`) and picks the wool up until `count` more wool are held. */
+  | { skill: 'shear'; count: number; color?: string }
+  /** Walks over dropped items of `item` (eggs …) within `radius` (default 32) until `count` more are held (default: all in sight). */
+  | { skill: 'pickUp'; item: string; count?: number; radius?: number }
   /** Kills the entities with these UUIDs, one after the other. */
   | { skill: 'kill'; uuids: string[] }
   | { skill: 'wait'; ms: number }
@@ -205,7 +220,7 @@ export interface Vision {
  *
  * Skill results may carry extras: collect → `collected`/`missing` (ItemCount[]),
  * craft → `crafted`/`notCrafted`, smelt → `smelted`, scanBlocks → `blocks` (SeenBlock[]),
- * scanEntities → `entities` (ScannedEntity[]), both with `summary`, kill → `killed`/`notFound`, hunt → `kills`/`picked`,
+ * scanEntities → `entities` (ScannedEntity[]), both with `summary`, kill → `killed`/`notFound`, hunt → `kills`/`picked`, shear → `sheared`/`picked`, pickUp → `picked`,
  * moveTo/moveToXZ/mine/explore → `position`, explore → `found` (SeenBlock | SeenEntity).
  */
 export interface Body extends EventEmitter {
