@@ -100,3 +100,17 @@ export function itemsPerFuel(item: string): number {
 export function isExpendableFuel(item: string): boolean {
   return /^(coal|charcoal|coal_block|blaze_rod|stick)$/.test(item) || /_planks$/.test(item) || LOG.test(item)
 }
+
+/**
+ * The furnace input to ask for when `output` is wanted, given what is held (counts by namespaced or
+ * bare id): the input held most of, else the first 1.16.5 one; `log` (any log) for charcoal; null
+ * when no furnace makes it.
+ */
+export function smeltInputFor(output: string, held: Readonly<Record<string, number>> = {}): string | null {
+  const out = output.trim().toLowerCase().replace(/^minecraft:/, '')
+  if (out === 'charcoal') return 'log'
+  const inputs = smeltInputs(out)
+  if (!inputs.length) return null
+  const n = (i: string) => held[`minecraft:${i}`] ?? held[i] ?? 0
+  return [...inputs].sort((a, b) => n(b) - n(a))[0]!
+}

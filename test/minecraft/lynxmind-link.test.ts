@@ -91,7 +91,7 @@ describe('LynxMind link', () => {
     const done = await link.waitTask(t.id)
     // free text: the world cannot confirm "try everything", so the mind's word is not taken
     assert.equal(done.status, 'unverified')
-    assert.deepEqual(body.calls.map((c) => c.skill), ['moveTo', 'moveToXZ', 'collect', 'smelt', 'craft', 'collectEntityLoot', 'murder'])
+    assert.deepEqual(body.calls.map((c) => c.skill), ['moveTo', 'moveToXZ', 'collect', 'smelt', 'craft', 'hunt', 'kill'])
     const stops = mind.heard.filter((e) => e.type === 'EVENT_PLAYER_BARITONE_TASK_STOP')
     assert.equal(stops.length, 6)
     assert.deepEqual(stops.map((s) => s.linked_action?.type), ['ACTION_MOVE', 'ACTION_MOVE', 'ACTION_COLLECT_BLOCK', 'ACTION_CRAFTING', 'ACTION_COLLECT_ENTITY_LOOT', 'ACTION_MURDER'])

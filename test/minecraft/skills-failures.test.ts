@@ -66,8 +66,8 @@ describe('skills: failure reasons and simple skills (embedded world)', { timeout
   })
 
   test('smelt, equip, eat, place, attack: nothing to use', async () => {
-    assert.match((await body.run({ skill: 'smelt', item: 'raw_iron', count: 2 })).reason, /missing 2 minecraft:iron_ore to smelt/)
-    assert.match((await body.run({ skill: 'smelt', item: 'dirt', count: 1 })).reason, /cannot be smelted/)
+    assert.match((await body.run({ skill: 'smelt', input: 'raw_iron', count: 2 })).reason, /missing 2 minecraft:iron_ore to smelt/)
+    assert.match((await body.run({ skill: 'smelt', input: 'dirt', count: 1 })).reason, /cannot be smelted/)
     assert.match((await body.run({ skill: 'equip', item: 'diamond_sword' })).reason, /no minecraft:diamond_sword in inventory/)
     const eat = await body.run({ skill: 'eat' })
     assert.equal(eat.ok, false)
@@ -76,9 +76,9 @@ describe('skills: failure reasons and simple skills (embedded world)', { timeout
     assert.match((await body.run({ skill: 'place', item: 'cobblestone', x: Math.floor(s.position.x) + 2, y: Math.floor(s.position.y), z: Math.floor(s.position.z) })).reason, /no minecraft:cobblestone in inventory/)
     assert.match((await body.run({ skill: 'place', item: 'stick', x: 0, y: 50, z: 0 })).reason, /not a placeable block/)
     assert.match((await body.run({ skill: 'attack', target: 'ender_dragon' })).reason, /no entity 'ender_dragon'/)
-    assert.match((await body.run({ skill: 'murder', uuids: ['00000000-0000-0000-0000-000000000000'] })).reason, /not in sight/)
+    assert.match((await body.run({ skill: 'kill', uuids: ['00000000-0000-0000-0000-000000000000'] })).reason, /not in sight/)
     assert.match((await body.run({ skill: 'follow', player: 'Nobody' })).reason, /player Nobody is not online/)
-    assert.match((await body.run({ skill: 'collectEntityLoot', quotas: [{ entity_id: 'cow', needed_item: [{ name: 'leather', count: 1 }] }] })).reason, /no minecraft:cow within 64 blocks/)
+    assert.match((await body.run({ skill: 'hunt', entity: 'cow', item: 'leather', count: 1 })).reason, /no minecraft:cow within 48 blocks/)
   })
 
   test('equip and place succeed with items given by the world', async () => {

@@ -27,7 +27,7 @@ export const SkillCallSchema = z.discriminatedUnion('skill', [
       .optional(),
   }),
   z.object({ skill: z.literal('craft'), items: z.array(ItemCountSchema).min(1).max(32) }),
-  z.object({ skill: z.literal('smelt'), item: itemName, count: z.number().int().min(1).max(640), fuel: itemName.optional() }),
+  z.object({ skill: z.literal('smelt'), input: itemName, count: z.number().int().min(1).max(640), fuel: itemName.optional() }),
   z.object({ skill: z.literal('place'), item: itemName, x: num, y: num, z: num }),
   z.object({ skill: z.literal('chest'), x: num, y: num, z: num, deposit: z.array(ItemCountSchema).max(27).optional(), withdraw: z.array(ItemCountSchema).max(27).optional() }),
   z.object({
@@ -41,11 +41,10 @@ export const SkillCallSchema = z.discriminatedUnion('skill', [
   z.object({ skill: z.literal('scanBlocks'), radius: num.min(1).max(64), ids: z.array(itemName).max(64).optional() }),
   z.object({ skill: z.literal('scanEntities'), radius: num.min(1).max(128), ids: z.array(itemName).max(64).optional() }),
   z.object({ skill: z.literal('attack'), target: z.string().min(1).max(64) }),
-  z.object({
-    skill: z.literal('collectEntityLoot'),
-    quotas: z.array(z.object({ entity_id: itemName, needed_item: z.array(ItemCountSchema).min(1).max(16) })).min(1).max(16),
-  }),
-  z.object({ skill: z.literal('murder'), uuids: z.array(z.string().min(1).max(64)).min(1).max(64) }),
+  z.object({ skill: z.literal('hunt'), entity: itemName, item: itemName, count: z.number().int().min(1).max(640) }),
+  z.object({ skill: z.literal('shear'), count: z.number().int().min(1).max(640), color: itemName.optional() }),
+  z.object({ skill: z.literal('pickUp'), item: itemName, count: z.number().int().min(1).max(2304).optional(), radius: num.min(1).max(64).optional() }),
+  z.object({ skill: z.literal('kill'), uuids: z.array(z.string().min(1).max(64)).min(1).max(64) }),
   z.object({ skill: z.literal('wait'), ms: z.number().int().min(0).max(3_600_000) }),
   z.object({ skill: z.literal('shelter'), wait: z.boolean().optional() }),
 ])

@@ -58,6 +58,34 @@ export interface CraftResult extends SkillResult {
   notCrafted: ItemCount[]
 }
 
+/** `smelt`: what came out of the furnace, by namespaced output. */
+export interface SmeltResult extends SkillResult {
+  smelted: ItemCount[]
+}
+
+/** `shear`: sheep sheared and the wool picked up (`{name: 'wool' | 'minecraft:black_wool', count}`). */
+export interface ShearResult extends SkillResult {
+  sheared: number
+  picked: ItemCount[]
+}
+
+/** `pickUp`: what of the item came into the inventory. */
+export interface PickUpResult extends SkillResult {
+  picked: ItemCount[]
+}
+
+/** `kill`: the UUIDs killed and those not in sight. */
+export interface KillResult extends SkillResult {
+  killed: string[]
+  notFound: string[]
+}
+
+/** `hunt`: how many mobs died and what of the wanted item was picked up (namespaced). */
+export interface HuntResult extends SkillResult {
+  kills: number
+  picked: ItemCount[]
+}
+
 /** One call into the body's single action slot. A new call interrupts the running one. */
 export type SkillCall =
   | { skill: 'moveTo'; x: number; y: number; z: number; range?: number }
@@ -69,7 +97,8 @@ export type SkillCall =
   | { skill: 'stripMine'; item: string; count?: number; y?: number }
   | { skill: 'explore'; distance: number; direction?: { x: number; z: number }; until?: { block?: string; entity?: string } }
   | { skill: 'craft'; items: ItemCount[] }
-  | { skill: 'smelt'; item: string; count: number; fuel?: string }
+  /** Smelts or cooks `count` of the furnace INPUT `input` (`iron_ore`, `beef`, `log` = any log) in one furnace visit. */
+  | { skill: 'smelt'; input: string; count: number; fuel?: string }
   | { skill: 'place'; item: string; x: number; y: number; z: number }
   /** Opens the chest at (x, y, z): puts `deposit` in, then takes `withdraw` out. */
   | { skill: 'chest'; x: number; y: number; z: number; deposit?: ItemCount[]; withdraw?: ItemCount[] }
@@ -80,21 +109,21 @@ export type SkillCall =
   | { skill: 'scanBlocks'; radius: number; ids?: string[] }
   | { skill: 'scanEntities'; radius: number; ids?: string[] }
   | { skill: 'attack'; target: string }
-  | { skill: 'collectEntityLoot'; quotas: Array<{ entity_id: string; needed_item: ItemCount[] }> }
-  | { skill: 'murder'; uuids: string[] }
+  /** Hunts mobs of kind `entity` (`cow`, `minecraft:spider`) the bot can see or hear until `count` more `item` are picked up. */
+  | { skill: 'hunt'; entity: string; item: string; count: number }
+  /** Shears unsheared sheep (of `color` when named: `black`, `black_wool`) and picks the wool up until `count` more wool are held. */
+  | { skill: 'shear'; count: number; color?: string }
+  /** Walks over dropped items of `item` (eggs …) within `radius` (default 32) until `count` more are held (default: all in sight). */
+  | { skill: 'pickUp'; item: string; count?: number; radius?: number }
+  /** Kills the entities with these UUIDs, one after the other. */
+  | { skill: 'kill'; uuids: string[] }
   | { skill: 'wait'; ms: number }
   /** Digs in (3 down, sealed above) and, unless `wait` is false, stays until dawn, then climbs out. */
   | { skill: 'shelter'; wait?: boolean }
-  /** Hunts the named mob kind until `count` of `item` are picked up from its drops. */
-  | { skill: 'hunt'; entity: string; item: string; count: number }
-  /** Shears sheep (of `color`, any when absent) until `count` wool are picked up. */
-  | { skill: 'shear'; count: number; color?: string }
   /** Fills an empty bucket from a known water or lava source, or from a cow (milk). */
   | { skill: 'fillBucket'; fluid: 'water' | 'lava' | 'milk' }
   /** Tills, plants, waits for growth (bone meal when held) and harvests until `count` of the crop's item are held more. */
   | { skill: 'farm'; crop: string; count: number }
-  /** Picks up dropped items of this kind lying near by (eggs). */
-  | { skill: 'pickUp'; item: string; count?: number; radius?: number }
 
 export type SkillName = SkillCall['skill']
 
@@ -227,7 +256,7 @@ export interface Vision {
  *
  * Skill results may carry extras: collect → `collected`/`missing` (ItemCount[]),
  * craft → `crafted`/`notCrafted`, smelt → `smelted`, scanBlocks → `blocks` (SeenBlock[]),
- * scanEntities → `entities` (ScannedEntity[]), both with `summary`, murder → `killed`/`not_found`,
+ * scanEntities → `entities` (ScannedEntity[]), both with `summary`, kill → `killed`/`notFound`, hunt → `kills`/`picked`, shear → `sheared`/`picked`, pickUp → `picked`,
  * moveTo/moveToXZ/mine/explore → `position`, explore → `found` (SeenBlock | SeenEntity).
  */
 export interface Body extends EventEmitter {

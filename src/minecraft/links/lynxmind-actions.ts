@@ -14,6 +14,7 @@ import type { Action } from '../../protocols/lynxmind.js'
 import { isSmeltResult, SMELTING } from '../planner/items.js'
 import { gatherCall } from '../planner/step-calls.js'
 import { chooseFuel } from '../planner/fuel.js'
+import { smeltInputFor } from '../smelting.js'
 import { bareName, namespaced } from '../names.js'
 
 export interface ActionOutcome {
@@ -66,13 +67,20 @@ export async function runAction(body: Body, action: Action, signal: AbortSignal)
       return single(action.y === undefined ? { skill: 'moveToXZ', x: action.x, z: action.z } : { skill: 'moveTo', x: action.x, y: action.y, z: action.z })
     case 'ACTION_COLLECT_BLOCK':
       return collect(action, run)
-    case 'ACTION_COLLECT_ENTITY_LOOT':
-      return single({
-        skill: 'collectEntityLoot',
-        quotas: action.killingQuotas.map((q) => ({ entity_id: q.entity_id, needed_item: toBody(q.needed_item) })),
-      })
+    case 'ACTION_COLLECT_ENTITY_LOOT': {
+      // one hunt per (mob, item) quota, in order; the first failure ends the action
+      const reasons: string[] = []
+      for (const q of action.killingQuotas) {
+        for (const need of q.needed_item) {
+          const r = await run({ skill: 'hunt', entity: q.entity_id, item: need.item_name, count: need.count })
+          reasons.push(r.reason)
+          if (!r.ok) return { ok: false, reason: reasons.join('; '), linked: action, skillFailures: 1 }
+        }
+      }
+      return { ok: true, reason: reasons.join('; ') || 'no quotas', linked: action, skillFailures: 0 }
+    }
     case 'ACTION_MURDER':
-      return single({ skill: 'murder', uuids: [...action.uuid_str_list] })
+      return single({ skill: 'kill', uuids: [...action.uuid_str_list] })
     case 'ACTION_CRAFTING':
       return craft(action, run, () => body.inventoryCounts())
   }
@@ -119,7 +127,8 @@ async function craft(
     } catch {
       fuel = undefined
     }
-    const r = await run({ skill: 'smelt', item: namespaced(item.item_name), count: item.count, ...(fuel ? { fuel } : {}) })
+    const input = smeltInputFor(item.item_name, inventory()) ?? SMELTING[bareName(item.item_name)] ?? item.item_name
+    const r = await run({ skill: 'smelt', input, count: item.count, ...(fuel ? { fuel } : {}) })
     const entry = { item_name: namespaced(item.item_name), count: item.count }
     if (r.ok) success.push(entry)
     else {

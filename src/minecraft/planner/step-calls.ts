@@ -17,7 +17,7 @@ export function stepCall(step: PlanStep, inventory: Record<string, number>): Ski
       return { skill: 'craft', items: [{ name: namespaced(step.item), count: step.count }] }
     case 'smelt': {
       const fuel = chooseFuel(inventory, step.count, step.input)
-      return { skill: 'smelt', item: step.input === 'log' ? 'log' : namespaced(step.input), count: step.count, ...(fuel ? { fuel } : {}) }
+      return { skill: 'smelt', input: step.input === 'log' ? 'log' : namespaced(step.input), count: step.count, ...(fuel ? { fuel } : {}) }
     }
     case 'hunt':
       return { skill: 'hunt', entity: step.entity, item: namespaced(step.item), count: step.count }

@@ -19,6 +19,7 @@ import { installDaytime } from './plugins/daytime.js'
 import { installMobs, type MobInfo } from './plugins/mobs.js'
 import { installMonsters } from './plugins/monsters.js'
 import { createAnimalSpawner } from './plugins/animals.js'
+import { installAnimalLife } from './plugins/animal-life.js'
 import { isMobKind, type MobKind } from './mob-rules.js'
 import { installMemory } from './plugins/memory.js'
 import { installOperatorCommands } from './plugins/operator.js'
@@ -234,6 +235,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   const mobRng = createRng(o.seed ^ 0x5eed)
   const mobs = installMobs(serv, mobRng, { hurtPlayer: (p, amount, cause) => health.damage(p, amount, cause) })
   animals.attach(mobs)
+  installAnimalLife(serv, mobs, mobRng)
   const monsters = installMonsters(serv, mobs, mobRng, o.monsters)
   const memory = installMemory(serv, { ...(o.dir ? { folder: o.dir } : {}), onProblem: (why) => log.warn(why) })
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)

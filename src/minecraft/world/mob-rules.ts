@@ -4,6 +4,8 @@
  * damage, day and night. Sources: ../shared/spec/world-facts.md §4–5 and the wiki.
  */
 
+import { woolOf } from '../sheep.js'
+
 export const PASSIVE_KINDS = ['cow', 'pig', 'sheep', 'chicken'] as const
 export const HOSTILE_KINDS = ['zombie', 'skeleton', 'spider', 'creeper'] as const
 export type PassiveKind = (typeof PASSIVE_KINDS)[number]
@@ -58,9 +60,16 @@ export interface LootRule {
   playerKill?: boolean
   /** What it becomes when the mob died burning. */
   cooked?: string
+  /** A sheep's wool: the item is the sheep's colour (`white_wool` stands for it), none when sheared. */
+  wool?: true
 }
 
-/** Vanilla loot tables (minecraft-data's cow entry is wrong: leather and beef are [1,1] there). */
+/**
+ * Vanilla loot tables. minecraft-data's `entityLoot` names the same items (test/minecraft/world-rules.test.ts
+ * checks it) but its counts are wrong: every entry is [1,1] (cow leather is 0–2 and beef 1–3, chicken
+ * feathers 0–2, spider string 0–2 …), and its sheep entry lacks the wool, which vanilla takes from a
+ * per-colour table (`entities/sheep/<colour>`): 1 wool of the sheep's colour, none when it is sheared.
+ */
 export const MOB_LOOT: Record<MobKind, readonly LootRule[]> = {
   cow: [
     { item: 'leather', min: 0, max: 2 },
@@ -68,7 +77,7 @@ export const MOB_LOOT: Record<MobKind, readonly LootRule[]> = {
   ],
   pig: [{ item: 'porkchop', min: 1, max: 3, cooked: 'cooked_porkchop' }],
   sheep: [
-    { item: 'white_wool', min: 1, max: 1 },
+    { item: 'white_wool', min: 1, max: 1, wool: true },
     { item: 'mutton', min: 1, max: 2, cooked: 'cooked_mutton' },
   ],
   chicken: [
@@ -88,12 +97,21 @@ export const MOB_LOOT: Record<MobKind, readonly LootRule[]> = {
 }
 
 /** Zombie rare drop: 2.5 % on a player kill, one of iron ingot, carrot, potato. */
-const ZOMBIE_RARE = ['iron_ingot', 'carrot', 'potato'] as const
+export const ZOMBIE_RARE = ['iron_ingot', 'carrot', 'potato'] as const
 
-export function rollLoot(kind: MobKind, rng: () => number, how: { byPlayer: boolean; burning: boolean }): Array<{ name: string; count: number }> {
+export function rollLoot(
+  kind: MobKind,
+  rng: () => number,
+  how: { byPlayer: boolean; burning: boolean; wool?: { colour: number; sheared: boolean } | null },
+): Array<{ name: string; count: number }> {
   const out: Array<{ name: string; count: number }> = []
   for (const rule of MOB_LOOT[kind]) {
     if (rule.playerKill && !how.byPlayer) continue
+    if (rule.wool) {
+      if (how.wool?.sheared) continue
+      out.push({ name: woolOf(how.wool?.colour ?? 0), count: 1 })
+      continue
+    }
     if (rule.chance !== undefined && rng() >= rule.chance) continue
     const count = rule.min + Math.floor(rng() * (rule.max - rule.min + 1))
     if (count > 0) out.push({ name: how.burning && rule.cooked ? rule.cooked : rule.item, count })

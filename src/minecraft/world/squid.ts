@@ -17,6 +17,9 @@ export interface SquidItem {
   stackSize: number
   nbt?: unknown
   slot?: number
+  /** prismarine-item: damage taken (NBT `Damage` in 1.16) and the most it takes (tools). */
+  durabilityUsed?: number | null
+  maxDurability?: number
 }
 
 export interface SquidWindow {

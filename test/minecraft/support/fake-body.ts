@@ -9,6 +9,7 @@ import { EventEmitter } from 'node:events'
 import type { Activity, Body, BodyStatus, ItemCount, RunOptions, ScannedEntity, SeenBlock, SkillCall, SkillResult, Vision } from '../../../src/minecraft/body/types.js'
 import { defaultItemBook, FUEL_VALUE } from '../../../src/minecraft/planner/items.js'
 import { bareName, countByKey, matchesName, planKey, planksForLog, tagMembers } from '../../../src/minecraft/names.js'
+import { smeltResult } from '../../../src/minecraft/smelting.js'
 
 export interface FakeBodyOptions {
   username?: string
@@ -156,7 +157,7 @@ export class FakeBody extends EventEmitter implements Body {
       case 'craft':
         return this.craft(call.items)
       case 'smelt':
-        return this.smelt(call.item, call.count)
+        return this.smelt(call.input, call.count)
       case 'scanBlocks':
         return { ok: true, reason: 'scanned', blocks: this.scanResult.blocks ?? [] }
       case 'scanEntities':
@@ -248,13 +249,11 @@ export class FakeBody extends EventEmitter implements Body {
     return { ok, reason: ok ? `crafted ${success.map((s) => `${s.count} ${s.name}`).join(', ')}` : reasons.join('; '), crafted: success, notCrafted: failed }
   }
 
-  private smelt(item: string, count: number): SkillResult {
-    const book = defaultItemBook()
-    const name = bareName(item)
-    const r = book.smeltRecipe(name)
-    if (!r) return { ok: false, reason: `${name} has no furnace recipe` }
+  private smelt(inputName: string, count: number): SkillResult {
+    const input = planKey(inputName)
+    const name = input === 'log' ? 'charcoal' : smeltResult(bareName(inputName))
+    if (!name) return { ok: false, reason: `minecraft:${bareName(inputName)} cannot be smelted` }
     if (!this.station('furnace')) return { ok: false, reason: 'no furnace nearby and cannot craft one' }
-    const input = planKey(r.input)
     if (this.keyCount(input) < count) return { ok: false, reason: `need ${count} ${input}, have ${this.keyCount(input)}` }
     const coal = this.count('coal') + this.count('charcoal')
     const planks = this.keyCount('planks')
@@ -263,7 +262,7 @@ export class FakeBody extends EventEmitter implements Body {
     else this.take('planks', Math.ceil(count / FUEL_VALUE.planks!))
     this.take(input, count)
     this.give(name, count)
-    return { ok: true, reason: `smelted ${count} minecraft:${name}` }
+    return { ok: true, reason: `smelted ${count} minecraft:${name}`, smelted: [{ name: `minecraft:${name}`, count }] }
   }
 }
 

@@ -17,6 +17,6 @@ export const IRON_PICKAXE_PROGRESSION: ReadonlyArray<{ call: SkillCall; mileston
   { call: { skill: 'collect', items: [{ name: 'minecraft:cobblestone', count: 11 }] } },
   { call: { skill: 'craft', items: [{ name: 'minecraft:stone_pickaxe', count: 1 }] }, milestone: 'stone_pickaxe' },
   { call: { skill: 'collect', items: [{ name: 'minecraft:iron_ore', count: 3 }, { name: 'coal', count: 1 }] } },
-  { call: { skill: 'smelt', item: 'minecraft:iron_ore', count: 3, fuel: 'coal' } },
+  { call: { skill: 'smelt', input: 'minecraft:iron_ore', count: 3, fuel: 'coal' } },
   { call: { skill: 'craft', items: [{ name: 'minecraft:iron_pickaxe', count: 1 }] }, milestone: 'iron_pickaxe' },
 ]

@@ -1,10 +1,9 @@
-/** attack, murder (kill by UUID list) and collectEntityLoot (kill until loot quotas are met), on our own melee loop. */
+/** attack (one target) and kill (by UUID list), on our own melee loop; hunt.ts hunts a mob kind for its drops with it. */
 import type { Bot } from 'mineflayer'
 import pathfinderPkg from 'mineflayer-pathfinder'
 import type { Entity } from 'prismarine-entity'
-import type { ItemCount, SkillCall } from '../types.js'
-import { countMembers, resolveItemNames } from '../items.js'
-import { bareName, namespaced } from '../../names.js'
+import type { KillResult, SkillCall } from '../types.js'
+import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, abortReason, abortable, checkAborted, ok, fail, type SkillContext, type SkillDef } from './context.js'
 import { entityId, listEntities } from './scan.js'
 import { pickUpNear } from './dig.js'
@@ -168,10 +167,10 @@ export const attack: SkillDef<Extract<SkillCall, { skill: 'attack' }>> = {
   },
 }
 
-export const murder: SkillDef<Extract<SkillCall, { skill: 'murder' }>> = {
-  name: 'murder',
+export const kill: SkillDef<Extract<SkillCall, { skill: 'kill' }>> = {
+  name: 'kill',
   timeoutMs: 300_000,
-  async run(ctx, c) {
+  async run(ctx, c): Promise<KillResult> {
     const killed: string[] = []
     const notFound: string[] = []
     for (const uuid of c.uuids) {
@@ -184,44 +183,7 @@ export const murder: SkillDef<Extract<SkillCall, { skill: 'murder' }>> = {
       await killEntity(ctx, e)
       killed.push(uuid)
     }
-    if (notFound.length) return fail(`not in sight: ${notFound.join(', ')}${killed.length ? `; killed ${killed.length}` : ''}`, { killed, not_found: notFound })
-    return ok(`killed ${killed.length} target(s)`, { killed, not_found: [] })
-  },
-}
-
-type Loot = Extract<SkillCall, { skill: 'collectEntityLoot' }>
-
-export const collectEntityLoot: SkillDef<Loot> = {
-  name: 'collectEntityLoot',
-  timeoutMs: 600_000,
-  async run(ctx, c) {
-    const { bot } = ctx
-    const goals: Array<{ entity: string; members: string[]; label: string; target: number }> = []
-    for (const q of c.quotas) {
-      for (const need of q.needed_item) {
-        const r = resolveItemNames(ctx.registry, need.name)
-        if (!r.ok) return fail(r.reason)
-        goals.push({ entity: namespaced(q.entity_id), members: r.value, label: namespaced(bareName(need.name)), target: countMembers(ctx.counts(), r.value) + need.count })
-      }
-    }
-    let kills = 0
-    for (const g of goals) {
-      let misses = 0
-      while (countMembers(ctx.counts(), g.members) < g.target) {
-        checkAborted(ctx.signal)
-        const e = listEntities(bot, TARGET_RADIUS, (x) => entityId(x) === g.entity)[0]
-        if (!e) throw new SkillError(`no ${g.entity} within ${TARGET_RADIUS} blocks (still need ${g.target - countMembers(ctx.counts(), g.members)} ${g.label})`, { kills })
-        const r = await killEntity(ctx, e)
-        kills++
-        const before = countMembers(ctx.counts(), g.members)
-        await pickUpNear(ctx, r.at, 6, 5000)
-        if (countMembers(ctx.counts(), g.members) === before && ++misses >= 5) {
-          throw new SkillError(`killed ${misses} ${g.entity} without getting any ${g.label}; it may not drop here`, { kills })
-        }
-        ctx.progress(`${g.label}: ${countMembers(ctx.counts(), g.members)}/${g.target}`)
-      }
-    }
-    const got: ItemCount[] = goals.map((g) => ({ name: g.label, count: countMembers(ctx.counts(), g.members) }))
-    return ok(`loot quotas met after ${kills} kill(s)`, { kills, inventory: got })
+    if (notFound.length) return { ok: false, reason: `not in sight: ${notFound.join(', ')}${killed.length ? `; killed ${killed.length}` : ''}`, killed, notFound }
+    return { ok: true, reason: `killed ${killed.length} target(s)`, killed, notFound }
   },
 }

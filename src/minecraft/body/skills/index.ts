@@ -10,7 +10,10 @@ import { place } from './place.js'
 import { equip } from './equip.js'
 import { eat } from './eat.js'
 import { scanBlocks, scanEntities } from './scan.js'
-import { attack, collectEntityLoot, murder } from './combat.js'
+import { attack, kill } from './combat.js'
+import { hunt } from './hunt.js'
+import { shear } from './shear.js'
+import { pickUp } from './pick-up.js'
 import { mine } from './mine.js'
 import { explore } from './explore.js'
 import { chest } from './chest.js'
@@ -18,7 +21,7 @@ import { shelter } from './shelter.js'
 import { stripMine } from './strip-mine.js'
 
 export const SKILLS: ReadonlyMap<string, SkillDef> = new Map(
-  ([moveTo, moveToXZ, follow, collect, mine, explore, craft, smelt, place, chest, equip, eat, chat, jump, scanBlocks, scanEntities, attack, collectEntityLoot, murder, wait, shelter, stripMine] as SkillDef<never>[]).map(
+  ([moveTo, moveToXZ, follow, collect, mine, explore, craft, smelt, place, chest, equip, eat, chat, jump, scanBlocks, scanEntities, attack, kill, hunt, shear, pickUp, wait, shelter, stripMine] as SkillDef<never>[]).map(
     (s) => [s.name, s as unknown as SkillDef],
   ),
 )

@@ -184,7 +184,7 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
     mineBlock,
     craftItem,
     smeltItem: async (item, fuel, count) => {
-      const call: SkillCall = { skill: 'smelt', item: str(item, 'smeltItem: itemName'), count: int(count, 'smeltItem: count', 1, 2304) }
+      const call: SkillCall = { skill: 'smelt', input: str(item, 'smeltItem: itemName'), count: int(count, 'smeltItem: count', 1, 2304) }
       if (fuel !== undefined && fuel !== null && fuel !== '') call.fuel = str(fuel, 'smeltItem: fuelName')
       return result(await run(call))
     },

@@ -10,6 +10,7 @@
 import { BIOMES } from './biomes.js'
 import { B, idx } from './blocks.js'
 import { Rand } from './random.js'
+import { naturalSheepColour } from '../../sheep.js'
 
 export type AnimalKind = 'cow' | 'pig' | 'sheep' | 'chicken'
 
@@ -19,6 +20,8 @@ export interface AnimalPlacement {
   x: number
   y: number
   z: number
+  /** A sheep's wool colour id (../../sheep.ts), drawn by vanilla's odds at generation as vanilla's `finalizeSpawn` does. */
+  woolColour?: number
 }
 
 type Weights = ReadonlyArray<readonly [AnimalKind | null, number]>
@@ -42,6 +45,8 @@ export const CREATURE_CHANCE = 0.1
 const GROUP_SIZE = 4
 const TRIES = 4
 const SALT = 901
+/** Sheep colours come from their own stream, so the placements stay what they were before colours. */
+const COLOUR_SALT = 907
 
 function pick(weights: Weights, r: Rand): AnimalKind | null {
   let total = 0
@@ -62,6 +67,7 @@ export function placeAnimals(seed: number, cx: number, cz: number, blocks: Uint8
   const weights = BIOME_WEIGHTS[BIOMES[chunkBiome]?.name ?? ''] ?? []
   if (weights.length === 0) return []
   const r = Rand.at(seed, cx, cz, 0, SALT)
+  const colours = Rand.at(seed, cx, cz, 0, COLOUR_SALT)
   const out: AnimalPlacement[] = []
   while (r.nextFloat() < CREATURE_CHANCE) {
     const kind = pick(weights, r)
@@ -73,7 +79,11 @@ export function placeAnimals(seed: number, cx: number, cz: number, blocks: Uint8
       for (let t = 0; t < TRIES; t++) {
         const y = grassTop(blocks, x, z)
         const placed = kind !== null && y >= 0
-        if (placed) out.push({ kind, x: cx * 16 + x + 0.5, y: y + 1, z: cz * 16 + z + 0.5 })
+        if (placed) {
+          const at: AnimalPlacement = { kind, x: cx * 16 + x + 0.5, y: y + 1, z: cz * 16 + z + 0.5 }
+          if (kind === 'sheep') at.woolColour = naturalSheepColour(() => colours.nextFloat())
+          out.push(at)
+        }
         // vanilla: step by nextInt(5) - nextInt(5), redrawn around the start while outside the chunk
         x += r.nextInt(5) - r.nextInt(5)
         z += r.nextInt(5) - r.nextInt(5)

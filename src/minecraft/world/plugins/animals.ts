@@ -13,6 +13,10 @@ export interface AnimalSpawner {
   attach(mobs: MobsApi): void
 }
 
+function add(mobs: MobsApi, a: AnimalPlacement): void {
+  mobs.add(a.kind, a, a.woolColour !== undefined ? { woolColour: a.woolColour } : {})
+}
+
 export function createAnimalSpawner(): AnimalSpawner {
   let mobs: MobsApi | null = null
   const queued: AnimalPlacement[] = []
@@ -22,11 +26,11 @@ export function createAnimalSpawner(): AnimalSpawner {
         queued.push(...animals)
         return
       }
-      for (const a of animals) mobs.add(a.kind, a)
+      for (const a of animals) add(mobs, a)
     },
     attach(m) {
       mobs = m
-      for (const a of queued.splice(0)) m.add(a.kind, a)
+      for (const a of queued.splice(0)) add(m, a)
     },
   }
 }

@@ -46,6 +46,23 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
     ent.mbPickupDelay = pickupDelayMs
   }
 
+  // flying-squid 1.12 sends a dropped item's stack as metadata index 6, the 1.13 index; in 1.14+ it is
+  // index 7 (minecraft-data `metadataIxOfItem`; 6 is the pose), so clients could not tell what lay on
+  // the ground (mineflayer's `getDroppedItem()` read nothing, a vanilla client rejects the type).
+  // Item entities are spawned for each player with the stack at the right index.
+  const itemIx = registry.supportFeature('metadataIxOfItem') as number
+  serv.on('newPlayer', (player: SquidPlayer) => {
+    const spawnEntity = player.spawnEntity as (entity: any) => void
+    player.spawnEntity = (entity: any) => {
+      if (entity.itemId === undefined || typeof itemIx !== 'number') return spawnEntity(entity)
+      player._client.write(entity.spawnPacketName, entity.getSpawnPacket())
+      player._client.write('entity_metadata', {
+        entityId: entity.id,
+        metadata: [{ key: itemIx, type: 6, value: { present: true, itemId: entity.itemId, itemCount: entity.itemCount } }],
+      })
+    }
+  })
+
   serv.on('newPlayer', (player: SquidPlayer) => {
     player.on('dug', (data: { block?: { name: string }; position: any; drops?: unknown[]; dropBlock?: boolean }) => {
       if (!Array.isArray(data.drops) || !data.block) return // creative digging has no drop list

@@ -15,6 +15,8 @@
  */
 import { createBlockView, type BlockView } from '../block-view.js'
 import { MOB_STATS, isHostile, meleeDamage, rollLoot, type Difficulty, type MobKind } from '../mob-rules.js'
+import { SHEEP_WOOL_METADATA, WOOL_COLOURS, naturalSheepColour, sheepByte } from '../../sheep.js'
+import { nextEggTicks } from '../animal-rules.js'
 import { require, type SquidPlayer, type SquidServer } from '../squid.js'
 import { stepMob, type MobBrainEnv } from './mob-brain.js'
 
@@ -47,6 +49,16 @@ export interface MobRecord {
   onGround: boolean
   /** Position last sent to clients (relative moves are deltas from it). */
   sent: { x: number; y: number; z: number; yaw: number }
+  /** A sheep's wool (colour id 0–15, ../../sheep.ts); null for other kinds. */
+  wool: { colour: number; sheared: boolean } | null
+  /** A chicken's ticks until its next egg; a sheep's ticks left eating grass (0 = not eating). Run by animal-life.ts. */
+  eggTicks: number
+  eatTicks: number
+}
+
+export interface AddMobOptions {
+  /** A sheep's wool colour id (default: a natural colour by vanilla's odds). */
+  woolColour?: number
 }
 
 export interface MobInfo {
@@ -56,11 +68,19 @@ export interface MobInfo {
   position: { x: number; y: number; z: number }
   health: number
   onFire: boolean
+  /** A sheep's wool colour (`white`) and whether it is sheared. */
+  wool?: { colour: string; sheared: boolean }
 }
 
 export interface MobsApi {
   /** Adds a mob; it becomes an entity at once when a player is within the wake radius. */
-  add(kind: MobKind, pos: { x: number; y: number; z: number }): MobRecord
+  add(kind: MobKind, pos: { x: number; y: number; z: number }, opts?: AddMobOptions): MobRecord
+  /** Living mobs that are entities now (a live view: do not keep). */
+  awake(): ReadonlySet<MobRecord>
+  /** Sends a sheep's wool (colour, sheared) to the players that see it, and to those who will. */
+  showWool(rec: MobRecord): void
+  /** Sends an entity event (vanilla `broadcastEntityEvent`: 10 = a sheep eats grass) to the players that see it. */
+  entityEvent(rec: MobRecord, status: number): void
   /** Living mobs (records), awake or asleep. */
   all(): MobRecord[]
   info(rec: MobRecord): MobInfo
@@ -112,7 +132,7 @@ export function installMobs(serv: SquidServer, rng: () => number, hooks: { hurtP
     if (rec.entity || rec.dead) return
     let ent: any
     try {
-      ent = serv.spawnMob(typeId(rec.kind), serv.overworld, new Vec3(rec.x, rec.y, rec.z), { yaw: angle(rec.yaw) })
+      ent = serv.spawnMob(typeId(rec.kind), serv.overworld, new Vec3(rec.x, rec.y, rec.z), { yaw: angle(rec.yaw), metadata: woolMetadata(rec) })
     } catch {
       return // flying-squid's entity limit: stays asleep, tried again later
     }
@@ -134,7 +154,12 @@ export function installMobs(serv: SquidServer, rng: () => number, hooks: { hurtP
     awake.delete(rec)
   }
 
-  function add(kind: MobKind, pos: { x: number; y: number; z: number }): MobRecord {
+  /** The sheep's wool byte as entity metadata (sent after every spawn packet: flying-squid's `entity.metadata`). */
+  function woolMetadata(rec: MobRecord): Array<{ key: number; type: number; value: number }> {
+    return rec.wool ? [{ key: SHEEP_WOOL_METADATA, type: 0, value: sheepByte(rec.wool.colour, rec.wool.sheared) }] : []
+  }
+
+  function add(kind: MobKind, pos: { x: number; y: number; z: number }, opts: AddMobOptions = {}): MobRecord {
     const rec: MobRecord = {
       id: nextId++,
       kind,
@@ -160,6 +185,9 @@ export function installMobs(serv: SquidServer, rng: () => number, hooks: { hurtP
       burningShown: false,
       onGround: true,
       sent: { x: pos.x, y: pos.y, z: pos.z, yaw: 0 },
+      wool: kind === 'sheep' ? { colour: opts.woolColour ?? naturalSheepColour(rng), sheared: false } : null,
+      eggTicks: kind === 'chicken' ? nextEggTicks(rng) : 0,
+      eatTicks: 0,
     }
     records.add(rec)
     if (rec.hostile) hostiles.add(rec)
@@ -192,7 +220,7 @@ export function installMobs(serv: SquidServer, rng: () => number, hooks: { hurtP
     }
     rec.entity = null
     if (cause === 'explosion' && rec.kind === 'creeper') return // a creeper that blew up leaves nothing
-    const loot = rollLoot(rec.kind, rng, { byPlayer: attacker !== undefined, burning: rec.fireTicks > 0 })
+    const loot = rollLoot(rec.kind, rng, { byPlayer: attacker !== undefined, burning: rec.fireTicks > 0, wool: rec.wool })
     const at = { x: rec.x, y: rec.y + 0.5, z: rec.z }
     for (const d of loot) serv.mbDropItem?.(serv.overworld, at, d.name, d.count, 400)
     serv.emit('mbMobDeath', { id: rec.id, kind: rec.kind, cause, by: attacker?.username ?? null, loot })
@@ -279,6 +307,16 @@ export function installMobs(serv: SquidServer, rng: () => number, hooks: { hurtP
   const api: MobsApi = {
     add,
     all: () => [...records],
+    awake: () => awake,
+    showWool(rec) {
+      const ent = rec.entity
+      if (!ent || !rec.wool) return
+      ent.metadata = woolMetadata(rec)
+      writeViewers(rec, 'entity_metadata', { entityId: ent.id, metadata: ent.metadata })
+    },
+    entityEvent(rec, status) {
+      if (rec.entity) writeViewers(rec, 'entity_status', { entityId: rec.entity.id, entityStatus: status })
+    },
     info: (rec) => ({
       id: rec.id,
       entityId: rec.entity?.id ?? null,
@@ -286,6 +324,7 @@ export function installMobs(serv: SquidServer, rng: () => number, hooks: { hurtP
       position: { x: rec.x, y: rec.y, z: rec.z },
       health: rec.health,
       onFire: rec.fireTicks > 0,
+      ...(rec.wool ? { wool: { colour: WOOL_COLOURS[rec.wool.colour] ?? 'white', sheared: rec.wool.sheared } } : {}),
     }),
     hurt,
     remove,

@@ -1,0 +1,93 @@
+/**
+ * hunt: kill mobs of one kind that the bot can see or hear (the entities its client knows within
+ * 48 blocks) and walk over their drops until `count` more of `item` are in the inventory. Wool from
+ * sheep: only unsheared sheep (a sheared one drops none), of the wool's colour when one is named.
+ */
+import type { Entity } from 'prismarine-entity'
+import type { HuntResult, SkillCall } from '../types.js'
+import { countMembers, resolveItemNames } from '../items.js'
+import { bareName, namespaced } from '../../names.js'
+import { woolColourOf } from '../../sheep.js'
+import { SkillAborted, SkillError, checkAborted, errorMessage, type SkillContext, type SkillDef } from './context.js'
+import { killEntity } from './combat.js'
+import { pickUpNear } from './dig.js'
+import { entityId, listEntities } from './scan.js'
+import { describeSheep, sheepAround } from './sheep.js'
+
+export const HUNT_RADIUS = 48
+/** Kills in a row that bring none of the item before the hunt gives up. */
+const MAX_MISSES = 5
+
+type Hunt = Extract<SkillCall, { skill: 'hunt' }>
+
+/** Why no target is around, in words a planner can act on (explore, wait for the night, another route). */
+function noneAround(ctx: SkillContext, kind: string, wool: { colour: string | null } | null): string {
+  const bare = bareName(kind)
+  if (wool) {
+    const seen = sheepAround(ctx.bot, HUNT_RADIUS)
+    const want = wool.colour ? `unsheared ${wool.colour} sheep` : 'unsheared sheep'
+    return `no ${want} within ${HUNT_RADIUS} blocks (${describeSheep(seen)} in sight)`
+  }
+  const base = `no ${namespaced(kind)} within ${HUNT_RADIUS} blocks`
+  if (ctx.registry.entitiesByName[bare]?.category === 'Hostile mobs') {
+    const day = ctx.bot.time?.isDay ?? true
+    return day
+      ? `${base}: ${bare}s spawn in the dark (at night, in caves); none around now in daylight`
+      : `${base}: none around now; ${bare}s spawn in the dark, more come as the night goes on`
+  }
+  return `${base}: none around now (explore to find some)`
+}
+
+export const hunt: SkillDef<Hunt> = {
+  name: 'hunt',
+  timeoutMs: 600_000,
+  timeoutFor: (c) => Math.min(3_600_000, 120_000 + 60_000 * c.count),
+  async run(ctx, c): Promise<HuntResult> {
+    const { bot, registry } = ctx
+    const kind = bareName(c.entity)
+    const picked = (n: number) => [{ name: namespaced(c.item), count: n }]
+    if (!registry.entitiesByName[kind]) return { ok: false, reason: `unknown mob '${c.entity}' in Minecraft ${bot.version}`, kills: 0, picked: picked(0) }
+    const items = resolveItemNames(registry, c.item)
+    if (!items.ok) return { ok: false, reason: items.reason, kills: 0, picked: picked(0) }
+    const members = items.value
+    const start = countMembers(ctx.counts(), members)
+    const got = () => Math.max(0, countMembers(ctx.counts(), members) - start)
+    const isWool = kind === 'sheep' && members.every((m) => m.endsWith('_wool'))
+    const wool = isWool ? { colour: members.length === 1 ? woolColourOf(members[0]!) : null } : null
+    const target = (): Entity | undefined => {
+      if (wool) return sheepAround(bot, HUNT_RADIUS).find((s) => !s.sheared && (!wool.colour || s.colour === wool.colour))?.entity
+      return listEntities(bot, HUNT_RADIUS, (e) => entityId(e) === namespaced(kind))[0]
+    }
+    let kills = 0
+    let misses = 0
+    let lastEscape = ''
+    while (got() < c.count) {
+      checkAborted(ctx.signal)
+      const e = target()
+      if (!e) {
+        const why = noneAround(ctx, kind, wool)
+        return { ok: false, reason: `${why}; got ${got()}/${c.count} ${namespaced(c.item)} after ${kills} kill(s)${lastEscape ? ` (last: ${lastEscape})` : ''}`, kills, picked: picked(got()) }
+      }
+      const before = got()
+      try {
+        const r = await killEntity(ctx, e)
+        kills++
+        await pickUpNear(ctx, r.at, 6, 5000)
+      } catch (err) {
+        if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
+        lastEscape = errorMessage(err)
+      }
+      if (got() === before && ++misses >= MAX_MISSES) {
+        return {
+          ok: false,
+          reason: `${misses} hunts of ${namespaced(kind)} in a row brought no ${namespaced(c.item)} (${kills} killed${lastEscape ? `; last: ${lastEscape}` : ''}); it may not drop it here`,
+          kills,
+          picked: picked(got()),
+        }
+      }
+      if (got() > before) misses = 0
+      ctx.progress(`${namespaced(c.item)}: ${got()}/${c.count} from ${kills} ${kind}`, Math.min(1, got() / c.count))
+    }
+    return { ok: true, reason: `picked up ${got()} ${namespaced(c.item)} from ${kills} ${namespaced(kind)}`, kills, picked: picked(got()) }
+  },
+}

@@ -1,0 +1,76 @@
+/**
+ * pickUp: walk over dropped items of one kind (eggs a chicken laid, wool a shearing threw off) that the
+ * bot's client knows within `radius` (default 32), nearest first, until `count` more are in the
+ * inventory (default: every such drop in sight is tried).
+ */
+import type { Entity } from 'prismarine-entity'
+import type { PickUpResult, SkillCall } from '../types.js'
+import { countMembers, resolveItemNames } from '../items.js'
+import { namespaced } from '../../names.js'
+import { SkillAborted, SkillError, checkAborted, errorMessage, eventWithin, sleep, type SkillDef } from './context.js'
+import { isItemEntity } from './dig.js'
+import { fmtPos, goTo, goals } from './nav.js'
+import { listEntities } from './scan.js'
+
+export const PICKUP_RADIUS = 32
+
+/** The stack a dropped item entity shows (null: not an item, or not told yet). */
+export function droppedStack(e: Entity): { name: string; count: number } | null {
+  if (!isItemEntity(e)) return null
+  try {
+    const it = (e as unknown as { getDroppedItem?: () => { name: string; count: number } | null }).getDroppedItem?.()
+    return it ? { name: it.name, count: it.count } : null
+  } catch {
+    return null
+  }
+}
+
+type PickUp = Extract<SkillCall, { skill: 'pickUp' }>
+
+export const pickUp: SkillDef<PickUp> = {
+  name: 'pickUp',
+  timeoutMs: 120_000,
+  async run(ctx, c): Promise<PickUpResult> {
+    const { bot, signal } = ctx
+    const radius = c.radius ?? PICKUP_RADIUS
+    const items = resolveItemNames(ctx.registry, c.item)
+    const label = namespaced(c.item)
+    if (!items.ok) return { ok: false, reason: items.reason, picked: [{ name: label, count: 0 }] }
+    const members = items.value
+    const start = countMembers(ctx.counts(), members)
+    const got = () => Math.max(0, countMembers(ctx.counts(), members) - start)
+    const picked = () => [{ name: label, count: got() }]
+    const tried = new Set<number>()
+    const wanted = (e: Entity) => {
+      const s = droppedStack(e)
+      return !!s && members.includes(s.name) && !tried.has(e.id)
+    }
+    let lastProblem = ''
+    while (c.count === undefined || got() < c.count) {
+      checkAborted(signal)
+      const next = listEntities(bot, radius, wanted)[0]
+      if (!next) break
+      tried.add(next.id)
+      const p = next.position
+      try {
+        const gone = eventWithin(bot, 'entityGone', (e: Entity) => e.id === next.id, 20_000, signal)
+        gone.catch(() => undefined)
+        await goTo(ctx, new goals.GoalNear(p.x, p.y, p.z, 1), `dropped ${label} at ${fmtPos(p.x, p.y, p.z)}`)
+        // the server hands it over within ~2 blocks, once its pickup delay is over
+        if (bot.entities[next.id]) await Promise.race([gone, sleep(2500, signal)])
+        if (bot.entities[next.id]) lastProblem = `the ${label} at ${fmtPos(p.x, p.y, p.z)} was not handed over`
+      } catch (err) {
+        if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
+        lastProblem = errorMessage(err)
+      }
+      ctx.progress(`picked up ${got()}${c.count ? `/${c.count}` : ''} ${label}`, c.count ? Math.min(1, got() / c.count) : undefined)
+    }
+    const n = got()
+    if (c.count !== undefined && n < c.count) {
+      const where = tried.size ? `; no more dropped ${label} within ${radius} blocks` : `: no dropped ${label} within ${radius} blocks`
+      return { ok: false, reason: `picked up ${n}/${c.count} ${label}${where}${lastProblem ? ` (last: ${lastProblem})` : ''}`, picked: picked() }
+    }
+    if (n === 0) return { ok: false, reason: `no dropped ${label} within ${radius} blocks${lastProblem ? ` (last: ${lastProblem})` : ''}`, picked: picked() }
+    return { ok: true, reason: `picked up ${n} ${label}`, picked: picked() }
+  },
+}
