@@ -208,6 +208,11 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   const natural = o.profile === 'natural' ? createNaturalWorld(o.seed) : undefined
   const spawn = natural ? natural.spawn() : { ...createTerrain(o.seed).spawn }
   const animals = createAnimalSpawner()
+  // canes generated before the farming plugin is installed wait here
+  const canes: Array<{ x: number; y: number; z: number }> = []
+  let trackCanes = (list: Array<{ x: number; y: number; z: number }>): void => {
+    canes.push(...list)
+  }
   const serv = flyingSquid.createMCServer({
     motd: 'mindbridge world',
     port,
@@ -220,7 +225,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     // with a folder, chunks are kept by flying-squid's anvil provider; without one the world lives in memory only
     ...(o.dir ? { worldFolder: o.dir } : {}),
     generation: natural
-      ? { name: NATURAL_GENERATOR, options: { seed: o.seed, worldSeed: o.seed, natural, ...(o.animals ? { onAnimals: animals.onAnimals } : {}) } }
+      ? { name: NATURAL_GENERATOR, options: { seed: o.seed, worldSeed: o.seed, natural, onCanes: (list: Array<{ x: number; y: number; z: number }>) => trackCanes(list), ...(o.animals ? { onAnimals: animals.onAnimals } : {}) } }
       : { name: STARTER_GENERATOR, options: { seed: o.seed, worldSeed: o.seed } },
     kickTimeout: 10000,
     plugins: {},
@@ -241,7 +246,11 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   installCrafting(serv, windows)
   installFurnaces(serv, windows)
   installChests(serv, windows)
-  installFarming(serv, createRng(o.seed ^ 0xfa4d), { randomTickSpeed: o.randomTickSpeed })
+  const farming = installFarming(serv, createRng(o.seed ^ 0xfa4d), { randomTickSpeed: o.randomTickSpeed })
+  trackCanes = (list) => {
+    for (const p of list) farming.track(p)
+  }
+  trackCanes(canes.splice(0))
   const health = installHealth(serv, spawn)
   installDaytime(serv, o.startTime, o.daySpeed)
   const mobRng = createRng(o.seed ^ 0x5eed)
