@@ -4,7 +4,10 @@
  * in lava). Sources come from the body's block knowledge (fair play); a cow from the entities the
  * client sees.
  */
+import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
+import { Vec3 } from 'vec3'
+import { BUCKET_REACH, EYE_HEIGHT, pourTarget } from '../../look-ray.js'
 import type { FillBucketResult, PlaceWaterResult, Position, SkillCall } from '../types.js'
 import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, errorMessage, type SkillContext, type SkillDef } from './context.js'
@@ -50,8 +53,21 @@ async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promi
       if (eye().distanceTo(p.offset(0.5, 0.9, 0.5)) > USE_REACH) await goTo(ctx, new goals.GoalNear(p.x, p.y + 1, p.z, 2), `the ${fluid} at ${where}`)
       if (eye().distanceTo(p.offset(0.5, 0.9, 0.5)) > USE_REACH + 0.5) throw new SkillError(`could not get within reach of the ${fluid} at ${where}`)
       await holdItem(ctx, 'bucket')
-      await useToward(ctx, p.offset(0.5, 0.9, 0.5))
-      if (await inventoryBecomes(ctx, (c) => (c[namespaced(filledName(fluid))] ?? 0) > before)) return pos(p)
+      // the server takes the first source on the look ray, which may lie in front of the one aimed at
+      let taken: Position | null = null
+      const onUpdate = (old: Block | null, now: Block | null) => {
+        if (old?.name === fluid && now && now.name === 'air') taken = pos(now.position)
+      }
+      bot.on('blockUpdate', onUpdate)
+      try {
+        await useToward(ctx, p.offset(0.5, 0.9, 0.5))
+        if (await inventoryBecomes(ctx, (c) => (c[namespaced(filledName(fluid))] ?? 0) > before)) {
+          if (!taken) await blockBecomes(ctx, p, (b) => b?.name === 'air', 500)
+          return taken ?? pos(p)
+        }
+      } finally {
+        bot.off('blockUpdate', onUpdate)
+      }
       last = `the bucket stayed empty at ${where} (something between me and the ${fluid}?)`
     } catch (err) {
       if (err instanceof SkillAborted) throw err
@@ -111,6 +127,25 @@ export const fillBucket: SkillDef<Fill> = {
 
 const POUR_INTO = new Set(['air', 'cave_air', 'void_air', 'grass', 'tall_grass', 'fern', 'large_fern', 'dead_bush', 'snow', 'fire', 'soul_fire', 'water', 'lava', 'seagrass', 'tall_seagrass', 'vine'])
 
+/** A point to look at so that the bucket's ray (look-ray.ts, as the server traces it) lands in `p`. */
+function aimAt(ctx: SkillContext, p: Vec3): Vec3 | null {
+  const { bot } = ctx
+  const f = bot.entity.position
+  const eye = new Vec3(f.x, f.y + EYE_HEIGHT, f.z)
+  const nameAt = (x: number, y: number, z: number) => bot.blockAt(new Vec3(x, y, z))?.name ?? null
+  for (const [u, v] of [[0.5, 0.5], [0.25, 0.25], [0.75, 0.75], [0.25, 0.75], [0.75, 0.25]] as const) {
+    for (const h of [0.02, 0.5]) {
+      const a = new Vec3(p.x + u, p.y + h, p.z + v)
+      const d = a.minus(eye)
+      const len = d.norm()
+      if (len > BUCKET_REACH - 0.3 || len === 0) continue
+      const t = pourTarget(eye, { x: d.x / len, y: d.y / len, z: d.z / len }, nameAt)
+      if (t && t.x === p.x && t.y === p.y && t.z === p.z) return a
+    }
+  }
+  return null
+}
+
 /**
  * Pours the water bucket carried into the cell `at` (the bot's own feet work: it looks straight
  * down). Walks into reach first. Throws a SkillError saying why it could not.
@@ -123,13 +158,24 @@ export async function pourWater(ctx: SkillContext, at: { x: number; y: number; z
   if (!here) throw new SkillError(`${where} is not loaded; move closer first`)
   if (!POUR_INTO.has(here.name)) throw new SkillError(`cannot pour water into ${where}: ${namespaced(here.name)} is there`)
   if (!bot.inventory.items().some((i) => i.name === 'water_bucket')) throw new SkillError('no minecraft:water_bucket in inventory (fill a bucket at water first)')
-  const aim = p.offset(0.5, 0.1, 0.5)
-  const eye = () => bot.entity.position.offset(0, 1.62, 0)
-  if (eye().distanceTo(aim) > USE_REACH) await goTo(ctx, new goals.GoalNear(p.x, p.y, p.z, 3), `a spot to pour water at ${where}`)
-  if (eye().distanceTo(aim) > USE_REACH + 0.5) throw new SkillError(`could not get within reach of ${where}`)
+  let aim: Vec3 | null = null
+  // from here, else from closer: the ray must not stop at a plant or a block before the cell
+  for (const range of [0, 1, 2, 3]) {
+    if (range > 0) {
+      try {
+        await goTo(ctx, new goals.GoalNear(p.x, p.y, p.z, range), `a spot to pour water at ${where}`)
+      } catch (err) {
+        if (err instanceof SkillAborted) throw err
+        continue
+      }
+    }
+    aim = aimAt(ctx, p)
+    if (aim) break
+  }
+  if (!aim) throw new SkillError(`no clear look at ${where} from within reach: something stands in the way`)
   await holdItem(ctx, 'water_bucket')
   await useToward(ctx, aim)
-  if (!(await blockBecomes(ctx, p, (b) => b?.name === 'water'))) throw new SkillError(`the water did not land at ${where} (the look ray hit something else first?)`)
+  if (!(await blockBecomes(ctx, p, (b) => b?.name === 'water'))) throw new SkillError(`the water did not land at ${where}`)
   return pos(p)
 }
 
