@@ -144,3 +144,54 @@ describe('farming and buckets on the natural world (seed 24)', { concurrency: fa
     assert.equal(r.gained?.['minecraft:sugar_cane'] ?? 0, -1, 'the given cane was planted')
   })
 })
+
+/**
+ * Growth by random ticks alone, no bone meal: the world runs with `randomTickSpeed: 1024` (an
+ * explicit world option; vanilla and the default is 3), so a cane or a pumpkin stem grows in seconds
+ * instead of 20–60 minutes. Same seed, nothing placed; given: 1 sugar cane, a wooden hoe, 1 pumpkin seed.
+ */
+describe('growth by random ticks (randomTickSpeed 1024, natural seed 24)', { concurrency: false }, () => {
+  let world: World
+  let body: MineflayerBody
+  const name = 'Grower'
+
+  before(async () => {
+    world = await startWorld({ seed: SEED, monsters: false, randomTickSpeed: 1024 })
+    body = await createBody({ host: world.host, port: world.port, username: name, reconnect: false })
+    await until(() => body.bot.entity?.onGround, 20_000, 'the bot on the ground')
+  })
+  after(async () => {
+    await body?.close()
+    await world?.close()
+  })
+
+  test('sugar cane planted beside water grows and is cut above its lowest block', async () => {
+    world.give(name, 'sugar_cane', 1)
+    await until(() => body.inventoryCounts()['minecraft:sugar_cane'] === 1, 5000, 'the given cane')
+    const r = (await body.run({ skill: 'farm', crop: 'sugar_cane', count: 3 })) as FarmResult
+    assert.equal(r.ok, true, r.reason)
+    assert.ok((body.inventoryCounts()['minecraft:sugar_cane'] ?? 0) >= 4, `canes: ${body.inventoryCounts()['minecraft:sugar_cane']}`)
+    // the lowest cane of a harvested plot stays, so it grows again
+    const bases = []
+    for (const p of r.plots) bases.push(await serverBlock(world, { ...p, y: p.y + 1 }))
+    assert.ok(bases.includes('sugar_cane'), `bases: ${bases.join(', ')}`)
+  })
+
+  test('a pumpkin stem on moist farmland grows, sets a pumpkin beside it, and the pumpkin is harvested', async () => {
+    world.give(name, 'wooden_hoe', 1)
+    world.give(name, 'pumpkin_seeds', 1)
+    await until(() => body.inventoryCounts()['minecraft:pumpkin_seeds'] === 1, 5000, 'the given seeds')
+    const r = (await body.run({ skill: 'farm', crop: 'pumpkin', count: 1 })) as FarmResult
+    assert.equal(r.ok, true, r.reason)
+    assert.equal(body.inventoryCounts()['minecraft:pumpkin'], 1)
+    const plot = r.plots[0]!
+    // the stem stays (grown again once its fruit is gone) and the farmland near water is moist
+    assert.match(await serverBlock(world, { ...plot, y: plot.y + 1 }), /pumpkin_stem$/)
+    const farmland = (await world.server.overworld.getBlock(new Vec3(plot.x, plot.y, plot.z) as never)) as unknown as { name: string; getProperties(): { moisture?: number } }
+    assert.equal(farmland.name, 'farmland')
+    let wet = false
+    for (let dx = -4; dx <= 4; dx++) for (let dz = -4; dz <= 4; dz++) for (let dy = 0; dy <= 1; dy++) wet ||= (await serverBlock(world, { x: plot.x + dx, y: plot.y + dy, z: plot.z + dz })) === 'water'
+    if (wet) assert.equal(farmland.getProperties().moisture, 7)
+    else assert.ok((farmland.getProperties().moisture ?? 0) < 7)
+  })
+})

@@ -1,7 +1,8 @@
 /**
  * Where to farm, from the body's block knowledge (fair play: only blocks exposed to air or water):
  * plots the bot already planted come first, then ground a hoe can till with water within 4 blocks
- * (farmland stays moist there) or, for sugar cane, ground with water right beside it. The field is
+ * (farmland stays moist there) and open sky above (daylight) or, for sugar cane, ground with water right
+ * beside it and room to grow 3 tall. The field is
  * kept together: the nearest good plot first, then the plots nearest to it.
  */
 import { Vec3 } from 'vec3'
@@ -70,10 +71,25 @@ export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Plot
   const rank = (g: Vec3, c: Vec3) => g.distanceTo(c) + (moist.has(key(g.x, g.y, g.z)) ? 0 : PLOT_SEARCH_RADIUS)
   const centre = out[0]?.ground ?? good.slice().sort((a, b) => rank(a, from) - rank(b, from))[0]!
   good.sort((a, b) => rank(a, centre) - rank(b, centre))
+  /**
+   * Crops need daylight: open sky above the plant (the world stands open sky in for light level 9);
+   * a cane needs the two cells above it free to grow to 3.
+   */
+  const AIRS = new Set(['air', 'cave_air', 'void_air'])
+  const roomAbove = (g: Vec3): boolean => {
+    const top = spec.soil === 'beside-water' ? g.y + 3 : 255
+    for (let y = g.y + 2; y <= top; y++) {
+      const n = at(new Vec3(g.x, y, g.z))
+      if (n === null) return y > g.y + 3 // above the loaded data: open
+      if (!AIRS.has(n)) return false
+    }
+    return true
+  }
   const fruitCells = new Set<string>()
   for (const g of good) {
     if (out.length >= want) break
     if (fruitCells.has(key(g.x, g.y, g.z))) continue
+    if (!roomAbove(g)) continue
     if (spec.fruit) {
       // keep the cells beside a stem free for its fruit
       if (out.some((p) => Math.abs(p.ground.x - g.x) + Math.abs(p.ground.z - g.z) <= 1)) continue
