@@ -61,7 +61,7 @@ export const farm: SkillDef<Farm> = {
       }
       const bad = new Map<string, string>()
       const keyOf = (p: Plot) => `${p.ground.x},${p.ground.y},${p.ground.z}`
-      let lastProgress = ''
+      let mealWorks = true
       while (have() < target) {
         checkAborted(ctx.signal)
         // plant every empty plot
@@ -77,16 +77,22 @@ export const farm: SkillDef<Farm> = {
         }
         const states = plots.map((p) => ({ p, s: stateOf(ctx, spec, p) }))
         const growing = states.filter((x): x is { p: Plot; s: Extract<PlotState, { kind: 'growing' }> } => x.s.kind === 'growing')
-        if (growing.length === 0) {
+        if (growing.every((x) => bad.has(keyOf(x.p)))) {
           const why = [...bad.values()].at(-1)
+          if (growing.length > 0) return result(false, `could not harvest the ${c.crop}: ${why ?? 'every plot failed'}`)
           return result(false, holds(ctx, spec.plant) ? `could not plant ${namespaced(spec.plant)}: ${why ?? 'no plot took it'}` : `nothing planted and no ${namespaced(spec.plant)} left to plant (${spec.source})`)
         }
         // harvest what is ripe
-        const ripe = growing.filter((x) => x.s.ripe && x.s.harvestAt)
+        const ripe = growing.filter((x) => x.s.ripe && x.s.harvestAt && !bad.has(keyOf(x.p)))
         if (ripe.length > 0) {
-          for (const { s } of ripe) {
+          for (const { p, s } of ripe) {
             checkAborted(ctx.signal)
-            await harvestAt(ctx, s.harvestAt!, harvested)
+            try {
+              await harvestAt(ctx, s.harvestAt!, harvested)
+            } catch (err) {
+              if (err instanceof SkillAborted) throw err
+              bad.set(keyOf(p), errorMessage(err))
+            }
             ctx.progress(`harvested: ${have() - (target - c.count)}/${c.count} ${product}`, Math.min(1, (have() - (target - c.count)) / c.count))
             if (have() >= target) break
           }
@@ -94,15 +100,19 @@ export const farm: SkillDef<Farm> = {
         }
         // bone meal speeds the least grown crop
         const meal = growing.filter((x) => x.s.bonemeal).sort((a, b) => a.s.age - b.s.age)[0]
-        if (meal && holds(ctx, 'bone_meal')) {
-          await applyBoneMeal(ctx, meal.p.ground.offset(0, 1, 0))
+        if (meal && mealWorks && holds(ctx, 'bone_meal')) {
+          try {
+            await applyBoneMeal(ctx, meal.p.ground.offset(0, 1, 0))
+          } catch (err) {
+            if (err instanceof SkillAborted) throw err
+            mealWorks = false
+            ctx.log.debug('bone meal failed; waiting instead', { err: errorMessage(err) })
+          }
           continue
         }
         // wait for growth
         const ages = growing.map((x) => (spec.soil === 'beside-water' ? `${x.s.age} tall` : `${x.s.age}/${ripeAge(ctx.registry, spec.block)}`)).join(', ')
-        const line = `waiting for ${growing.length} ${c.crop} to grow (${ages}); ${have() - (target - c.count)}/${c.count} ${product} so far`
-        if (line !== lastProgress) lastProgress = line
-        ctx.progress(line)
+        ctx.progress(`waiting for ${growing.length} ${c.crop} to grow (${ages}); ${have() - (target - c.count)}/${c.count} ${product} so far`)
         ctx.setActivity({ kind: 'idle' })
         const near = plots.map((p) => p.ground)
         await eventWithin(ctx.bot, 'blockUpdate', (_o: Block | null, n: Block) => !!n && near.some((g) => Math.abs(n.position.x - g.x) <= 1 && Math.abs(n.position.z - g.z) <= 1 && n.position.y - g.y >= 0 && n.position.y - g.y <= 3), GROWTH_WAIT_MS, ctx.signal)
@@ -217,6 +227,7 @@ async function harvestAt(ctx: SkillContext, pos: Vec3, harvested: Map<string, nu
     if (err instanceof SkillAborted) throw err
     throw new SkillError(`harvesting ${name} at ${fmtPos(pos.x, pos.y, pos.z)} failed: ${errorMessage(err)}`)
   }
+  if (ctx.bot.blockAt(pos)?.name === name) throw new SkillError(`${name} at ${fmtPos(pos.x, pos.y, pos.z)} is still there: the server did not let me break it`)
   const after = ctx.counts()
   for (const [item, n] of Object.entries(after)) {
     const d = n - (before[item] ?? 0)
