@@ -8,15 +8,17 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Vec3 } from 'vec3'
 import { B, BIOMES, NAME, createNaturalWorld, idx, type NaturalWorld } from '../../src/minecraft/world/natural/index.js'
+import { isPlant } from '../../src/minecraft/world/natural/vegetation.js'
 import { loadConfig, ConfigError } from '../../src/cli/config.js'
 import { connectBot, quitBot, startWorld } from './support/world.js'
 
 const LOGS = new Set<number>([B.oak_log, B.birch_log, B.spruce_log])
 
+/** The column's top block; plants (grass, ferns, sugar cane: no collision) do not count. */
 function topBlock(blocks: Uint8Array, lx: number, lz: number): { y: number; block: number } {
   for (let y = 255; y >= 0; y--) {
     const b = blocks[idx(lx, y, lz)]!
-    if (b !== B.air) return { y, block: b }
+    if (b !== B.air && !isPlant(b)) return { y, block: b }
   }
   return { y: -1, block: B.air }
 }

@@ -47,6 +47,9 @@ export const SkillCallSchema = z.discriminatedUnion('skill', [
   z.object({ skill: z.literal('kill'), uuids: z.array(z.string().min(1).max(64)).min(1).max(64) }),
   z.object({ skill: z.literal('wait'), ms: z.number().int().min(0).max(3_600_000) }),
   z.object({ skill: z.literal('shelter'), wait: z.boolean().optional() }),
+  z.object({ skill: z.literal('farm'), crop: z.enum(['wheat', 'beetroot', 'carrot', 'potato', 'pumpkin', 'melon', 'sugar_cane']), count: z.number().int().min(1).max(256) }),
+  z.object({ skill: z.literal('fillBucket'), fluid: z.enum(['water', 'lava', 'milk']) }),
+  z.object({ skill: z.literal('placeWater'), x: num, y: num, z: num }),
 ])
 
 export function parseSkillCall(input: unknown): { ok: true; call: SkillCall } | { ok: false; reason: string } {

@@ -86,6 +86,46 @@ export interface HuntResult extends SkillResult {
   picked: ItemCount[]
 }
 
+/** Crops the `farm` skill grows (the item each gives: wheat, beetroot, carrot, potato, pumpkin, melon_slice, sugar_cane). */
+export type FarmCrop = 'wheat' | 'beetroot' | 'carrot' | 'potato' | 'pumpkin' | 'melon' | 'sugar_cane'
+
+/** What `farm` ends with. */
+export interface FarmResult extends SkillResult {
+  /** What the harvests put in the inventory (the crop and its seeds), by namespaced id. */
+  harvested: ItemCount[]
+  /** Seeds (or carrots, potatoes, canes) planted during the call. */
+  planted: number
+  /** The farmland (or cane soil) used. */
+  plots: Position[]
+}
+
+/** What `fillBucket` ends with. */
+export interface FillBucketResult extends SkillResult {
+  /** The filled bucket (`minecraft:water_bucket`, `minecraft:lava_bucket`, `minecraft:milk_bucket`), or null. */
+  filled: string | null
+  /** The source block emptied, or the cow milked. */
+  source: Position | null
+}
+
+/** What `placeWater` ends with. */
+export interface PlaceWaterResult extends SkillResult {
+  /** Where the water was poured. */
+  position: Position
+}
+
+/** Named results of the skills that have them: `run(call)` of skill K resolves to SkillResults[K]. */
+export interface SkillResults {
+  craft: CraftResult
+  smelt: SmeltResult
+  shear: ShearResult
+  pickUp: PickUpResult
+  kill: KillResult
+  hunt: HuntResult
+  farm: FarmResult
+  fillBucket: FillBucketResult
+  placeWater: PlaceWaterResult
+}
+
 /** One call into the body's single action slot. A new call interrupts the running one. */
 export type SkillCall =
   | { skill: 'moveTo'; x: number; y: number; z: number; range?: number }
@@ -120,10 +160,16 @@ export type SkillCall =
   | { skill: 'wait'; ms: number }
   /** Digs in (3 down, sealed above) and, unless `wait` is false, stays until dawn, then climbs out. */
   | { skill: 'shelter'; wait?: boolean }
-  /** Fills an empty bucket from a known water or lava source, or from a cow (milk). */
+  /**
+   * Tills ground near known water, plants what it holds (wheat seeds from grass when it has none),
+   * uses bone meal when it has some, waits for growth, harvests and replants until the inventory holds
+   * `count` more of the crop's item.
+   */
+  | { skill: 'farm'; crop: FarmCrop; count: number }
+  /** Fills an empty bucket at the nearest known source block, or from the nearest cow (milk). */
   | { skill: 'fillBucket'; fluid: 'water' | 'lava' | 'milk' }
-  /** Tills, plants, waits for growth (bone meal when held) and harvests until `count` of the crop's item are held more. */
-  | { skill: 'farm'; crop: string; count: number }
+  /** Pours a water bucket into the cell (x, y, z) (a source block; the world has no flow). */
+  | { skill: 'placeWater'; x: number; y: number; z: number }
 
 export type SkillName = SkillCall['skill']
 

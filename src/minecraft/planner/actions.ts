@@ -3,13 +3,15 @@
  * picking up eggs (vanilla 1.16 behaviour; the embedded world implements each of them).
  * minecraft-data has no table of these, so they are listed here, by the item they give.
  */
+import type { FarmCrop } from '../body/types.js'
+
 export type ActionSource =
   /** Shear a sheep: 1–3 wool of its colour (vanilla); the sheep regrows it after eating grass. */
   | { kind: 'shear'; entity: 'sheep'; perUse: number }
   /** Fill an empty bucket from a source block (water, lava) or a cow (milk). */
   | { kind: 'fill'; fluid: 'water' | 'lava' | 'milk' }
   /** Plant `plant` (on tilled soil when `hoe`, else by water), let it grow, harvest `perHarvest` each. */
-  | { kind: 'farm'; crop: string; plant: string; hoe: boolean; perHarvest: number }
+  | { kind: 'farm'; crop: FarmCrop; plant: string; hoe: boolean; perHarvest: number }
   /** Pick up what a mob leaves on the ground (a chicken lays an egg every 5–10 minutes). */
   | { kind: 'pickUp'; entity: string }
 

@@ -13,6 +13,7 @@ import { FUEL_VALUE, ItemBook } from './items.js'
 import { obtainGraph, type Ingredient, type ObtainGraph, type Source } from './graph.js'
 import { unobtainableReason } from './unobtainable.js'
 import { bareName, planKey, planksForLog, TAGS } from '../names.js'
+import type { FarmCrop } from '../body/types.js'
 
 export type PlanStep =
   /** Mine blocks until `count` more of `item` (or the `log` tag) are held; `block` is the block chosen. */
@@ -22,7 +23,7 @@ export type PlanStep =
   | { kind: 'hunt'; item: string; count: number; entity: string }
   | { kind: 'shear'; item: string; count: number }
   | { kind: 'fill'; item: string; count: number; fluid: 'water' | 'lava' | 'milk' }
-  | { kind: 'farm'; item: string; count: number; crop: string }
+  | { kind: 'farm'; item: string; count: number; crop: FarmCrop }
   | { kind: 'pickUp'; item: string; count: number; entity: string }
 
 export type PlanStepKind = PlanStep['kind']

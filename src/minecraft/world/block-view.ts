@@ -27,6 +27,8 @@ export interface BlockView {
   cell(x: number, y: number, z: number): Cell
   /** Block name (unloaded: null). */
   name(x: number, y: number, z: number): string | null
+  /** Block state id (unloaded: -1). */
+  stateId(x: number, y: number, z: number): number
   /** True when nothing but air is above (x, y, z) up to the build limit: open sky. */
   openSky(x: number, y: number, z: number): boolean
   /**
@@ -84,6 +86,7 @@ export function createBlockView(registry: any, worldOf: () => SquidWorld | undef
       const s = state(Math.floor(x), Math.floor(y), Math.floor(z))
       return s < 0 ? null : names[s]!
     },
+    stateId: (x, y, z) => state(Math.floor(x), Math.floor(y), Math.floor(z)),
     openSky(x, y, z) {
       const fx = Math.floor(x)
       const fz = Math.floor(z)

@@ -9,7 +9,7 @@ import { BIOMES } from './natural/biomes.js'
 
 export type ChunkBuilder = (chunk: NaturalChunk) => unknown
 
-const { air: AIR, water: WATER, oak_leaves: OAK_LEAVES, birch_leaves: BIRCH_LEAVES, spruce_leaves: SPRUCE_LEAVES } = B
+const { air: AIR, water: WATER, oak_leaves: OAK_LEAVES, birch_leaves: BIRCH_LEAVES, spruce_leaves: SPRUCE_LEAVES, grass: GRASS, fern: FERN, sugar_cane: SUGAR_CANE } = B
 
 export function createChunkBuilder(registry: any): ChunkBuilder {
   const Chunk = require('prismarine-chunk')(registry)
@@ -32,9 +32,9 @@ export function createChunkBuilder(registry: any): ChunkBuilder {
     return def.id as number
   })
   const paletteIndex = new Int16Array(NAME.length)
-  // Sky light passes through air, water and leaves (a simplification; good enough to render).
+  // Sky light passes through air, water, leaves and plants (a simplification; good enough to render).
   const clear = new Uint8Array(NAME.length)
-  for (const b of [AIR, WATER, OAK_LEAVES, BIRCH_LEAVES, SPRUCE_LEAVES]) clear[b] = 1
+  for (const b of [AIR, WATER, OAK_LEAVES, BIRCH_LEAVES, SPRUCE_LEAVES, GRASS, FERN, SUGAR_CANE]) clear[b] = 1
 
   return ({ blocks, columns }) => {
     const chunk = new Chunk()

@@ -10,8 +10,11 @@
  *  - plants and leaves drop themselves only with shears (not modelled: never);
  *  - leaves: sapling 1/20, stick 1/50 (1-2), apple 1/200 for oak and dark oak
  *    (vanilla chances; minecraft-data's leaf chances are not per-break odds);
+ *  - grass seeds, crops (by age), stems and melons follow vanilla's loot tables (plant-loot.ts),
+ *    which minecraft-data flattens wrongly;
  *  - other entries use their dropChance and a count in stackSizeRange.
  */
+import { plantDrops } from './plant-loot.js'
 
 export interface Drop {
   name: string
@@ -55,11 +58,14 @@ export function canHarvest(registry: any, blockName: string, heldItemName: strin
   return !!held && tools[String(held.id)] === true
 }
 
-export function computeDrops(registry: any, blockName: string, heldItemName: string | null, rng: () => number): Drop[] {
+/** `age`: the broken block's `age` state (crops, stems), 0 when it has none. */
+export function computeDrops(registry: any, blockName: string, heldItemName: string | null, rng: () => number, age = 0): Drop[] {
   const block = registry.blocksByName[blockName]
   if (!block || blockName === 'air' || blockName === 'cave_air' || blockName === 'void_air') return []
   if (!canHarvest(registry, blockName, heldItemName)) return []
   if (blockName.endsWith('_leaves')) return leafDrops(blockName, rng)
+  const plant = plantDrops(blockName, age, rng)
+  if (plant) return plant
 
   const loot = registry.blockLoot?.[blockName] as { drops: LootEntry[] } | undefined
   const out: Drop[] = []

@@ -69,6 +69,8 @@ export interface NaturalGeneratorOptions extends GeneratorOptions {
   natural?: NaturalWorld
   /** Receives the animals placed in each generated chunk (the animals plugin spawns them). */
   onAnimals?: (cx: number, cz: number, animals: AnimalPlacement[]) => void
+  /** Receives the sugar cane placed in each generated chunk (the farming plugin ticks it). */
+  onCanes?: (canes: Array<{ x: number; y: number; z: number }>) => void
 }
 
 /** The natural generator: blocks, then the chunk's animals (vanilla places them at generation). */
@@ -80,6 +82,7 @@ export function createNaturalGenerator(opts: NaturalGeneratorOptions): (cx: numb
     const chunk = natural.generate(cx, cz)
     const animals = natural.animals(cx, cz, chunk)
     if (onAnimals && animals.length > 0) onAnimals(cx, cz, animals)
+    if (opts.onCanes && chunk.canes.length > 0) opts.onCanes(chunk.canes)
     return build(chunk)
   }
 }

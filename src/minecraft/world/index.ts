@@ -22,6 +22,9 @@ import { createAnimalSpawner } from './plugins/animals.js'
 import { installAnimalLife } from './plugins/animal-life.js'
 import { isMobKind, type MobKind } from './mob-rules.js'
 import { installMemory } from './plugins/memory.js'
+import { installFarming } from './plugins/farming.js'
+import { installBuckets } from './plugins/buckets.js'
+import { RANDOM_TICK_SPEED } from './farming.js'
 import { installOperatorCommands } from './plugins/operator.js'
 import { installWindows } from './plugins/windows.js'
 import { createRng } from './rng.js'
@@ -81,6 +84,12 @@ export interface StartWorldOptions {
    * server tick, so a faster night has proportionally fewer spawn attempts. For tests and demos.
    */
   daySpeed?: number
+  /**
+   * Random block picks per 16³ section per game tick (vanilla's `randomTickSpeed` game rule):
+   * crops, stems, sugar cane and farmland moisture. Default 3, vanilla; 0..4096. A larger value
+   * makes crops grow faster: for tests and demos that say so, never for published figures.
+   */
+  randomTickSpeed?: number
 }
 
 export interface World {
@@ -145,6 +154,8 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
   if (!Number.isSafeInteger(seed)) throw new Error(`startWorld: seed must be an integer, got ${String(opts.seed)}`)
   const daySpeed = opts.daySpeed ?? 1
   if (!Number.isInteger(daySpeed) || daySpeed < 1 || daySpeed > 100) throw new Error(`startWorld: daySpeed must be an integer 1..100, got ${String(opts.daySpeed)}`)
+  const randomTickSpeed = opts.randomTickSpeed ?? RANDOM_TICK_SPEED
+  if (!Number.isInteger(randomTickSpeed) || randomTickSpeed < 0 || randomTickSpeed > 4096) throw new Error(`startWorld: randomTickSpeed must be an integer 0..4096, got ${String(opts.randomTickSpeed)}`)
   const viewDistance = opts.viewDistance ?? 4
   if (!Number.isInteger(viewDistance) || viewDistance < 1 || viewDistance > 16) throw new Error(`startWorld: viewDistance must be 1..16, got ${String(opts.viewDistance)}`)
   const profile = (dir ? saved.profile : undefined) ?? opts.profile ?? DEFAULT_WORLD_PROFILE
@@ -161,6 +172,7 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
     monsters: opts.monsters ?? true,
     animals: opts.animals ?? true,
     daySpeed,
+    randomTickSpeed,
     ...(dir ? { dir } : {}),
   }
 }
@@ -197,6 +209,11 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   const natural = o.profile === 'natural' ? createNaturalWorld(o.seed) : undefined
   const spawn = natural ? natural.spawn() : { ...createTerrain(o.seed).spawn }
   const animals = createAnimalSpawner()
+  // canes generated before the farming plugin is installed wait here
+  const canes: Array<{ x: number; y: number; z: number }> = []
+  let trackCanes = (list: Array<{ x: number; y: number; z: number }>): void => {
+    canes.push(...list)
+  }
   const serv = flyingSquid.createMCServer({
     motd: 'mindbridge world',
     port,
@@ -209,7 +226,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     // with a folder, chunks are kept by flying-squid's anvil provider; without one the world lives in memory only
     ...(o.dir ? { worldFolder: o.dir } : {}),
     generation: natural
-      ? { name: NATURAL_GENERATOR, options: { seed: o.seed, worldSeed: o.seed, natural, ...(o.animals ? { onAnimals: animals.onAnimals } : {}) } }
+      ? { name: NATURAL_GENERATOR, options: { seed: o.seed, worldSeed: o.seed, natural, onCanes: (list: Array<{ x: number; y: number; z: number }>) => trackCanes(list), ...(o.animals ? { onAnimals: animals.onAnimals } : {}) } }
       : { name: STARTER_GENERATOR, options: { seed: o.seed, worldSeed: o.seed } },
     kickTimeout: 10000,
     plugins: {},
@@ -230,12 +247,18 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   installCrafting(serv, windows)
   installFurnaces(serv, windows)
   installChests(serv, windows)
+  const farming = installFarming(serv, createRng(o.seed ^ 0xfa4d), { randomTickSpeed: o.randomTickSpeed })
+  trackCanes = (list) => {
+    for (const p of list) farming.track(p)
+  }
+  trackCanes(canes.splice(0))
   const health = installHealth(serv, spawn)
   installDaytime(serv, o.startTime, o.daySpeed)
   const mobRng = createRng(o.seed ^ 0x5eed)
   const mobs = installMobs(serv, mobRng, { hurtPlayer: (p, amount, cause) => health.damage(p, amount, cause) })
   animals.attach(mobs)
   installAnimalLife(serv, mobs, mobRng)
+  installBuckets(serv)
   const monsters = installMonsters(serv, mobs, mobRng, o.monsters)
   const memory = installMemory(serv, { ...(o.dir ? { folder: o.dir } : {}), onProblem: (why) => log.warn(why) })
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)

@@ -9,6 +9,7 @@
  */
 import { BIOMES } from './biomes.js'
 import { B, idx } from './blocks.js'
+import { isPlant } from './vegetation.js'
 import { Rand } from './random.js'
 import { naturalSheepColour } from '../../sheep.js'
 
@@ -99,7 +100,7 @@ export function placeAnimals(seed: number, cx: number, cz: number, blocks: Uint8
 }
 
 const LEAVES = new Set<number>([B.oak_leaves, B.birch_leaves, B.spruce_leaves])
-const passable = (b: number | undefined) => b === B.air || (b !== undefined && LEAVES.has(b))
+const passable = (b: number | undefined) => b === B.air || (b !== undefined && (LEAVES.has(b) || isPlant(b)))
 
 /**
  * y of the column's top block when it is grass with room for an animal above, else -1. Leaves do

@@ -28,6 +28,10 @@ export const B = {
   birch_leaves: 22,
   spruce_log: 23,
   spruce_leaves: 24,
+  grass: 25,
+  fern: 26,
+  sugar_cane: 27,
+  pumpkin: 28,
 } as const
 
 export type BlockName = keyof typeof B

@@ -2,7 +2,7 @@
  * The natural world: a vanilla-like, seed-dependent generator (the default profile).
  * `createNaturalWorld(seed).generate(cx, cz)` returns a chunk buffer of block ids
  * (./blocks.ts); generator.ts turns it into a flying-squid chunk. Stages run in vanilla's
- * order: land and soil, carvers, lakes, ores, trees.
+ * order: land and soil, carvers, lakes, ores, trees, plants (grass, sugar cane, pumpkins).
  */
 import { placeAnimals, type AnimalPlacement } from './animals.js'
 import { createBiomeSource, BIOMES } from './biomes.js'
@@ -15,6 +15,7 @@ import { foldSeed } from './random.js'
 import { findSpawn, type SpawnPoint } from './spawn.js'
 import { fillSurface } from './surface.js'
 import { createTrees } from './trees.js'
+import { createVegetation } from './vegetation.js'
 
 export { B, NAME, idx, type BlockName } from './blocks.js'
 export { BIOMES, BIOME } from './biomes.js'
@@ -27,6 +28,8 @@ export interface NaturalChunk {
   /** Block ids, index (y << 8) | (z << 4) | x. */
   blocks: Uint8Array
   columns: ChunkColumns
+  /** Sugar cane placed in this chunk (world positions): cane grows, so the world ticks them. */
+  canes: Array<{ x: number; y: number; z: number }>
 }
 
 export interface NaturalWorld {
@@ -48,6 +51,7 @@ export function createNaturalWorld(seedInput: number): NaturalWorld {
   const carvers = createCarvers(seed, columns)
   const lakes = createLakes(seed, columns, carvers)
   const trees = createTrees(seed, columns, carvers, lakes)
+  const vegetation = createVegetation(seed, columns, lakes)
 
   function generate(cx: number, cz: number): NaturalChunk {
     const blocks = new Uint8Array(CHUNK_VOLUME)
@@ -57,7 +61,8 @@ export function createNaturalWorld(seedInput: number): NaturalWorld {
     lakes.place(cx, cz, blocks)
     placeOres(seed, columns, cx, cz, blocks)
     trees.place(cx, cz, blocks)
-    return { blocks, columns: cols }
+    const canes = vegetation.place(cx, cz, blocks)
+    return { blocks, columns: cols, canes }
   }
 
   let spawn: SpawnPoint | undefined

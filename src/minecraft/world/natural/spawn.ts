@@ -6,6 +6,7 @@
  */
 import { BIOMES, type BiomeSource } from './biomes.js'
 import { B, idx } from './blocks.js'
+import { isPlant } from './vegetation.js'
 import { Rand } from './random.js'
 
 export interface SpawnPoint {
@@ -63,7 +64,7 @@ function grassIn(cx: number, cz: number, blocks: Uint8Array): SpawnPoint | null 
     for (let lz = 0; lz < 16; lz++) {
       for (let y = 254; y >= 0; y--) {
         const b = blocks[idx(lx, y, lz)]!
-        if (b === B.air) continue
+        if (b === B.air || isPlant(b)) continue
         // Two blocks of air above, so a player fits.
         if (b === B.grass_block) return { x: cx * 16 + lx + 0.5, y: y + 1, z: cz * 16 + lz + 0.5 }
         break

@@ -64,10 +64,11 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
   })
 
   serv.on('newPlayer', (player: SquidPlayer) => {
-    player.on('dug', (data: { block?: { name: string }; position: any; drops?: unknown[]; dropBlock?: boolean }) => {
+    player.on('dug', (data: { block?: { name: string; getProperties?(): Record<string, unknown> }; position: any; drops?: unknown[]; dropBlock?: boolean }) => {
       if (!Array.isArray(data.drops) || !data.block) return // creative digging has no drop list
       const held = player.inventory.slots[36 + player.heldItemSlot]
-      const drops = computeDrops(registry, data.block.name, held ? held.name : null, rng)
+      const age = Number(data.block.getProperties?.().age ?? 0)
+      const drops = computeDrops(registry, data.block.name, held ? held.name : null, rng, Number.isFinite(age) ? age : 0)
       data.drops.length = 0 // flying-squid spawns what is left in this (shared) array
       data.dropBlock = false
       const at = data.position.offset(0.5, 0.5, 0.5)

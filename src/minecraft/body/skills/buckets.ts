@@ -1,0 +1,196 @@
+/**
+ * Buckets: `fillBucket` (water or lava from a known source block, milk from the nearest cow in
+ * sight) and `placeWater`, with `pourWater(ctx, at)` for other skills (putting out fire, standing
+ * in lava). Sources come from the body's block knowledge (fair play); a cow from the entities the
+ * client sees.
+ */
+import type { Block } from 'prismarine-block'
+import type { Entity } from 'prismarine-entity'
+import { Vec3 } from 'vec3'
+import { BUCKET_REACH, EYE_HEIGHT, pourTarget } from '../../look-ray.js'
+import type { FillBucketResult, PlaceWaterResult, Position, SkillCall } from '../types.js'
+import { namespaced } from '../../names.js'
+import { SkillAborted, SkillError, errorMessage, type SkillContext, type SkillDef } from './context.js'
+import { fmtPos, goTo, goals, vec } from './nav.js'
+import { blockBecomes, holdItem, inventoryBecomes, useOnEntity, useToward } from './use-item.js'
+
+type Fill = Extract<SkillCall, { skill: 'fillBucket' }>
+type PlaceWater = Extract<SkillCall, { skill: 'placeWater' }>
+
+export const SOURCE_SEARCH_RADIUS = 48
+export const COW_SEARCH_RADIUS = 48
+/** The server's bucket reach is 5 blocks from the eyes; stay inside it. */
+const USE_REACH = 4.2
+const TRIES = 3
+
+const pos = (v: { x: number; y: number; z: number }): Position => ({ x: v.x, y: v.y, z: v.z })
+const filledName = (fluid: Fill['fluid']) => `${fluid}_bucket`
+
+function fillResult(ok: boolean, reason: string, filled: string | null, source: Position | null): FillBucketResult {
+  return { ok, reason, filled, source }
+}
+
+/** Fills one empty bucket at a known source block of `fluid`; returns the source used. */
+async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promise<Position> {
+  const { bot } = ctx
+  const sources = ctx.knowledge
+    .find((n) => n === fluid, { radius: SOURCE_SEARCH_RADIUS, count: 512 })
+    .filter((k) => {
+      const p = vec(k.position.x, k.position.y, k.position.z)
+      const b = bot.blockAt(p)
+      const above = bot.blockAt(p.offset(0, 1, 0))
+      return b?.metadata === 0 && above?.name === 'air'
+    })
+  if (sources.length === 0) throw new SkillError(`no ${fluid} source known within ${SOURCE_SEARCH_RADIUS} blocks (fair play: only blocks exposed to air or seen count); explore to find ${fluid === 'water' ? 'a lake or the sea' : 'a lava pool'}`)
+  const before = ctx.counts()[namespaced(filledName(fluid))] ?? 0
+  let last = ''
+  for (const s of sources.slice(0, TRIES)) {
+    const p = vec(s.position.x, s.position.y, s.position.z)
+    const where = fmtPos(p.x, p.y, p.z)
+    try {
+      ctx.progress(`going to the ${fluid} at ${where}`)
+      const eye = () => bot.entity.position.offset(0, 1.62, 0)
+      if (eye().distanceTo(p.offset(0.5, 0.9, 0.5)) > USE_REACH) await goTo(ctx, new goals.GoalNear(p.x, p.y + 1, p.z, 2), `the ${fluid} at ${where}`)
+      if (eye().distanceTo(p.offset(0.5, 0.9, 0.5)) > USE_REACH + 0.5) throw new SkillError(`could not get within reach of the ${fluid} at ${where}`)
+      await holdItem(ctx, 'bucket')
+      // the server takes the first source on the look ray, which may lie in front of the one aimed at
+      let taken: Position | null = null
+      const onUpdate = (old: Block | null, now: Block | null) => {
+        if (old?.name === fluid && now && now.name === 'air') taken = pos(now.position)
+      }
+      bot.on('blockUpdate', onUpdate)
+      try {
+        await useToward(ctx, p.offset(0.5, 0.9, 0.5))
+        if (await inventoryBecomes(ctx, (c) => (c[namespaced(filledName(fluid))] ?? 0) > before)) {
+          if (!taken) await blockBecomes(ctx, p, (b) => b?.name === 'air', 500)
+          return taken ?? pos(p)
+        }
+      } finally {
+        bot.off('blockUpdate', onUpdate)
+      }
+      last = `the bucket stayed empty at ${where} (something between me and the ${fluid}?)`
+    } catch (err) {
+      if (err instanceof SkillAborted) throw err
+      last = errorMessage(err)
+    }
+  }
+  throw new SkillError(`could not fill a bucket with ${fluid}: ${last}`)
+}
+
+/** Milks the nearest cow in sight; returns where it stood. */
+async function milkCow(ctx: SkillContext): Promise<Position> {
+  const { bot } = ctx
+  const me = bot.entity.position
+  const cows = Object.values(bot.entities)
+    .filter((e: Entity) => e.name === 'cow' && e.position.distanceTo(me) <= COW_SEARCH_RADIUS)
+    .sort((a, b) => a.position.distanceTo(me) - b.position.distanceTo(me))
+  const cow = cows[0]
+  if (!cow) throw new SkillError(`no cow in sight within ${COW_SEARCH_RADIUS} blocks; explore to find one`)
+  const before = ctx.counts()['minecraft:milk_bucket'] ?? 0
+  let last = ''
+  for (let i = 0; i < TRIES; i++) {
+    if (!bot.entities[cow.id]) throw new SkillError('the cow went out of sight')
+    try {
+      ctx.progress(`going to the cow at ${fmtPos(cow.position.x, cow.position.y, cow.position.z)}`)
+      if (bot.entity.position.distanceTo(cow.position) > 3) await goTo(ctx, new goals.GoalNear(cow.position.x, cow.position.y, cow.position.z, 2), 'a cow', 6000)
+      if (bot.entity.position.distanceTo(cow.position) > 4) {
+        last = 'the cow kept walking away'
+        continue
+      }
+      await holdItem(ctx, 'bucket')
+      await useOnEntity(ctx, cow)
+      if (await inventoryBecomes(ctx, (c) => (c['minecraft:milk_bucket'] ?? 0) > before)) return pos(cow.position)
+      last = 'the cow gave no milk'
+    } catch (err) {
+      if (err instanceof SkillAborted) throw err
+      last = errorMessage(err)
+    }
+  }
+  throw new SkillError(`could not milk a cow: ${last}`)
+}
+
+export const fillBucket: SkillDef<Fill> = {
+  name: 'fillBucket',
+  timeoutMs: 120_000,
+  async run(ctx, c): Promise<FillBucketResult> {
+    if (!ctx.bot.inventory.items().some((i) => i.name === 'bucket')) return fillResult(false, 'no empty minecraft:bucket in inventory (craft one from 3 iron_ingot)', null, null)
+    try {
+      const source = c.fluid === 'milk' ? await milkCow(ctx) : await fillFromSource(ctx, c.fluid)
+      const filled = namespaced(filledName(c.fluid))
+      return fillResult(true, `filled a bucket: ${filled} from ${c.fluid === 'milk' ? 'a cow' : 'the source'} at ${fmtPos(source.x, source.y, source.z)}`, filled, source)
+    } catch (err) {
+      if (err instanceof SkillError) return fillResult(false, err.message, null, null)
+      throw err
+    }
+  },
+}
+
+const POUR_INTO = new Set(['air', 'cave_air', 'void_air', 'grass', 'tall_grass', 'fern', 'large_fern', 'dead_bush', 'snow', 'fire', 'soul_fire', 'water', 'lava', 'seagrass', 'tall_seagrass', 'vine'])
+
+/** A point to look at so that the bucket's ray (look-ray.ts, as the server traces it) lands in `p`. */
+function aimAt(ctx: SkillContext, p: Vec3): Vec3 | null {
+  const { bot } = ctx
+  const f = bot.entity.position
+  const eye = new Vec3(f.x, f.y + EYE_HEIGHT, f.z)
+  const nameAt = (x: number, y: number, z: number) => bot.blockAt(new Vec3(x, y, z))?.name ?? null
+  for (const [u, v] of [[0.5, 0.5], [0.25, 0.25], [0.75, 0.75], [0.25, 0.75], [0.75, 0.25]] as const) {
+    for (const h of [0.02, 0.5]) {
+      const a = new Vec3(p.x + u, p.y + h, p.z + v)
+      const d = a.minus(eye)
+      const len = d.norm()
+      if (len > BUCKET_REACH - 0.3 || len === 0) continue
+      const t = pourTarget(eye, { x: d.x / len, y: d.y / len, z: d.z / len }, nameAt)
+      if (t && t.x === p.x && t.y === p.y && t.z === p.z) return a
+    }
+  }
+  return null
+}
+
+/**
+ * Pours the water bucket carried into the cell `at` (the bot's own feet work: it looks straight
+ * down). Walks into reach first. Throws a SkillError saying why it could not.
+ */
+export async function pourWater(ctx: SkillContext, at: { x: number; y: number; z: number }): Promise<Position> {
+  const { bot } = ctx
+  const p = vec(Math.floor(at.x), Math.floor(at.y), Math.floor(at.z))
+  const where = fmtPos(p.x, p.y, p.z)
+  const here = bot.blockAt(p)
+  if (!here) throw new SkillError(`${where} is not loaded; move closer first`)
+  if (!POUR_INTO.has(here.name)) throw new SkillError(`cannot pour water into ${where}: ${namespaced(here.name)} is there`)
+  if (!bot.inventory.items().some((i) => i.name === 'water_bucket')) throw new SkillError('no minecraft:water_bucket in inventory (fill a bucket at water first)')
+  let aim: Vec3 | null = null
+  // from here, else from closer: the ray must not stop at a plant or a block before the cell
+  for (const range of [0, 1, 2, 3]) {
+    if (range > 0) {
+      try {
+        await goTo(ctx, new goals.GoalNear(p.x, p.y, p.z, range), `a spot to pour water at ${where}`)
+      } catch (err) {
+        if (err instanceof SkillAborted) throw err
+        continue
+      }
+    }
+    aim = aimAt(ctx, p)
+    if (aim) break
+  }
+  if (!aim) throw new SkillError(`no clear look at ${where} from within reach: something stands in the way`)
+  await holdItem(ctx, 'water_bucket')
+  await useToward(ctx, aim)
+  if (!(await blockBecomes(ctx, p, (b) => b?.name === 'water'))) throw new SkillError(`the water did not land at ${where}`)
+  return pos(p)
+}
+
+export const placeWater: SkillDef<PlaceWater> = {
+  name: 'placeWater',
+  timeoutMs: 60_000,
+  async run(ctx, c): Promise<PlaceWaterResult> {
+    const target = { x: Math.floor(c.x), y: Math.floor(c.y), z: Math.floor(c.z) }
+    try {
+      const position = await pourWater(ctx, target)
+      return { ok: true, reason: `poured water at ${fmtPos(position.x, position.y, position.z)}`, position }
+    } catch (err) {
+      if (err instanceof SkillError) return { ok: false, reason: err.message, position: target }
+      throw err
+    }
+  },
+}
+

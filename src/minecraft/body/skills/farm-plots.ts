@@ -1,0 +1,101 @@
+/**
+ * Where to farm, from the body's block knowledge (fair play: only blocks exposed to air or water):
+ * plots the bot already planted come first, then ground a hoe can till with water within 4 blocks
+ * (farmland stays moist there) and open sky above (daylight) or, for sugar cane, ground with water right
+ * beside it and room to grow 3 tall. The field is
+ * kept together: the nearest good plot first, then the plots nearest to it.
+ */
+import { Vec3 } from 'vec3'
+import type { SkillContext } from './context.js'
+import { CANE_SOIL, CLEARABLE, HYDRATION, TILLABLE, type CropSpec } from './crops.js'
+
+export const PLOT_SEARCH_RADIUS = 32
+
+export interface Plot {
+  /** The farmland (or the block the cane stands on). */
+  ground: Vec3
+}
+
+const key = (x: number, y: number, z: number) => `${x},${y},${z}`
+const FRUIT_SOIL = new Set(['farmland', 'dirt', 'coarse_dirt', 'podzol', 'grass_block'])
+const SIDES = [new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)]
+
+/** Up to `want` plots for `spec`, nearest field first. */
+export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Plot[] {
+  const { bot } = ctx
+  const p0 = bot.entity.position
+  const from = new Vec3(p0.x, p0.y, p0.z)
+  const at = (p: Vec3) => bot.blockAt(p)?.name ?? null
+  const out: Plot[] = []
+  const used = new Set<string>()
+  const take = (g: Vec3) => {
+    const k = key(g.x, g.y, g.z)
+    if (used.has(k) || out.length >= want) return
+    used.add(k)
+    out.push({ ground: g })
+  }
+  // what is already planted
+  const planted = ctx.knowledge.find((n) => n === spec.block || n === spec.fruit?.attachedStem, { radius: PLOT_SEARCH_RADIUS, count: 256 })
+  for (const k of planted) {
+    let g = new Vec3(k.position.x, k.position.y - 1, k.position.z)
+    if (spec.soil === 'beside-water') while (at(g) === 'sugar_cane') g = g.offset(0, -1, 0)
+    take(g)
+  }
+  if (out.length >= want) return out
+
+  const water = new Set(ctx.knowledge.find((n) => n === 'water', { radius: PLOT_SEARCH_RADIUS + HYDRATION, count: 4096 }).map((k) => key(k.position.x, k.position.y, k.position.z)))
+  if (water.size === 0) return out
+  const isWater = (x: number, y: number, z: number) => water.has(key(x, y, z))
+  const soil = spec.soil === 'farmland' ? (n: string) => TILLABLE.has(n) || n === 'farmland' : (n: string) => CANE_SOIL.has(n)
+  /** Water within reach of the farmland's moisture rule (dy 0..+1), or near it below (the sea under a shore). */
+  const waterNear = (g: Vec3, dyMin: number, dyMax: number) => {
+    if (spec.soil === 'beside-water') return SIDES.some((s) => isWater(g.x + s.x, g.y, g.z + s.z))
+    for (let dy = dyMin; dy <= dyMax; dy++) {
+      for (let dx = -HYDRATION; dx <= HYDRATION; dx++) for (let dz = -HYDRATION; dz <= HYDRATION; dz++) if (isWater(g.x + dx, g.y + dy, g.z + dz)) return true
+    }
+    return false
+  }
+  const good = ctx.knowledge
+    .find(soil, { radius: PLOT_SEARCH_RADIUS, count: 2048 })
+    .map((k) => new Vec3(k.position.x, k.position.y, k.position.z))
+    .filter((g) => {
+      const above = at(g.offset(0, 1, 0))
+      if (above !== 'air' && !(above && CLEARABLE.has(above))) return false
+      return waterNear(g, -2, 1)
+    })
+    // a stem needs a free cell beside it for its fruit
+    .filter((g) => !spec.fruit || SIDES.some((s) => FRUIT_SOIL.has(at(g.plus(s)) ?? '') && at(g.plus(s).offset(0, 1, 0)) === 'air'))
+  if (good.length === 0) return out
+  // moist ground (water level with it or one above: vanilla FarmBlock.isNearWater) first, nearest to the field
+  const moist = new Set(good.filter((g) => waterNear(g, 0, 1)).map((g) => key(g.x, g.y, g.z)))
+  const rank = (g: Vec3, c: Vec3) => g.distanceTo(c) + (moist.has(key(g.x, g.y, g.z)) ? 0 : PLOT_SEARCH_RADIUS)
+  const centre = out[0]?.ground ?? good.slice().sort((a, b) => rank(a, from) - rank(b, from))[0]!
+  good.sort((a, b) => rank(a, centre) - rank(b, centre))
+  /**
+   * Crops need daylight: open sky above the plant (the world stands open sky in for light level 9);
+   * a cane needs the two cells above it free to grow to 3.
+   */
+  const AIRS = new Set(['air', 'cave_air', 'void_air'])
+  const roomAbove = (g: Vec3): boolean => {
+    const top = spec.soil === 'beside-water' ? g.y + 3 : 255
+    for (let y = g.y + 2; y <= top; y++) {
+      const n = at(new Vec3(g.x, y, g.z))
+      if (n === null) return y > g.y + 3 // above the loaded data: open
+      if (!AIRS.has(n)) return false
+    }
+    return true
+  }
+  const fruitCells = new Set<string>()
+  for (const g of good) {
+    if (out.length >= want) break
+    if (fruitCells.has(key(g.x, g.y, g.z))) continue
+    if (!roomAbove(g)) continue
+    if (spec.fruit) {
+      // keep the cells beside a stem free for its fruit
+      if (out.some((p) => Math.abs(p.ground.x - g.x) + Math.abs(p.ground.z - g.z) <= 1)) continue
+      for (const s of SIDES) fruitCells.add(key(g.x + s.x, g.y, g.z + s.z))
+    }
+    take(g)
+  }
+  return out
+}

@@ -1,0 +1,197 @@
+/**
+ * Farming and buckets in a real embedded world: the natural profile, seed 24 (found by exploring
+ * the generator: a lake a few blocks from spawn, grass all around it, cows about 15 blocks away).
+ * Nothing is placed for the tests; monsters are off (the subject is farming). Starting items come only through the world's give API, said in
+ * each test: a bucket, a wooden hoe, bone meal and a sugar cane. Growth in the farm test comes from the given bone
+ * meal (the world keeps vanilla's random tick speed, 3), so it finishes in minutes, not an hour.
+ */
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { Vec3 } from 'vec3'
+import { until } from './body-support.js'
+import { startWorld, type World } from '../../src/minecraft/world/index.js'
+import { createBody, type MineflayerBody } from '../../src/minecraft/body/index.js'
+import type { FarmResult, FillBucketResult, PlaceWaterResult } from '../../src/minecraft/body/types.js'
+
+const SEED = 24
+const NAME = 'Farmer'
+
+/** What the server itself has at a position (not the client's copy). */
+async function serverBlock(world: World, p: { x: number; y: number; z: number }): Promise<string> {
+  const b = (await world.server.overworld.getBlock(new Vec3(p.x, p.y, p.z) as never)) as { name: string }
+  return b.name
+}
+
+describe('farming and buckets on the natural world (seed 24)', { concurrency: false }, () => {
+  let world: World
+  let body: MineflayerBody
+
+  before(async () => {
+    // monsters off: these tests are about farming, not a zombie from a nearby cave interrupting it
+    world = await startWorld({ seed: SEED, monsters: false })
+    body = await createBody({ host: world.host, port: world.port, username: NAME, reconnect: false })
+    await until(() => body.bot.entity?.onGround, 20_000, 'the bot on the ground')
+  })
+  after(async () => {
+    await body?.close()
+    await world?.close()
+  })
+
+  test('fillBucket water: the nearest known source becomes air and the bucket a water bucket (given: 1 bucket)', async () => {
+    world.give(NAME, 'bucket', 1)
+    await until(() => body.inventoryCounts()['minecraft:bucket'] === 1, 5000, 'the given bucket')
+    const r = (await body.run({ skill: 'fillBucket', fluid: 'water' })) as FillBucketResult
+    assert.equal(r.ok, true, r.reason)
+    assert.equal(r.filled, 'minecraft:water_bucket')
+    assert.ok(r.source)
+    assert.equal(body.inventoryCounts()['minecraft:water_bucket'], 1)
+    assert.equal(body.inventoryCounts()['minecraft:bucket'] ?? 0, 0)
+    assert.equal(await serverBlock(world, r.source), 'air')
+  })
+
+  test('placeWater: the water bucket pours a source into a free cell and gives the bucket back', async () => {
+    // a free cell (air or a grass plant) on solid ground beside the bot, not in the lake
+    const me = body.bot.entity.position.floored()
+    let target: ReturnType<typeof me.offset> | null = null
+    for (let r = 2; r <= 5 && !target; r++) {
+      for (const [dx, dz] of [[r, 0], [-r, 0], [0, r], [0, -r]] as const) {
+        for (const dy of [0, 1, -1, 2]) {
+          const p = me.offset(dx, dy, dz)
+          const here = body.bot.blockAt(p)?.name
+          const below = body.bot.blockAt(p.offset(0, -1, 0))
+          if ((here === 'air' || here === 'grass') && below?.boundingBox === 'block' && below.name !== 'water') {
+            target = p
+            break
+          }
+        }
+        if (target) break
+      }
+    }
+    assert.ok(target, 'a free cell near the bot')
+    const r = (await body.run({ skill: 'placeWater', x: target.x, y: target.y, z: target.z })) as PlaceWaterResult
+    assert.equal(r.ok, true, r.reason)
+    assert.equal(await serverBlock(world, target), 'water')
+    assert.equal(body.inventoryCounts()['minecraft:bucket'], 1)
+    assert.equal(body.inventoryCounts()['minecraft:water_bucket'] ?? 0, 0)
+  })
+
+  test('fillBucket milk: the nearest cow in sight fills the bucket with milk', async () => {
+    await until(() => Object.values(body.bot.entities).some((e) => e.name === 'cow'), 20_000, 'a cow in sight')
+    const r = (await body.run({ skill: 'fillBucket', fluid: 'milk' })) as FillBucketResult
+    assert.equal(r.ok, true, r.reason)
+    assert.equal(r.filled, 'minecraft:milk_bucket')
+    assert.equal(body.inventoryCounts()['minecraft:milk_bucket'], 1)
+    assert.equal(body.inventoryCounts()['minecraft:bucket'] ?? 0, 0)
+  })
+
+  test('fillBucket without an empty bucket says what is missing', async () => {
+    const r = (await body.run({ skill: 'fillBucket', fluid: 'water' })) as FillBucketResult
+    assert.equal(r.ok, false)
+    assert.match(r.reason, /no empty minecraft:bucket/)
+    assert.equal(r.filled, null)
+  })
+
+  test('farm wheat from grass seeds: till near water, plant, bone meal, harvest (given: a wooden hoe, 24 bone meal)', async () => {
+    assert.equal(body.inventoryCounts()['minecraft:wheat_seeds'] ?? 0, 0, 'no seeds at the start: they must come from grass')
+    world.give(NAME, 'wooden_hoe', 1)
+    world.give(NAME, 'bone_meal', 24)
+    await until(() => body.inventoryCounts()['minecraft:bone_meal'] === 24, 5000, 'the given bone meal')
+    const r = (await body.run({ skill: 'farm', crop: 'wheat', count: 2 })) as FarmResult
+    assert.equal(r.ok, true, r.reason)
+    assert.ok((body.inventoryCounts()['minecraft:wheat'] ?? 0) >= 2)
+    assert.ok((r.harvested.find((h) => h.name === 'minecraft:wheat')?.count ?? 0) >= 2, JSON.stringify(r.harvested))
+    assert.ok((r.gained?.['minecraft:wheat'] ?? 0) >= 2)
+    assert.ok((body.inventoryCounts()['minecraft:bone_meal'] ?? 0) < 24, 'bone meal was used')
+    assert.ok(r.planted >= 2, `planted ${r.planted}`)
+    assert.ok(r.plots.length >= 1)
+    for (const p of r.plots) {
+      assert.equal(await serverBlock(world, p), 'farmland', `plot at ${JSON.stringify(p)}`)
+      // each plot lies near the water the bot knew about
+      let water = false
+      for (let dx = -4; dx <= 4 && !water; dx++) for (let dz = -4; dz <= 4 && !water; dz++) for (let dy = -2; dy <= 1 && !water; dy++) water = body.bot.blockAt(new Vec3(p.x + dx, p.y + dy, p.z + dz))?.name === 'water'
+      assert.ok(water, `water near the plot at ${JSON.stringify(p)}`)
+    }
+  })
+
+  test('farm is cancellable while it waits for growth: sugar cane takes no bone meal (given: 1 sugar cane)', async () => {
+    world.give(NAME, 'sugar_cane', 1)
+    await until(() => (body.inventoryCounts()['minecraft:sugar_cane'] ?? 0) >= 1, 5000, 'the given sugar cane')
+    const ctl = new AbortController()
+    const waiting = new Promise<void>((resolve) => {
+      const onProgress = (_call: unknown, message: string) => {
+        if (/^waiting for/.test(message)) {
+          body.off('skill.progress', onProgress)
+          resolve()
+        }
+      }
+      body.on('skill.progress', onProgress)
+    })
+    const run = body.run({ skill: 'farm', crop: 'sugar_cane', count: 20 }, { signal: ctl.signal })
+    await waiting
+    ctl.abort('test says stop')
+    const r = (await run) as FarmResult
+    assert.equal(r.ok, false)
+    assert.match(r.reason, /^cancelled/)
+    // the cane it planted stands beside water, in the world
+    const canes = body.bot.findBlocks({ matching: body.bot.registry.blocksByName.sugar_cane!.id, maxDistance: 40, count: 50 })
+    const planted = []
+    for (const c of canes) {
+      const soil = c.offset(0, -1, 0)
+      if (body.bot.blockAt(soil)?.name === 'sugar_cane') continue
+      if ([[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dz]) => body.bot.blockAt(soil.offset(dx!, 0, dz!))?.name === 'water') && (await serverBlock(world, c)) === 'sugar_cane') planted.push(c)
+    }
+    assert.ok(planted.length >= 1, 'a sugar cane beside water')
+    assert.equal(r.gained?.['minecraft:sugar_cane'] ?? 0, -1, 'the given cane was planted')
+  })
+})
+
+/**
+ * Growth by random ticks alone, no bone meal: the world runs with `randomTickSpeed: 1024` (an
+ * explicit world option; vanilla and the default is 3), so a cane or a pumpkin stem grows in seconds
+ * instead of 20–60 minutes. Same seed, nothing placed; given: 1 sugar cane, a wooden hoe, 1 pumpkin seed.
+ */
+describe('growth by random ticks (randomTickSpeed 1024, natural seed 24)', { concurrency: false }, () => {
+  let world: World
+  let body: MineflayerBody
+  const name = 'Grower'
+
+  before(async () => {
+    world = await startWorld({ seed: SEED, monsters: false, randomTickSpeed: 1024 })
+    body = await createBody({ host: world.host, port: world.port, username: name, reconnect: false })
+    await until(() => body.bot.entity?.onGround, 20_000, 'the bot on the ground')
+  })
+  after(async () => {
+    await body?.close()
+    await world?.close()
+  })
+
+  test('sugar cane planted beside water grows and is cut above its lowest block', async () => {
+    world.give(name, 'sugar_cane', 1)
+    await until(() => body.inventoryCounts()['minecraft:sugar_cane'] === 1, 5000, 'the given cane')
+    const r = (await body.run({ skill: 'farm', crop: 'sugar_cane', count: 3 })) as FarmResult
+    assert.equal(r.ok, true, r.reason)
+    assert.ok((body.inventoryCounts()['minecraft:sugar_cane'] ?? 0) >= 4, `canes: ${body.inventoryCounts()['minecraft:sugar_cane']}`)
+    // the lowest cane of a harvested plot stays, so it grows again
+    const bases = []
+    for (const p of r.plots) bases.push(await serverBlock(world, { ...p, y: p.y + 1 }))
+    assert.ok(bases.includes('sugar_cane'), `bases: ${bases.join(', ')}`)
+  })
+
+  test('a pumpkin stem on moist farmland grows, sets a pumpkin beside it, and the pumpkin is harvested', async () => {
+    world.give(name, 'wooden_hoe', 1)
+    world.give(name, 'pumpkin_seeds', 1)
+    await until(() => body.inventoryCounts()['minecraft:pumpkin_seeds'] === 1, 5000, 'the given seeds')
+    const r = (await body.run({ skill: 'farm', crop: 'pumpkin', count: 1 })) as FarmResult
+    assert.equal(r.ok, true, r.reason)
+    assert.equal(body.inventoryCounts()['minecraft:pumpkin'], 1)
+    const plot = r.plots[0]!
+    // the stem stays (grown again once its fruit is gone) and the farmland near water is moist
+    assert.match(await serverBlock(world, { ...plot, y: plot.y + 1 }), /pumpkin_stem$/)
+    const farmland = (await world.server.overworld.getBlock(new Vec3(plot.x, plot.y, plot.z) as never)) as unknown as { name: string; getProperties(): { moisture?: number } }
+    assert.equal(farmland.name, 'farmland')
+    let wet = false
+    for (let dx = -4; dx <= 4; dx++) for (let dz = -4; dz <= 4; dz++) for (let dy = 0; dy <= 1; dy++) wet ||= (await serverBlock(world, { x: plot.x + dx, y: plot.y + dy, z: plot.z + dz })) === 'water'
+    if (wet) assert.equal(farmland.getProperties().moisture, 7)
+    else assert.ok((farmland.getProperties().moisture ?? 0) < 7)
+  })
+})
