@@ -16,7 +16,8 @@ import { missingToolReason, mineBlockAt } from './dig.js'
 import { spiralSearch, underCover } from './explore.js'
 import { vec } from './nav.js'
 import { describeOreSearch, digForOre } from './strip-mine.js'
-import { isOre, isOreItem, neighbours } from './tunnel.js'
+import { isOre, isOreItem } from './tunnel.js'
+import { knownAround } from './known-cells.js'
 
 type Collect = Extract<SkillCall, { skill: 'collect' }>
 
@@ -142,11 +143,14 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       all = known()
     }
     const feetY = Math.floor(bot.entity.position.y)
-    const wet = (p: { x: number; y: number; z: number }) => neighbours(p).some((n) => bot.blockAt(vec(n.x, n.y, n.z))?.name === 'water')
-    const cost = (k: (typeof all)[number]) => targetCost(k.distance, feetY - k.position.y, wet(k.position))
-    const positions = usable(all)
-      .sort((a, b) => cost(a) - cost(b))
-      .map((k) => vec(k.position.x, k.position.y, k.position.z))
+    // what is beside a block, as far as the bot knows it (fair play: never read from the raw world)
+    const around = new Map(all.map((k) => [key(k.position), knownAround(ctx, k.position)]))
+    const wet = (k: (typeof all)[number]) => around.get(key(k.position))!.some((n) => n === 'water' || n === 'bubble_column')
+    // lava beside a block flows into it once it is mined, and from there onto the bot: never
+    for (const k of all) if (around.get(key(k.position))!.includes('lava')) skip.add(key(k.position))
+    const cost = (k: (typeof all)[number]) => targetCost(k.distance, feetY - k.position.y, wet(k))
+    const chosen = usable(all.filter((k) => !skip.has(key(k.position)))).sort((a, b) => cost(a) - cost(b))
+    const positions = chosen.map((k) => vec(k.position.x, k.position.y, k.position.z))
     const usableNames = sourceBlocks.filter((b) => !refusals.has(b.name)).map((b) => b.name)
     if (!positions.length) {
       const got = gained()
@@ -163,6 +167,7 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       throw new SkillError(base + walk + suffix, { gained: got })
     }
     const pos = positions[0]!
+    ctx.knowledge.chose(chosen[0]!.name, chosen[0]!.position, 'collect')
     try {
       const names = usableNames
       await mineBlockAt(ctx, pos, names)

@@ -38,7 +38,9 @@ export function findStation(ctx: SkillContext, name: string, radius = STATION_RA
   if (!ctx.registry.blocksByName[name]) return null
   const names = name === 'furnace' ? new Set([name, 'lit_furnace']) : new Set([name])
   const known = ctx.knowledge.nearest((n) => names.has(n), { radius })
-  return known ? ctx.bot.blockAt(vec(known.position.x, known.position.y, known.position.z)) : null
+  if (!known) return null
+  ctx.knowledge.chose(known.name, known.position, 'station')
+  return ctx.bot.blockAt(vec(known.position.x, known.position.y, known.position.z))
 }
 
 /** Walks next to `block` so windows can be opened. */
