@@ -76,6 +76,9 @@ describe('digging for a deep ore on the natural world', { timeout: 20 * 60_000 }
       assert.deepEqual(underFeet, [], 'dug straight down')
       assert.deepEqual(besideLava, [], 'dug a block with known lava beside it')
       assert.equal(deaths, 0, 'no death')
+      // one coal was given and is kept for the furnace: the torches came from coal ore mined on the way
+      assert.ok(coal >= 1, 'coal ore the tunnel passed was mined for torches')
+      assert.ok(digs.dug.includes('coal_ore'))
     } finally {
       await body.close()
       await world.close()
