@@ -236,6 +236,23 @@ describe('goTo stuck detector (event-driven)', async () => {
     assert.equal(b.listenerCount('move'), 0, 'the move listener is removed')
   })
 
+  test('steps that bring the bot no closer (back and forth) end the walk after 3 × the limit', async () => {
+    const b = bot()
+    const progress: string[] = []
+    let x = 0
+    const t = setInterval(() => {
+      x = x === 0 ? 1 : 0
+      b.entity.position = new Vec3(x, 64, 0)
+      b.emit('move')
+    }, 20)
+    try {
+      await assert.rejects(goTo(ctxOf(b, progress), new goals.GoalBlock(5, 64, 5), 'the goal', 100), /^SkillError: no progress: walking for \ds without getting closer to the goal$/)
+    } finally {
+      clearInterval(t)
+    }
+    assert.ok(progress.length >= 5 && progress.every((m) => m === 'moving to the goal'))
+  })
+
   test('a dig under way gets its time once; the same dig still going after that is stuck', async () => {
     const progress: string[] = []
     await assert.rejects(goTo(ctxOf(bot({ digging: { x: 1, y: 64, z: 0 } }), progress), new goals.GoalBlock(5, 64, 5), 'the goal', 100), /stuck/)

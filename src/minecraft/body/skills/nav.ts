@@ -24,7 +24,8 @@ export function fmtPos(x: number, y: number | undefined, z: number): string {
  * unreachable. Progress is a real step (mineflayer's 'move' of more than 0.25 blocks) or a block of
  * the way broken ('diggingCompleted'); a dig under way gets one more `stuckMs` to finish when it is a
  * new one. `stuckMs` without either ends the goto with "stuck", and so does 3 × `stuckMs` without a
- * real step whatever is dug: the caller then chooses another target or another approach at once
+ * real step whatever is dug, or 3 × `stuckMs` of steps that bring the bot no closer to the goal (by the
+ * goal's own heuristic): the caller then chooses another target or another approach at once
  * (docs/minecraft.md, "Getting unstuck").
  */
 export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs = STUCK_MS): Promise<void> {
@@ -36,6 +37,16 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
   let onMove: (() => void) | undefined
   let onDug: (() => void) | undefined
   let digKey = ''
+  const closeness = (p: { x: number; y: number; z: number }) => {
+    try {
+      const h = (goal as unknown as { heuristic(n: { x: number; y: number; z: number }): number }).heuristic({ x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) })
+      return Number.isFinite(h) ? h : 0
+    } catch {
+      return 0
+    }
+  }
+  let best = closeness(bot.entity.position)
+  let closerAt = Date.now()
   // Event-driven: every real step (mineflayer's 'move') and every block of the way broken push the
   // deadline back. pathfinder.stop() only takes effect at a "safe" point, which may never come while it
   // thinks or hangs at an edge; our own rejection ends the wait and setGoal(null) ends the path.
@@ -61,7 +72,17 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
       const p = bot.entity?.position
       if (!p || p.distanceTo(last) <= 0.25) return
       last = p.clone()
-      lastRealMoveAt = Date.now()
+      const now = Date.now()
+      lastRealMoveAt = now
+      // steps that bring the bot no closer (back and forth at an edge, circling) are not progress for long
+      const h = closeness(p)
+      if (h < best - 0.5) {
+        best = h
+        closerAt = now
+      } else if (now - closerAt > 3 * stuckMs) {
+        reject(new SkillError(`no progress: walking for ${Math.round((now - closerAt) / 1000)}s without getting closer to ${what}`))
+        return
+      }
       ctx.progress(`moving to ${what}`)
       arm()
     }
