@@ -5,6 +5,10 @@
  * success rate and the median over all runs (a failed run counts as slower than any success).
  * Baseline in the same run: the same goal on the staged starter world (seed 1).
  *
+ * Per run also the longest stretch one step (one skill call) spent without progress (no step, no
+ * item, no block dug: the watchdog's measure, logged by the action slot as `skill progress gaps`,
+ * read from the JSON log on stderr). Target: no step more than 60 s without progress.
+ *
  *   MINDBRIDGE_BENCH_SEEDS=1-10     seeds (a range or a comma list)
  *   MINDBRIDGE_BENCH_GOALS=stone,iron
  *   MINDBRIDGE_BENCH_PARALLEL=2     runs at once
@@ -25,6 +29,26 @@ interface Run {
   outcome: string
   seconds: number
   reason: string
+  /** The longest stretch without progress in one step, and that step's skill. */
+  stall: { ms: number; skill: string } | null
+}
+
+/** Target: no step of a run spends more than this without progress. */
+export const STALL_TARGET_MS = 60_000
+
+/** The longest `skill progress gaps` of a run's JSON log lines. */
+export function longestStall(stderr: string): { ms: number; skill: string } | null {
+  let best: { ms: number; skill: string } | null = null
+  for (const line of stderr.split('\n')) {
+    if (!line.includes('skill progress gaps')) continue
+    try {
+      const j = JSON.parse(line) as { skill?: string; longestStallMs?: number }
+      if (typeof j.longestStallMs === 'number' && (!best || j.longestStallMs > best.ms)) best = { ms: j.longestStallMs, skill: j.skill ?? '?' }
+    } catch {
+      /* not a JSON line */
+    }
+  }
+  return best
 }
 
 function parseSeeds(text: string): number[] {
@@ -36,7 +60,7 @@ function parseSeeds(text: string): number[] {
 async function playOnce(seed: number | 'starter', goal: string): Promise<Run> {
   const g = GOALS[goal]!
   const world = seed === 'starter' ? ['--seed', '1', '--world', 'starter'] : ['--seed', String(seed)]
-  const r = await runNode(['--import', 'tsx', 'src/cli/main.ts', 'play', ...world, '--task', g.task, '--timeout', String(g.timeoutSec)], {
+  const r = await runNode(['--import', 'tsx', 'src/cli/main.ts', 'play', ...world, '--task', g.task, '--timeout', String(g.timeoutSec), '--set', 'log.level=info', '--set', 'log.format=json'], {
     cwd: ROOT,
     env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MINDBRIDGE_'))),
     limitMs: (g.timeoutSec + 120) * 1000,
@@ -44,7 +68,11 @@ async function playOnce(seed: number | 'starter', goal: string): Promise<Run> {
   const outcome = /── (\w+)/.exec(r.stdout)?.[1]?.toLowerCase() ?? (r.signal ? 'killed' : `exit ${r.code}`)
   const seconds = Number(/time: +([\d.]+) s/.exec(r.stdout)?.[1] ?? NaN)
   const reason = (/reason: +(.*)/.exec(r.stdout)?.[1] ?? r.stderr.trim().split('\n').at(-1) ?? '').slice(0, 160)
-  return { seed, goal, outcome, seconds, reason }
+  return { seed, goal, outcome, seconds, reason, stall: longestStall(r.stderr) }
+}
+
+function stallText(r: Run): string {
+  return r.stall ? `${fmt(r.stall.ms / 1000, 1)} s (${r.stall.skill})` : 'no step measured'
 }
 
 async function pool<T>(jobs: Array<() => Promise<T>>, width: number, onDone: (r: T) => void): Promise<T[]> {
@@ -68,7 +96,7 @@ export async function run(): Promise<void> {
   const width = Math.max(1, Number(process.env.MINDBRIDGE_BENCH_PARALLEL ?? 2))
   console.log(`builtin mind, natural world, fair play, empty inventory; seeds ${seeds.join(',')}; goals ${goals.join(',')}; ${width} runs at once`)
   const jobs = goals.flatMap((goal) => [() => playOnce('starter', goal), ...seeds.map((seed) => () => playOnce(seed, goal))])
-  const runs = await pool(jobs, width, (r) => console.log(`  ${r.goal} seed ${r.seed}: ${r.outcome} in ${fmt(r.seconds, 1)} s — ${r.reason}`))
+  const runs = await pool(jobs, width, (r) => console.log(`  ${r.goal} seed ${r.seed}: ${r.outcome} in ${fmt(r.seconds, 1)} s, ${stallText(r)} — ${r.reason}`))
   for (const goal of goals) {
     const g = GOALS[goal]!
     const mine = runs.filter((r) => r.goal === goal && r.seed !== 'starter').sort((a, b) => Number(a.seed) - Number(b.seed))
@@ -77,9 +105,11 @@ export async function run(): Promise<void> {
     const times = mine.map((r) => (r.outcome === 'succeeded' ? r.seconds : Infinity))
     const med = median(times)
     console.log(`\n${g.task} (target: ≥ ${goal === 'stone' ? '10/10' : '9/10'}, median ≤ ${g.targetSec} s; a skilled human ${g.human})`)
-    console.log('| seed | outcome | s | reason |')
-    console.log('|---:|---|---:|---|')
-    for (const r of mine) console.log(`| ${r.seed} | ${r.outcome} | ${fmt(r.seconds, 1)} | ${r.reason.replace(/\|/g, '/')} |`)
+    console.log('| seed | outcome | s | longest step without progress | reason |')
+    console.log('|---:|---|---:|---|---|')
+    for (const r of mine) console.log(`| ${r.seed} | ${r.outcome} | ${fmt(r.seconds, 1)} | ${stallText(r)} | ${r.reason.replace(/\|/g, '/')} |`)
+    const over = mine.filter((r) => r.stall && r.stall.ms > STALL_TARGET_MS)
+    console.log(`steps over ${STALL_TARGET_MS / 1000} s without progress: ${over.length} of ${mine.length} runs${over.length ? ` (seeds ${over.map((r) => r.seed).join(', ')})` : ''}`)
     console.log(`success ${ok.length}/${mine.length}; median ${Number.isFinite(med) ? `${fmt(med, 1)} s` : 'not reached (half or more failed)'}; ` +
       `baseline (staged starter world, seed 1): ${base ? `${base.outcome} in ${fmt(base.seconds, 1)} s` : 'not run'}` +
       (base && base.outcome === 'succeeded' && Number.isFinite(med) ? `; natural/starter ${fmt(med / base.seconds, 2)}×` : ''))

@@ -20,7 +20,7 @@ export { createBody, MineflayerBody, halt as haltBot, type CreateBodyOptions } f
 export type { Body, BodyStatus, Activity, InventoryEntry, Equipment, Position, Vision, VisionOptions, SeenBlock, SeenEntity, ScannedEntity, SkillCall, SkillName, SkillResult, CraftResult, ItemCount, RunOptions } from './body/types.js'
 export { SkillCallSchema, ItemCountSchema, parseSkillCall } from './body/schema.js'
 export { inferHurtKind, healthChangeEvent, type HurtKind, type HurtEvidence } from './body/senses/hurt.js'
-export { createKnowledge, createFairKnowledge, createXrayKnowledge, ExposureIndex, isSeeThrough, type BlockKnowledge, type KnownBlock, type FindOptions } from './body/senses/known-blocks.js'
+export { createKnowledge, createFairKnowledge, createXrayKnowledge, ExposureIndex, isSeeThrough, type BlockKnowledge, type ChosenTarget, type KnownBlock, type FindOptions } from './body/senses/known-blocks.js'
 export { mapWindowSlot, groupSlots, lynxStatusOf, currentTaskOf } from './links/lynxmind-status.js'
 export { selectReflexes, type ReflexName, type ReflexSwitches } from './body/reflexes/index.js'
 export { resolveCollectTarget, resolveItemNames } from './body/items.js'

@@ -5,6 +5,8 @@ import { startWorld } from '../../src/minecraft/world/index.js'
 import { createBody } from '../../src/minecraft/body/index.js'
 import { createLogger } from '../../src/core/logger.js'
 import { once } from './body-support.js'
+import { watchDigs, watchTargets } from './support/fair-digs.js'
+import type { SeenBlock } from '../../src/minecraft/body/types.js'
 
 describe('body connection', { timeout: 180_000 }, () => {
   test('reconnects with the same Body and bus after the server restarts, and after a kick', async () => {
@@ -20,6 +22,9 @@ describe('body connection', { timeout: 180_000 }, () => {
       body.on('disconnect', (r: string) => disconnects.push(r))
       body.on('reconnect', () => reconnects++)
       body.bus.pushTool('before restart')
+      // the fair-play checks follow the bot each reconnect brings
+      const digs = watchDigs(body)
+      const targets = watchTargets(body)
 
       const running = body.run({ skill: 'wait', ms: 60_000 })
       const lost = once(body, 'disconnect', 30_000)
@@ -55,6 +60,18 @@ describe('body connection', { timeout: 180_000 }, () => {
       assert.equal(body.ready, true)
       assert.equal(disconnects.length, 2, disconnects.join(' | '))
       assert.match(disconnects[1]!, /kicked/)
+
+      // the third connection's bot is watched too: its dig and its target are checked
+      const grass = await body.run({ skill: 'scanBlocks', radius: 6, ids: ['grass_block'] })
+      const block = (grass.blocks as SeenBlock[])[0]!
+      const mined = await body.run({ skill: 'mine', ...block.position })
+      assert.equal(mined.ok, true, mined.reason)
+      assert.equal(digs.bots, 3, 'every connection\'s bot was wrapped')
+      assert.ok(digs.dug.includes('grass_block'), digs.dug.join(','))
+      assert.deepEqual(digs.unknown, [])
+      assert.ok(targets.chosen.some((c) => c.endsWith('by mine')), targets.chosen.join('; '))
+      assert.deepEqual(targets.unknown, [])
+      targets.stop()
     } finally {
       await body.close()
       await world.close()

@@ -188,6 +188,9 @@ describe('watchdog reflex', () => {
       run: (c) => slot.run(c),
       hold: (c) => slot.hold(c),
       strikeBackList: () => [],
+      knowledge: () => {
+        throw new Error('the watchdog reads no blocks')
+      },
       log: createLogger('test', { level: 'silent' }),
     })
     try {

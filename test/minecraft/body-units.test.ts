@@ -203,11 +203,12 @@ describe('goTo stuck detector (event-driven)', async () => {
   const { EventEmitter } = await import('node:events')
   const { Vec3 } = await import('vec3')
   const { createLogger } = await import('../../src/core/logger.js')
-  /** A stand-in bot for the detector alone: its pathfinder never arrives; we drive 'move' events. */
-  function bot(opts: { mining?: boolean } = {}) {
+  /** A stand-in bot for the detector alone: its pathfinder never arrives; we drive 'move' and 'diggingCompleted' events. */
+  function bot(opts: { digging?: { x: number; y: number; z: number } } = {}) {
     const b = Object.assign(new EventEmitter(), {
       entity: { position: new Vec3(0, 64, 0) },
-      pathfinder: { goto: () => new Promise<void>(() => {}), setGoal: () => {}, isMining: () => !!opts.mining, isBuilding: () => false },
+      targetDigBlock: opts.digging ? { position: opts.digging } : null,
+      pathfinder: { goto: () => new Promise<void>(() => {}), setGoal: () => {}, isMining: () => !!opts.digging, isBuilding: () => false },
     })
     return b
   }
@@ -235,9 +236,44 @@ describe('goTo stuck detector (event-driven)', async () => {
     assert.equal(b.listenerCount('move'), 0, 'the move listener is removed')
   })
 
-  test('digging through the way counts as progress for a while, then it is stuck', async () => {
+  test('steps that bring the bot no closer (back and forth) end the walk after 3 × the limit', async () => {
+    const b = bot()
     const progress: string[] = []
-    await assert.rejects(goTo(ctxOf(bot({ mining: true }), progress), new goals.GoalBlock(5, 64, 5), 'the goal', 200), /stuck/)
-    assert.ok(progress.length >= 1 && progress.every((m) => m === 'clearing the way to the goal'), progress.join(' | '))
+    let x = 0
+    const t = setInterval(() => {
+      x = x === 0 ? 1 : 0
+      b.entity.position = new Vec3(x, 64, 0)
+      b.emit('move')
+    }, 20)
+    try {
+      await assert.rejects(goTo(ctxOf(b, progress), new goals.GoalBlock(5, 64, 5), 'the goal', 100), /^SkillError: no progress: walking for \ds without getting closer to the goal$/)
+    } finally {
+      clearInterval(t)
+    }
+    assert.ok(progress.length >= 5 && progress.every((m) => m === 'moving to the goal'))
+  })
+
+  test('a dig under way gets its time once; the same dig still going after that is stuck', async () => {
+    const progress: string[] = []
+    await assert.rejects(goTo(ctxOf(bot({ digging: { x: 1, y: 64, z: 0 } }), progress), new goals.GoalBlock(5, 64, 5), 'the goal', 100), /stuck/)
+    assert.deepEqual(progress, ['clearing the way to the goal'])
+  })
+
+  test('blocks of the way broken count as progress, but not for more than 3 × the limit without a real step', async () => {
+    const b = bot()
+    const progress: string[] = []
+    let digs = 0
+    const t = setInterval(() => {
+      digs++
+      b.emit('diggingCompleted')
+    }, 20)
+    try {
+      await assert.rejects(goTo(ctxOf(b, progress), new goals.GoalBlock(5, 64, 5), 'the goal', 100), /stuck: no movement for \ds while going to the goal/)
+    } finally {
+      clearInterval(t)
+    }
+    assert.ok(digs >= 5 && progress.length >= 5, `${digs} digs, ${progress.length} progress reports`)
+    assert.ok(progress.every((m) => m === 'clearing the way to the goal'))
+    assert.equal(b.listenerCount('diggingCompleted'), 0, 'the dig listener is removed')
   })
 })

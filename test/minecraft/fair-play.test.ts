@@ -11,6 +11,7 @@ import { createBody, type MineflayerBody } from '../../src/minecraft/body/index.
 import type { SeenBlock, SkillResult } from '../../src/minecraft/body/types.js'
 import { worldAndBody, until } from './body-support.js'
 import { setBlock } from './support/world.js'
+import { watchTargets } from './support/fair-digs.js'
 
 type P = { x: number; y: number; z: number }
 const key = (p: P) => `${p.x},${p.y},${p.z}`
@@ -73,6 +74,23 @@ describe('fair play: the bot targets only blocks it could know about (embedded w
     assert.match(mine.reason, /I do not know what is at .*fair play/)
     assert.equal(body.bot.blockAt(new Vec3(ore.x, ore.y, ore.z))?.name, 'iron_ore', 'the buried ore is untouched')
 
+    // collect while it is buried: the nearest iron, 4 blocks away, is not a target; the quarry's
+    // iron (exposed on its floor, ~12 blocks away) is, and that is the one that lands in the inventory
+    world.give('Fair', 'stone_pickaxe', 1)
+    await until(() => body.inventoryCounts()['minecraft:stone_pickaxe'] === 1, 10_000, 'stone pickaxe given')
+    const targets = watchTargets(body)
+    const got = await body.run({ skill: 'collect', items: [{ name: 'iron_ore', count: 1 }] })
+    targets.stop()
+    assert.equal(got.ok, true, got.reason)
+    assert.equal(got.gained?.['minecraft:iron_ore'], 1)
+    const collectTargets = targets.targets.filter((t) => t.by === 'collect')
+    assert.ok(collectTargets.length >= 1, `collect chose a target: ${targets.chosen.join('; ')}`)
+    assert.ok(!collectTargets.some((t) => key(t.position) === key(ore)), `collect targeted the buried ore: ${targets.chosen.join('; ')}`)
+    assert.deepEqual(targets.unknown, [], 'every target was known when chosen')
+    assert.equal(body.bot.blockAt(new Vec3(ore.x, ore.y, ore.z))?.name, 'iron_ore', 'the buried ore is still there')
+    const back = await body.run({ skill: 'moveTo', x: feet.x + 0.5, y: feet.y, z: feet.z + 0.5 })
+    assert.equal(back.ok, true, back.reason)
+
     await until(() => xray.bot.blockAt(new Vec3(ore.x, ore.y, ore.z))?.name === 'iron_ore', 15_000, 'x-ray client has the cube')
     assert.equal(xray.knowledge.mode, 'xray')
     const seen = await xray.run({ skill: 'scanBlocks', radius: 12, ids: ['iron_ore'] })
@@ -82,8 +100,6 @@ describe('fair play: the bot targets only blocks it could know about (embedded w
   test('digging a tunnel that exposes the ore makes it known; collect then mines exactly that ore', async () => {
     const ore = { x: feet.x + 4, y: feet.y + 1, z: feet.z }
     const face = { x: ore.x - 1, y: ore.y, z: ore.z }
-    world.give('Fair', 'stone_pickaxe', 1)
-    await until(() => body.inventoryCounts()['minecraft:stone_pickaxe'] === 1, 10_000, 'stone pickaxe given')
     const dig = await body.run({ skill: 'mine', ...face })
     assert.equal(dig.ok, true, dig.reason)
     await until(() => body.knowledge.isKnown(ore), 10_000, 'ore known once its face is dug away')
@@ -93,6 +109,28 @@ describe('fair play: the bot targets only blocks it could know about (embedded w
     assert.equal(got.ok, true, got.reason)
     assert.equal(got.gained?.['minecraft:iron_ore'], 1)
     assert.equal(body.bot.blockAt(new Vec3(ore.x, ore.y, ore.z))?.name, 'air', 'collect mined the ore the tunnel exposed')
+  })
+
+  test('the target check fails an x-ray body: the ore it chooses through stone is caught at the moment of choice', async () => {
+    // the same kind of call as above, on the opt-in x-ray body: it picks buried ore (the cube's
+    // coal, or a vein under the meadow) and the check, an exposure index of the test's own, says so
+    const ore = { x: feet.x - 5, y: feet.y + 1, z: feet.z - 2 }
+    await build(cube(ore, 'coal_ore'))
+    await until(() => xray.bot.blockAt(new Vec3(ore.x, ore.y, ore.z))?.name === 'coal_ore', 15_000, 'x-ray client has the cube')
+    world.give('Xray', 'stone_pickaxe', 1)
+    await until(() => xray.inventoryCounts()['minecraft:stone_pickaxe'] === 1, 10_000, 'x-ray body has a pickaxe')
+    const targets = watchTargets(xray)
+    const chosen = new Promise<void>((resolve) => xray.once('target', () => resolve()))
+    const run = xray.run({ skill: 'collect', items: [{ name: 'coal_ore', count: 1 }] })
+    await chosen
+    await xray.stop('the target is chosen; that is all this test needs')
+    const r = await run
+    targets.stop()
+    assert.equal(r.ok, false, 'stopped once it chose')
+    assert.equal(targets.targets[0]?.by, 'collect')
+    assert.equal(targets.targets[0]?.known, true, 'the x-ray knowledge claims to know it')
+    assert.ok(targets.unknown.length >= 1, `the check caught the x-ray choice: ${targets.chosen.join('; ')}`)
+    assert.equal(targets.unknown[0], targets.chosen[0])
   })
 
   test('a cave opening next to buried ore makes it known (block updates keep the index current)', async () => {

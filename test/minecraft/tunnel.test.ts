@@ -18,7 +18,10 @@ import {
   turnLeft,
   turnRight,
 } from '../../src/minecraft/body/skills/tunnel.js'
-import { torchCrafts } from '../../src/minecraft/body/skills/torches.js'
+import { torchCrafts, wantsCoal } from '../../src/minecraft/body/skills/torches.js'
+import { LAVA_LEVEL } from '../../src/minecraft/body/skills/tunnel.js'
+import { planksOf } from '../../src/minecraft/body/skills/crafting.js'
+import { UNREACHABLE_MS, isUnreachableFailure, sameCluster, unreachableFor } from '../../src/minecraft/body/skills/unreachable.js'
 import { parseSkillCall } from '../../src/minecraft/body/schema.js'
 
 const feet = { x: 10, y: 64, z: -5 }
@@ -72,6 +75,22 @@ describe('strip height', () => {
     assert.equal(stripHeight('redstone_ore', 68), 12)
     assert.equal(stripHeight('gold_ore', 68), 23)
     assert.ok(SAFE_MIN_Y > 10, 'lava fills carved air below y 11')
+  })
+
+  test('the deep ores keep the lava in mind: a 1×2 strip at the diamond height never digs the floor cell, which stays above the lava level', () => {
+    for (const ore of ['diamond_ore', 'redstone_ore', 'gold_ore', 'lapis_ore']) {
+      const y = stripHeight(ore, 68)
+      const step = tunnelStep({ x: 0, y, z: 0 }, { dx: 1, dz: 0 })
+      const lowestDug = Math.min(...step.dig.map((c) => c.y))
+      assert.ok(lowestDug > LAVA_LEVEL + 1, `${ore}: dug cells at y ≥ ${lowestDug}`)
+      assert.ok(step.floor.y > LAVA_LEVEL, `${ore}: the floor it stands on (y ${step.floor.y}) is above the lava level`)
+    }
+    assert.deepEqual([stripHeight('diamond_ore', 68), stripHeight('diamond_ore', 30)], [12, 12], 'diamonds: y 12 however low the ground')
+  })
+
+  test('lapis (triangular around y 16) strips near its peak, not at the top of its range', () => {
+    assert.equal(stripHeight('lapis_ore', 68), 15)
+    assert.equal(stripHeight('lapis_ore', 30), SAFE_MIN_Y)
   })
 
   test('which names are ores', () => {
@@ -146,6 +165,45 @@ describe('torches', () => {
     assert.equal(torchCrafts(10, 20, 12), 1)
     assert.equal(torchCrafts(1, 20, 0), 0, 'the last coal is kept for the furnace')
     assert.equal(torchCrafts(5, 2, 0), 0, 'two sticks are kept for a pickaxe')
+  })
+})
+
+describe('coal on the way', () => {
+  test('mined when few torches are left and no coal is spare', () => {
+    assert.equal(wantsCoal(0, 0), true)
+    assert.equal(wantsCoal(3, 1), true, 'the one coal kept for the furnace is not spare')
+    assert.equal(wantsCoal(3, 2), false, 'a spare coal makes 4 torches')
+    assert.equal(wantsCoal(4, 0), false, 'enough torches')
+  })
+})
+
+describe('getting unstuck', () => {
+  test('an unreachable spot is remembered per bot, for a while', () => {
+    const bot = {}
+    const other = {}
+    const p = { x: 3, y: 70, z: -2 }
+    unreachableFor(bot).mark(p, 1000)
+    assert.equal(unreachableFor(bot).has({ x: 3.4, y: 70.9, z: -1.5 }, 2000), true, 'the same block')
+    assert.equal(unreachableFor(other).has(p, 2000), false, 'another bot (a reconnect) starts afresh')
+    assert.equal(unreachableFor(bot).has(p, 1000 + UNREACHABLE_MS), false, 'expired')
+  })
+
+  test('the same tree or ledge: within 2 blocks on each axis', () => {
+    assert.equal(sameCluster({ x: 2, y: 72, z: 1 }, { x: 0, y: 70, z: 0 }), true)
+    assert.equal(sameCluster({ x: 3, y: 70, z: 0 }, { x: 0, y: 70, z: 0 }), false)
+  })
+
+  test('which failures mean "could not get there"', () => {
+    for (const m of ['stuck: no movement for 10s while going to oak_log at (1, 2, 3)', 'no progress: walking for 30s without getting closer to oak_log at (1, 2, 3)', 'no path to oak_log at (1, 2, 3)', 'oak_log at (1, 2, 3) is out of reach', 'pathfinding to x took too long (terrain too complex)'])
+      assert.equal(isUnreachableFailure(m), true, m)
+    for (const m of ['need a wooden pickaxe to harvest stone', 'digging stone failed: aborted']) assert.equal(isUnreachableFailure(m), false, m)
+  })
+
+  test('a crafting table made on the spot: planks from any log', () => {
+    assert.equal(planksOf('oak_log'), 'oak_planks')
+    assert.equal(planksOf('stripped_birch_log'), 'birch_planks')
+    assert.equal(planksOf('crimson_stem'), 'crimson_planks')
+    assert.equal(planksOf('oak_planks'), null)
   })
 })
 

@@ -40,6 +40,9 @@ interface Running {
   done: Promise<SkillResult>
   startedAt: number
   lastProgressAt: number
+  /** The last real progress the watchdog saw (a step, an item, a dug block), and the longest stretch without one. */
+  lastRealAt: number
+  longestStallMs: number
   activity: Activity
   progress?: string
   fraction?: number
@@ -84,8 +87,14 @@ export class ActionSlot {
     return { skill: r.call.skill, startedAt: r.startedAt, ...(r.progress !== undefined ? { progress: r.progress } : {}), ...(r.fraction !== undefined ? { fraction: r.fraction } : {}) }
   }
 
+  /** Real progress (the watchdog saw the bot move, an item change or a block dug). */
   markProgress(): void {
-    if (this.running) this.running.lastProgressAt = Date.now()
+    const r = this.running
+    if (!r) return
+    const now = Date.now()
+    r.lastProgressAt = now
+    r.longestStallMs = Math.max(r.longestStallMs, now - r.lastRealAt)
+    r.lastRealAt = now
   }
 
   /** Aborts the running skill (if any) with `reason` and waits (bounded) for it to end. */
@@ -190,7 +199,7 @@ export class ActionSlot {
     else opts.signal?.addEventListener('abort', onCallerAbort, { once: true })
 
     const now = Date.now()
-    const running: Running = { call, def, controller, done: Promise.resolve({ ok: false, reason: '' }), startedAt: now, lastProgressAt: now, activity: { kind: 'idle' }, before: this.host.ready() ? this.host.counts() : null, held }
+    const running: Running = { call, def, controller, done: Promise.resolve({ ok: false, reason: '' }), startedAt: now, lastProgressAt: now, lastRealAt: now, longestStallMs: 0, activity: { kind: 'idle' }, before: this.host.ready() ? this.host.counts() : null, held }
     this.running = running
     this.host.emit('skill.start', call)
 
@@ -241,6 +250,11 @@ export class ActionSlot {
       opts.signal?.removeEventListener('abort', onCallerAbort)
       if (!controller.signal.aborted) controller.abort(new SkillAborted('finished'))
       if (this.running === running) this.running = null
+      if (def.watchdog !== false) {
+        // the bench's "no step spends more than 60 s without progress" reads this line (--set log.format=json)
+        const end = Date.now()
+        this.host.log.info('skill progress gaps', { skill: call.skill, ms: end - running.startedAt, longestStallMs: Math.max(running.longestStallMs, end - running.lastRealAt) })
+      }
       const b = this.host.bot()
       if (b) {
         try {

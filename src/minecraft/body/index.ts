@@ -122,7 +122,7 @@ export class MineflayerBody extends EventEmitter implements Body {
     const bot = this.bot
     if (this.known?.bot !== bot) {
       this.known?.knowledge.close()
-      this.known = { bot, knowledge: createKnowledge(bot, { xray: this.opts.xray === true }) }
+      this.known = { bot, knowledge: createKnowledge(bot, { xray: this.opts.xray === true, onTarget: (t) => this.safeEmit('target', t) }) }
     }
     return this.known.knowledge
   }
@@ -300,6 +300,7 @@ export class MineflayerBody extends EventEmitter implements Body {
         run: (call) => this.run(call),
         hold: (call) => this.slot.hold(call),
         strikeBackList: () => this.strikeBack.list(),
+        knowledge: () => this.knowledge,
         log: this.log.child(`reflex:${r.name}`),
       }),
     )

@@ -1,13 +1,36 @@
 /**
  * Get out of lava (always) and surface from water when the air runs low or no skill
- * is steering: hold jump and walk toward the nearest dry standing spot.
+ * is steering: hold jump and walk toward the nearest dry standing spot the bot knows of.
+ *
+ * Fair play: the dry spot comes from the block knowledge (senses/known-blocks.ts), never from a
+ * search over the whole loaded world; a block with air above it is exposed, so every spot one
+ * could stand on is known.
  */
 import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
+import type { Registry } from '../items.js'
+import type { BlockKnowledge, KnownBlock } from '../senses/known-blocks.js'
 import type { Reflex } from './types.js'
+
+/** How far the reflex looks for dry ground. */
+export const DRY_RADIUS = 6
+const AIRS = new Set(['air', 'cave_air', 'void_air'])
 
 function fluidAt(bot: Bot, dy: number): string | null {
   const b = bot.blockAt(bot.entity.position.offset(0, dy, 0))
   return b && (b.name === 'lava' || b.name === 'water') ? b.name : null
+}
+
+/** The nearest known block one can stand on out of the fluid: solid, not lava or magma, air above it. */
+export function nearestDryFloor(bot: Bot, registry: Registry, knowledge: BlockKnowledge): KnownBlock | null {
+  const solid = (n: string) => registry.blocksByName[n]?.boundingBox === 'block' && n !== 'lava' && n !== 'magma_block'
+  const spots = knowledge.find(solid, { radius: DRY_RADIUS, count: 64 })
+  return (
+    spots.find((k) => {
+      const above = bot.blockAt(new Vec3(k.position.x, k.position.y + 1, k.position.z))
+      return !!above && AIRS.has(above.name)
+    }) ?? null
+  )
 }
 
 export const escapeFluidsReflex: Reflex = {
@@ -15,6 +38,7 @@ export const escapeFluidsReflex: Reflex = {
   start(host) {
     const { bot } = host
     let steering = false
+    let lastTarget = ''
     const tick = () => {
       if (!bot.entity) return
       const feet = fluidAt(bot, 0.1)
@@ -27,22 +51,21 @@ export const escapeFluidsReflex: Reflex = {
           bot.setControlState('jump', false)
           bot.setControlState('forward', false)
           steering = false
+          lastTarget = ''
         }
         return
       }
       steering = true
       bot.setControlState('jump', true)
       if (inLava) {
-        // Head for the nearest block with a dry floor.
-        const dry = bot.findBlock({
-          matching: (b) => b.boundingBox === 'block' && b.name !== 'lava' && b.name !== 'magma_block',
-          maxDistance: 6,
-          useExtraInfo: (b) => {
-            const above = bot.blockAt(b.position.offset(0, 1, 0))
-            return !!above && above.name === 'air'
-          },
-        })
-        if (dry) void bot.lookAt(dry.position.offset(0.5, 1, 0.5), true)
+        // Head for the nearest dry floor the bot knows of.
+        const dry = nearestDryFloor(bot, host.registry, host.knowledge())
+        if (dry) {
+          const k = `${dry.position.x},${dry.position.y},${dry.position.z}`
+          if (k !== lastTarget) host.knowledge().chose(dry.name, dry.position, 'escape')
+          lastTarget = k
+          void bot.lookAt(new Vec3(dry.position.x + 0.5, dry.position.y + 1, dry.position.z + 0.5), true)
+        }
         bot.setControlState('forward', true)
       }
     }

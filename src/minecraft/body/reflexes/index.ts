@@ -1,6 +1,7 @@
 import type { Reflex, ReflexSwitches } from './types.js'
 import { eatReflex } from './eat.js'
 import { escapeFluidsReflex } from './escape-fluids.js'
+import { createWaterBucketReflex } from './water-bucket.js'
 import { createWatchdog } from './watchdog.js'
 import { strikeBackReflex } from './strike-back.js'
 import { shelterReflex } from './shelter.js'
@@ -9,6 +10,6 @@ export type { Reflex, ReflexHost, ReflexName, ReflexSwitches } from './types.js'
 
 /** All reflexes on by default; pass `{ eat: false }` etc. to switch one off. */
 export function selectReflexes(switches: ReflexSwitches = {}, opts: { watchdogIdleMs?: number } = {}): Reflex[] {
-  const all: Reflex[] = [eatReflex, escapeFluidsReflex, createWatchdog(opts.watchdogIdleMs), strikeBackReflex, shelterReflex]
+  const all: Reflex[] = [eatReflex, escapeFluidsReflex, createWaterBucketReflex(), createWatchdog(opts.watchdogIdleMs), strikeBackReflex, shelterReflex]
   return all.filter((r) => switches[r.name] !== false)
 }

@@ -4,6 +4,7 @@ import type { EventEmitter } from 'node:events'
 import type { Logger } from '../../../core/logger.js'
 import type { ActionSlot } from '../action-slot.js'
 import type { Registry } from '../items.js'
+import type { BlockKnowledge } from '../senses/known-blocks.js'
 import type { SkillCall, SkillResult } from '../types.js'
 
 export interface ReflexHost {
@@ -16,6 +17,8 @@ export interface ReflexHost {
   /** Runs a skill that other calls wait for instead of interrupting (the action slot's hold). */
   hold(call: SkillCall): Promise<SkillResult>
   strikeBackList(): string[]
+  /** The fair-play block knowledge of the current bot (what the reflex may target). */
+  knowledge(): BlockKnowledge
   log: Logger
 }
 
@@ -25,5 +28,5 @@ export interface Reflex {
   start(host: ReflexHost): () => void
 }
 
-export type ReflexName = 'eat' | 'escapeFluids' | 'watchdog' | 'strikeBack' | 'shelter'
+export type ReflexName = 'eat' | 'escapeFluids' | 'waterBucket' | 'watchdog' | 'strikeBack' | 'shelter'
 export type ReflexSwitches = Partial<Record<ReflexName, boolean>>

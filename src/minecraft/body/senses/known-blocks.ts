@@ -23,6 +23,11 @@
  * Memory is bounded by the loaded columns: an entry per exposed block, nothing for the rest.
  *
  * `createXrayKnowledge` is the opt-in for experiments: every loaded block counts (findBlocks).
+ *
+ * `chose` is the seam the fair-play tests watch: every block a skill decides to dig, mine or walk
+ * to (collect's target, mine's block, each cell of a stair or tunnel, a station, coal on the way) is
+ * announced there at the moment it is chosen, with whether this knowledge knew it. A test keeps its
+ * own fair index next to the body and checks each choice against it, so an x-ray body fails it.
  */
 import type { Bot } from 'mineflayer'
 import type { Position } from '../types.js'
@@ -47,8 +52,26 @@ export interface FindOptions {
 /** Matches bare block names (`oak_log`). */
 export type NameMatch = (name: string) => boolean
 
+/** A block a skill chose to act on (dig, mine, walk to), announced through `BlockKnowledge.chose`. */
+export interface ChosenTarget {
+  /** Bare block name as the client has it (`iron_ore`). */
+  name: string
+  position: Position
+  /** Who chose it: `collect`, `mine`, `dig-step`, `station`, `coal`, `escape`. */
+  by: string
+  /** Whether this knowledge knew the block when it was chosen (x-ray knowledge knows everything). */
+  known: boolean
+}
+
+export type TargetListener = (t: ChosenTarget) => void
+
 export interface BlockKnowledge {
   readonly mode: 'fair' | 'xray'
+  /**
+   * A skill announces the block it chose to act on. Returns whether the block is known; listeners
+   * (the body's 'target' event) hear every choice.
+   */
+  chose(name: string, pos: Position, by: string): boolean
   /** Known blocks whose name matches, within the radius, nearest first. */
   find(match: NameMatch, opts: FindOptions): KnownBlock[]
   nearest(match: NameMatch, opts: Omit<FindOptions, 'count'>): KnownBlock | null
@@ -379,8 +402,19 @@ const feet = (bot: BotLike): Position => {
   return p ? { x: p.x, y: p.y, z: p.z } : { x: 0, y: 0, z: 0 }
 }
 
+const floorPos = (p: Position): Position => ({ x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) })
+
+function announcer(isKnown: (p: Position) => boolean, onTarget?: TargetListener) {
+  return (name: string, pos: Position, by: string): boolean => {
+    const position = floorPos(pos)
+    const known = isKnown(position)
+    onTarget?.({ name, position, by, known })
+    return known
+  }
+}
+
 /** The fair knowledge of one bot: the exposure index, kept in step with the bot's chunks and block updates. */
-export function createFairKnowledge(bot: BotLike): BlockKnowledge {
+export function createFairKnowledge(bot: BotLike, opts: { onTarget?: TargetListener } = {}): BlockKnowledge {
   const game = bot.game as unknown as { minY?: number; height?: number }
   const index = new ExposureIndex(bot.world as unknown as WorldLike, blockTables(bot.registry as unknown as { blocksArray: BlockDef[] }), game.minY ?? 0, game.height ?? 256)
   const onColumn = (corner: V3) => index.columnChanged(Math.floor(corner.x / 16), Math.floor(corner.z / 16))
@@ -393,11 +427,13 @@ export function createFairKnowledge(bot: BotLike): BlockKnowledge {
   on('chunkColumnLoad', onColumn)
   on('chunkColumnUnload', onColumn)
   on('blockUpdate', onBlock)
+  const isKnown = (pos: Position) => index.isKnown(Math.floor(pos.x), Math.floor(pos.y), Math.floor(pos.z))
   return {
     mode: 'fair',
-    find: (match, opts) => index.find(match, { ...opts, from: opts.from ?? feet(bot) }),
-    nearest: (match, opts) => index.find(match, { ...opts, count: 1, from: opts.from ?? feet(bot) })[0] ?? null,
-    isKnown: (pos) => index.isKnown(Math.floor(pos.x), Math.floor(pos.y), Math.floor(pos.z)),
+    chose: announcer(isKnown, opts.onTarget),
+    find: (match, o) => index.find(match, { ...o, from: o.from ?? feet(bot) }),
+    nearest: (match, o) => index.find(match, { ...o, count: 1, from: o.from ?? feet(bot) })[0] ?? null,
+    isKnown,
     stats: () => index.stats(),
     close() {
       off('chunkColumnLoad', onColumn)
@@ -409,7 +445,7 @@ export function createFairKnowledge(bot: BotLike): BlockKnowledge {
 }
 
 /** FOR EXPERIMENTS ONLY: every block in the loaded chunks counts as known, buried ore included. */
-export function createXrayKnowledge(bot: Pick<Bot, 'findBlocks' | 'blockAt' | 'entity' | 'registry'>): BlockKnowledge {
+export function createXrayKnowledge(bot: Pick<Bot, 'findBlocks' | 'blockAt' | 'entity' | 'registry'>, opts: { onTarget?: TargetListener } = {}): BlockKnowledge {
   const ids = (match: NameMatch) => (bot.registry as unknown as { blocksArray: BlockDef[] }).blocksArray.filter((b) => !AIR_NAMES.has(b.name) && match(b.name)).map((b) => b.id)
   const find = (match: NameMatch, opts: FindOptions): KnownBlock[] => {
     const from = opts.from ?? feet(bot as unknown as BotLike)
@@ -426,6 +462,7 @@ export function createXrayKnowledge(bot: Pick<Bot, 'findBlocks' | 'blockAt' | 'e
   }
   return {
     mode: 'xray',
+    chose: announcer(() => true, opts.onTarget),
     find,
     nearest: (match, opts) => find(match, { ...opts, count: 1 })[0] ?? null,
     isKnown: () => true,
@@ -434,6 +471,6 @@ export function createXrayKnowledge(bot: Pick<Bot, 'findBlocks' | 'blockAt' | 'e
   }
 }
 
-export function createKnowledge(bot: Bot, opts: { xray?: boolean } = {}): BlockKnowledge {
-  return opts.xray ? createXrayKnowledge(bot) : createFairKnowledge(bot)
+export function createKnowledge(bot: Bot, opts: { xray?: boolean; onTarget?: TargetListener } = {}): BlockKnowledge {
+  return opts.xray ? createXrayKnowledge(bot, opts) : createFairKnowledge(bot, opts)
 }

@@ -16,7 +16,9 @@ import { missingToolReason, mineBlockAt } from './dig.js'
 import { spiralSearch, underCover } from './explore.js'
 import { vec } from './nav.js'
 import { describeOreSearch, digForOre } from './strip-mine.js'
-import { isOre, isOreItem, neighbours } from './tunnel.js'
+import { isOre, isOreItem } from './tunnel.js'
+import { knownAround } from './known-cells.js'
+import { isUnreachableFailure, sameCluster, unreachableFor } from './unreachable.js'
 
 type Collect = Extract<SkillCall, { skill: 'collect' }>
 
@@ -100,6 +102,8 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
   const start = countMembers(ctx.counts(), target.members)
   const gained = () => Math.max(0, countMembers(ctx.counts(), target.members) - start)
   const skip = new Set<string>()
+  // places this bot could not get to lately (this call or an earlier one): another target at once
+  const unreachable = unreachableFor(bot)
   const key = (p: { x: number; y: number; z: number }) => `${p.x},${p.y},${p.z}`
   const searched = { runs: 0, walked: 0, seconds: 0, climbed: false, why: '', dug: '' }
   const ore = target.sources.find(isOre)
@@ -118,7 +122,7 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       if (reason) refusals.set(b.name, reason)
     }
     const names = new Set(sourceBlocks.map((b) => b.name))
-    const known = (radius = opts.radius ?? SEARCH_RADIUS) => ctx.knowledge.find((n) => names.has(n), { radius, count: 256 }).filter((k) => !skip.has(key(k.position)))
+    const known = (radius = opts.radius ?? SEARCH_RADIUS) => ctx.knowledge.find((n) => names.has(n), { radius, count: 256 }).filter((k) => !skip.has(key(k.position)) && !unreachable.has(k.position))
     let all = known()
     const usable = (list: typeof all) => list.filter((k) => !refusals.has(k.name))
     const label = target.sources.length === 1 || target.sources[0] === target.label ? target.label : `${target.label} (from ${target.sources.slice(0, 4).join('/')})`
@@ -142,11 +146,18 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       all = known()
     }
     const feetY = Math.floor(bot.entity.position.y)
-    const wet = (p: { x: number; y: number; z: number }) => neighbours(p).some((n) => bot.blockAt(vec(n.x, n.y, n.z))?.name === 'water')
-    const cost = (k: (typeof all)[number]) => targetCost(k.distance, feetY - k.position.y, wet(k.position))
-    const positions = usable(all)
-      .sort((a, b) => cost(a) - cost(b))
-      .map((k) => vec(k.position.x, k.position.y, k.position.z))
+    // what is beside a block, as far as the bot knows it (fair play: never read from the raw world)
+    const around = new Map(all.map((k) => [key(k.position), knownAround(ctx, k.position)]))
+    const wet = (k: (typeof all)[number]) => around.get(key(k.position))!.some((n) => n === 'water' || n === 'bubble_column')
+    // lava beside a block flows into it once it is mined, and from there onto the bot: never
+    for (const k of all) {
+      if (!around.get(key(k.position))!.includes('lava') || skip.has(key(k.position))) continue
+      skip.add(key(k.position))
+      lastFailure ||= `lava beside the ${k.name} at ${vec(k.position.x, k.position.y, k.position.z).toString()}`
+    }
+    const cost = (k: (typeof all)[number]) => targetCost(k.distance, feetY - k.position.y, wet(k))
+    const chosen = usable(all.filter((k) => !skip.has(key(k.position)))).sort((a, b) => cost(a) - cost(b))
+    const positions = chosen.map((k) => vec(k.position.x, k.position.y, k.position.z))
     const usableNames = sourceBlocks.filter((b) => !refusals.has(b.name)).map((b) => b.name)
     if (!positions.length) {
       const got = gained()
@@ -157,12 +168,15 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
         (searched.runs
           ? `; searched ${searched.climbed ? 'after climbing out, ' : ''}walking ${searched.walked} blocks in ${searched.seconds}s${searched.why ? ` (${searched.why})` : ''} and found none`
           : '') + (searched.dug ? `; dug for it: ${searched.dug}` : '')
-      const base = skip.size
-        ? `no reachable ${label} known within ${opts.radius ?? SEARCH_RADIUS} blocks (${skip.size} unreachable skipped${lastFailure ? `; last: ${lastFailure}` : ''})`
+      const remembered = ctx.knowledge.find((n) => names.has(n), { radius: opts.radius ?? SEARCH_RADIUS, count: 256 }).filter((k) => unreachable.has(k.position)).length
+      const skipped = skip.size + remembered
+      const base = skipped
+        ? `no reachable ${label} known within ${opts.radius ?? SEARCH_RADIUS} blocks (${skipped} unreachable skipped${lastFailure ? `; last: ${lastFailure}` : remembered ? '; out of reach a moment ago' : ''})`
         : `no ${label} known within ${opts.radius ?? SEARCH_RADIUS} blocks (fair play: only blocks exposed to air or seen count)`
       throw new SkillError(base + walk + suffix, { gained: got })
     }
     const pos = positions[0]!
+    ctx.knowledge.chose(chosen[0]!.name, chosen[0]!.position, 'collect')
     try {
       const names = usableNames
       await mineBlockAt(ctx, pos, names)
@@ -172,6 +186,11 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
     } catch (err) {
       if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
       skip.add(key(pos))
+      if (isUnreachableFailure(err.message)) {
+        // the same tree, the same ledge: its neighbours are out of reach the same way
+        unreachable.mark(pos)
+        for (const k of all) if (k.name === chosen[0]!.name && sameCluster(k.position, pos)) skip.add(key(k.position))
+      }
       lastFailure = err.message
       consecutiveFailures++
       ctx.log.debug('skipping block', { pos: pos.toString(), reason: err.message })

@@ -8,6 +8,7 @@ import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, abortable, errorMessage, type SkillContext } from './context.js'
 import { goTo, goals, fmtPos, vec } from './nav.js'
 import { placeNearby } from './placing.js'
+import { isUnreachableFailure, unreachableFor } from './unreachable.js'
 
 export const STATION_RADIUS = 32
 /** How far the bot walks back to a station it knows (one it placed, say) when it cannot afford a new one. */
@@ -37,8 +38,11 @@ export function describeMissing(m: Array<{ name: string; count: number }>): stri
 export function findStation(ctx: SkillContext, name: string, radius = STATION_RADIUS): Block | null {
   if (!ctx.registry.blocksByName[name]) return null
   const names = name === 'furnace' ? new Set([name, 'lit_furnace']) : new Set([name])
-  const known = ctx.knowledge.nearest((n) => names.has(n), { radius })
-  return known ? ctx.bot.blockAt(vec(known.position.x, known.position.y, known.position.z)) : null
+  const gone = unreachableFor(ctx.bot)
+  const known = ctx.knowledge.find((n) => names.has(n), { radius, count: 16 }).find((k) => !gone.has(k.position))
+  if (!known) return null
+  ctx.knowledge.chose(known.name, known.position, 'station')
+  return ctx.bot.blockAt(vec(known.position.x, known.position.y, known.position.z))
 }
 
 /** Walks next to `block` so windows can be opened. */
@@ -60,7 +64,26 @@ function canAffordStation(ctx: SkillContext, name: 'crafting_table' | 'furnace')
   if (items.some((i) => i.name === name)) return true
   const cost = STATION_COST[name]
   const have = items.filter((i) => (cost.item.startsWith('_') ? i.name.endsWith(cost.item) : i.name === cost.item)).reduce((n, i) => n + i.count, 0)
-  return have >= cost.count
+  // a log makes 4 planks in the inventory's own grid
+  const logs = name === 'crafting_table' ? items.filter((i) => planksOf(i.name)).reduce((n, i) => n + i.count, 0) : 0
+  return have + 4 * logs >= cost.count
+}
+
+/** The planks a log or stem makes (`oak_log` → `oak_planks`), or null. */
+export function planksOf(log: string): string | null {
+  const m = /^(?:stripped_)?(.+)_(log|wood|stem|hyphae)$/.exec(log)
+  return m ? `${m[1]}_planks` : null
+}
+
+/** Crafts planks from carried logs until `count` planks are held (for a station made on the spot). */
+async function planksFromLogs(ctx: SkillContext, count: number): Promise<void> {
+  const held = () => ctx.bot.inventory.items().filter((i) => i.name.endsWith('_planks')).reduce((n, i) => n + i.count, 0)
+  for (const log of ctx.bot.inventory.items()) {
+    const planks = planksOf(log.name)
+    if (held() >= count) return
+    if (!planks || !ctx.registry.itemsByName[planks]) continue
+    await craftItem(ctx, planks, Math.min(4 * log.count, Math.ceil((count - held()) / 4) * 4))
+  }
 }
 
 /**
@@ -75,10 +98,19 @@ export async function ensureStation(ctx: SkillContext, name: 'crafting_table' | 
   const me = ctx.bot.entity.position
   const dist = found ? Math.hypot(found.position.x + 0.5 - me.x, found.position.z + 0.5 - me.z) + 3 * Math.max(0, found.position.y - Math.floor(me.y)) : Infinity
   if (found && (dist <= STATION_WALK_LIMIT || !canAffordStation(ctx, name))) {
-    await reach(ctx, found)
-    return ctx.bot.blockAt(found.position) ?? found
+    try {
+      await reach(ctx, found)
+      return ctx.bot.blockAt(found.position) ?? found
+    } catch (err) {
+      // out of reach: remember it, and make a new one here rather than walk back to it again
+      if (!(err instanceof SkillError) || !isUnreachableFailure(err.message)) throw err
+      unreachableFor(ctx.bot).mark(found.position)
+      if (!canAffordStation(ctx, name)) throw new SkillError(`${err.message}; and I cannot make a new ${name} (it takes ${STATION_COST[name].count} ${STATION_COST[name].item.replace(/^_/, '')})`)
+      ctx.progress(`the ${name} at ${fmtPos(found.position.x, found.position.y, found.position.z)} is out of reach (${err.message}); making a new one here`)
+    }
   }
   if (!ctx.bot.inventory.items().some((i) => i.name === name)) {
+    if (name === 'crafting_table') await planksFromLogs(ctx, STATION_COST.crafting_table.count)
     ctx.progress(found ? `the nearest ${name} is too far (${Math.round(Math.hypot(found.position.x - me.x, found.position.y - me.y, found.position.z - me.z))} blocks); crafting a new one here` : `no ${name} within ${STATION_RADIUS} blocks; crafting one`)
     const made = await craftItem(ctx, name, 1)
     if (made.crafted < 1) throw new SkillError(`no ${name} nearby and cannot craft one: ${made.reason}`)

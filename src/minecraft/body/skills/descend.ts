@@ -10,7 +10,7 @@ import { feetCell, takeStep } from './dig-step.js'
 import { underCover } from './explore.js'
 import { fmtPos } from './nav.js'
 import { cardinalOf, stairStep, turnRight, type Dir } from './tunnel.js'
-import type { TorchTrail } from './torches.js'
+import { coalOnTheWay, type TorchTrail } from './torches.js'
 
 export interface DescentOutcome<T> {
   found?: T
@@ -55,6 +55,7 @@ export async function descendTo<T>(
       turns = 0
       steps++
       await opts.trail?.stepped(feet, underCover(ctx))
+      if (opts.trail) await coalOnTheWay(ctx)
       ctx.progress(`stairs down: y ${feetCell(ctx).y}, going to y ${targetY}`)
     }
   }

@@ -10,7 +10,8 @@ import { SkillAborted, SkillError, abortReason, abortable, errorMessage, eventWi
 import { fmtPos, goTo, goals, vec } from './nav.js'
 import { placeAt } from './placing.js'
 import { digBlock } from './dig.js'
-import { MAX_SAFE_DROP, SAFE_MIN_Y, digVerdict, floorVerdict, fluidAmong, isAirName, landingVerdict, neighbours, type Step } from './tunnel.js'
+import { knownAround, knownName } from './known-cells.js'
+import { MAX_SAFE_DROP, SAFE_MIN_Y, digVerdict, floorVerdict, fluidAmong, isAirName, landingVerdict, type Step } from './tunnel.js'
 
 export type StepOutcome = { ok: true } | { ok: false; hazard: string; at: Position }
 
@@ -19,14 +20,6 @@ const PLUG_BLOCKS = ['cobblestone', 'dirt', 'stone', 'andesite', 'diorite', 'gra
 
 export function hasPickaxe(ctx: SkillContext): boolean {
   return ctx.bot.inventory.items().some((i) => i.name.endsWith('_pickaxe'))
-}
-
-/** The name of the block at `p` when the bot knows it; undefined when it does not (or it is not loaded). */
-function knownName(ctx: SkillContext, p: Position): string | undefined {
-  const b = ctx.bot.blockAt(vec(p.x, p.y, p.z))
-  if (!b) return undefined
-  if (isAirName(b.name)) return b.name
-  return ctx.knowledge.isKnown(p) ? b.name : undefined
 }
 
 /** Digs one known cell; false when it stays filled (the server refused, or something fell in each time). */
@@ -98,10 +91,14 @@ export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => bool
     const verdict = digVerdict(b.name, ctx.knowledge.isKnown(cell))
     if (verdict !== 'ok') return { ok: false, hazard: verdict === 'unknown' ? `unknown block (fair play: not exposed)` : verdict, at: cell }
     if (!isAirName(b.name)) {
+      // lava or water the bot knows of beside the cell would flow into it (and onto the bot) once it is open
+      const before = fluidAmong(knownAround(ctx, cell))
+      if (before) return { ok: false, hazard: `${before} beside ${where(cell)} (digging it would let the ${before} in)`, at: cell }
+      ctx.knowledge.chose(b.name, cell, 'dig-step')
       if (!(await digCell(ctx, cell))) return { ok: false, hazard: `${b.name} stays in the way`, at: cell }
     }
     // what the opened cell reveals around it is known now
-    const fluid = fluidAmong(neighbours(cell).map((n) => knownName(ctx, n)))
+    const fluid = fluidAmong(knownAround(ctx, cell))
     if (fluid) {
       await plug(ctx, cell)
       return { ok: false, hazard: `${fluid} beside ${where(cell)}`, at: cell }

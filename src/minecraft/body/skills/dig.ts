@@ -84,8 +84,16 @@ export async function mineBlockAt(ctx: SkillContext, pos: Vec3, names?: string[]
   const toolReason = missingToolReason(ctx, block)
   if (toolReason) throw new SkillError(toolReason)
   ctx.setActivity({ kind: 'mining', block: namespaced(block.name) })
-  if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4.2) {
-    await goTo(ctx, new goals.GoalLookAtBlock(pos, bot.world, { reach: 4 }), `${block.name} at ${fmtPos(pos.x, pos.y, pos.z)}`)
+  // never straight down: a block in the bot's own column below its feet is dug from beside it
+  const under = () => {
+    const f = bot.entity.position.floored()
+    return f.x === pos.x && f.z === pos.z && pos.y < f.y
+  }
+  if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4.2 || under()) {
+    const reach = new goals.GoalLookAtBlock(pos, bot.world, { reach: 4 })
+    const goal = under() ? new goals.GoalCompositeAll([reach, new goals.GoalInvert(new goals.GoalXZ(pos.x, pos.z))]) : reach
+    await goTo(ctx, goal, `${block.name} at ${fmtPos(pos.x, pos.y, pos.z)}`)
+    if (under()) throw new SkillError(`${block.name} at ${fmtPos(pos.x, pos.y, pos.z)} is straight under my feet and I found no place beside it to dig from`)
   }
   block = bot.blockAt(pos)
   if (!block || block.name === 'air' || (names && !names.includes(block.name))) return

@@ -23,6 +23,7 @@ export const mine: SkillDef<Mine> = {
     if (!ctx.knowledge.isKnown(pos)) return fail(`I do not know what is at ${where}: it is enclosed by solid blocks and I have not seen it (fair play); dig a tunnel that exposes it, or pick a block from scanBlocks`)
     if (block.name === 'water' || block.name === 'lava') return fail(`${block.name} at ${where} cannot be mined`)
     const name = namespaced(block.name)
+    ctx.knowledge.chose(block.name, pos, 'mine')
     await mineBlockAt(ctx, pos, [block.name])
     const after = ctx.bot.blockAt(pos)
     const p = ctx.bot.entity.position

@@ -19,7 +19,15 @@ export function fmtPos(x: number, y: number | undefined, z: number): string {
   return y === undefined ? `(${Math.round(x)}, ${Math.round(z)})` : `(${Math.round(x)}, ${Math.round(y)}, ${Math.round(z)})`
 }
 
-/** Pathfinder goto that honours the skill's signal and fails with model-readable reasons when stuck or unreachable. */
+/**
+ * Pathfinder goto that honours the skill's signal and fails with model-readable reasons when stuck or
+ * unreachable. Progress is a real step (mineflayer's 'move' of more than 0.25 blocks) or a block of
+ * the way broken ('diggingCompleted'); a dig under way gets one more `stuckMs` to finish when it is a
+ * new one. `stuckMs` without either ends the goto with "stuck", and so does 3 × `stuckMs` without a
+ * real step whatever is dug, or 3 × `stuckMs` of steps that bring the bot no closer to the goal (by the
+ * goal's own heuristic): the caller then chooses another target or another approach at once
+ * (docs/minecraft.md, "Getting unstuck").
+ */
 export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs = STUCK_MS): Promise<void> {
   const { bot, signal } = ctx
   if (signal.aborted) throw new SkillAborted(abortReason(signal))
@@ -27,33 +35,64 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
   let lastRealMoveAt = Date.now()
   let timer: NodeJS.Timeout | undefined
   let onMove: (() => void) | undefined
-  // Event-driven: every real step (mineflayer's 'move') pushes the deadline back; when it
-  // passes, digging or building through the way still counts as progress for a while.
-  // pathfinder.stop() only takes effect at a "safe" point, which may never come while it
+  let onDug: (() => void) | undefined
+  let digKey = ''
+  const closeness = (p: { x: number; y: number; z: number }) => {
+    try {
+      const h = (goal as unknown as { heuristic(n: { x: number; y: number; z: number }): number }).heuristic({ x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) })
+      return Number.isFinite(h) ? h : 0
+    } catch {
+      return 0
+    }
+  }
+  let best = closeness(bot.entity.position)
+  let closerAt = Date.now()
+  // Event-driven: every real step (mineflayer's 'move') and every block of the way broken push the
+  // deadline back. pathfinder.stop() only takes effect at a "safe" point, which may never come while it
   // thinks or hangs at an edge; our own rejection ends the wait and setGoal(null) ends the path.
   const stuck = new Promise<never>((_, reject) => {
     const arm = () => {
       clearTimeout(timer)
       timer = setTimeout(deadline, stuckMs)
     }
+    const clearing = () => Date.now() - lastRealMoveAt <= 3 * stuckMs
     const deadline = () => {
-      const busy = bot.pathfinder.isMining() || bot.pathfinder.isBuilding() || (bot as unknown as { targetDigBlock?: unknown }).targetDigBlock
-      if (busy && Date.now() - lastRealMoveAt <= 3 * stuckMs) {
+      const dig = (bot as unknown as { targetDigBlock?: { position?: { x: number; y: number; z: number } } | null }).targetDigBlock
+      const k = dig?.position ? `${dig.position.x},${dig.position.y},${dig.position.z}` : ''
+      if (k && k !== digKey && clearing()) {
+        // a dig started since the last progress: it gets its time
+        digKey = k
         ctx.progress(`clearing the way to ${what}`)
         arm()
         return
       }
-      reject(new SkillError(`stuck: no movement for ${Math.round(stuckMs / 1000)}s while going to ${what}`))
+      reject(new SkillError(`stuck: no movement for ${Math.round((Date.now() - lastRealMoveAt) / 1000)}s while going to ${what}`))
     }
     onMove = () => {
       const p = bot.entity?.position
       if (!p || p.distanceTo(last) <= 0.25) return
       last = p.clone()
-      lastRealMoveAt = Date.now()
+      const now = Date.now()
+      lastRealMoveAt = now
+      // steps that bring the bot no closer (back and forth at an edge, circling) are not progress for long
+      const h = closeness(p)
+      if (h < best - 0.5) {
+        best = h
+        closerAt = now
+      } else if (now - closerAt > 3 * stuckMs) {
+        reject(new SkillError(`no progress: walking for ${Math.round((now - closerAt) / 1000)}s without getting closer to ${what}`))
+        return
+      }
       ctx.progress(`moving to ${what}`)
       arm()
     }
+    onDug = () => {
+      if (!clearing()) return
+      ctx.progress(`clearing the way to ${what}`)
+      arm()
+    }
     bot.on('move', onMove)
+    bot.on('diggingCompleted', onDug)
     arm()
   })
   stuck.catch(() => undefined)
@@ -74,6 +113,7 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
   } finally {
     clearTimeout(timer)
     if (onMove) bot.removeListener('move', onMove)
+    if (onDug) bot.removeListener('diggingCompleted', onDug)
   }
 }
 

@@ -14,7 +14,7 @@ import { descendTo } from './descend.js'
 import { feetCell, hasPickaxe, takeStep } from './dig-step.js'
 import { surfaceAbove } from './explore.js'
 import { fmtPos } from './nav.js'
-import { craftTorches, TorchTrail } from './torches.js'
+import { coalOnTheWay, craftTorches, TorchTrail } from './torches.js'
 import { SAFE_MIN_Y, cardinalOf, isOre, oreTop, snakeLegs, stripHeight, tunnelStep, type Dir } from './tunnel.js'
 
 type StripMine = Extract<SkillCall, { skill: 'stripMine' }>
@@ -91,6 +91,7 @@ async function stripFrom<T>(ctx: SkillContext, first: Dir, found: () => T | unde
         blockedInRow = 0
         strip++
         await trail.stepped(feet, true)
+        await coalOnTheWay(ctx)
         ctx.progress(`strip-mining at y ${moved.y}: ${strip} blocks`)
       }
     }

@@ -12,9 +12,11 @@
 import type { Position } from '../types.js'
 import { SkillAborted, errorMessage, type SkillContext } from './context.js'
 import { craftItem } from './crafting.js'
+import { mineBlockAt } from './dig.js'
+import { knownAround } from './known-cells.js'
 import { placeAt } from './placing.js'
 import { fmtPos, vec } from './nav.js'
-import { isAirName } from './tunnel.js'
+import { fluidAmong, isAirName } from './tunnel.js'
 
 export const TORCH_SPACING = 8
 /** Torches made at most when going down (4 crafts). */
@@ -48,6 +50,59 @@ export async function craftTorches(ctx: SkillContext): Promise<number> {
     }
   }
   return count(ctx, 'torch')
+}
+
+/** Below this many torches carried, with no coal to spare, the bot mines coal ore it passes. */
+export const TORCHES_LOW = 4
+/** Coal ore this close to the eyes is "passed": dug from where the bot stands, no walk. */
+export const COAL_REACH = 4
+
+/** Whether the bot should mine coal it passes: few torches left and no coal beyond what it keeps. Pure. */
+export function wantsCoal(torches: number, fuel: number): boolean {
+  return torches < TORCHES_LOW && fuel - KEEP_COAL < 1
+}
+
+/**
+ * Mines the coal ore the tunnel shows within reach when torches run low (fair play: known coal
+ * only; never one with lava or water beside it, never straight down), then crafts torches from it
+ * when sticks allow (sticks from planks when none are spare). Returns how many coal ores it mined.
+ */
+export async function coalOnTheWay(ctx: SkillContext): Promise<number> {
+  const { bot } = ctx
+  let mined = 0
+  for (let i = 0; i < 4; i++) {
+    if (!wantsCoal(count(ctx, 'torch'), count(ctx, 'coal') + count(ctx, 'charcoal')) && mined === 0) return 0
+    if (mined > 0 && count(ctx, 'coal') + count(ctx, 'charcoal') > KEEP_COAL + 1) break
+    const eye = bot.entity.position.offset(0, 1.62, 0)
+    const f = bot.entity.position.floored()
+    const coal = ctx.knowledge
+      .find((n) => n === 'coal_ore', { radius: COAL_REACH + 1, count: 16 })
+      .find((k) => {
+        if (eye.distanceTo(vec(k.position.x + 0.5, k.position.y + 0.5, k.position.z + 0.5)) > COAL_REACH) return false
+        if (k.position.x === f.x && k.position.z === f.z && k.position.y < f.y) return false
+        return !fluidAmong(knownAround(ctx, k.position))
+      })
+    if (!coal) break
+    ctx.knowledge.chose(coal.name, coal.position, 'coal')
+    try {
+      await mineBlockAt(ctx, vec(coal.position.x, coal.position.y, coal.position.z) as never, ['coal_ore'])
+      mined++
+      ctx.progress(`mined coal ore at ${fmtPos(coal.position.x, coal.position.y, coal.position.z)} for torches`)
+    } catch (err) {
+      if (err instanceof SkillAborted) throw err
+      ctx.log.debug('coal not mined', { err: errorMessage(err) })
+      break
+    }
+  }
+  if (mined > 0) {
+    if (count(ctx, 'stick') <= KEEP_STICKS && bot.inventory.items().some((i) => i.name.endsWith('_planks') && i.count >= 2)) {
+      await craftItem(ctx, 'stick', 4).catch((err: unknown) => {
+        if (err instanceof SkillAborted) throw err
+      })
+    }
+    await craftTorches(ctx)
+  }
+  return mined
 }
 
 /** Counts the blocks dug under cover and lights the tunnel behind the bot every TORCH_SPACING of them. */

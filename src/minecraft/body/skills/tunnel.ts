@@ -113,18 +113,29 @@ export function oreTop(ore: string): number {
 }
 
 /**
+ * Ores whose veins are not uniform in height: lapis is placed with a triangular distribution
+ * peaking near y 16 (world facts §1, `depthAverage(16, 16)`), so its strips go there: feet at 15,
+ * the tunnel's walls showing y 14–17.
+ */
+export const ORE_PEAK_Y: Readonly<Record<string, number>> = { lapis_ore: 15 }
+
+/**
  * The feet's y for strip-mining `ore` when the ground is at `groundY`. A uniform range gives the
  * same ore per block tunnelled at every level in it (world facts: median 34 blocks of 1×2 tunnel to
  * the first exposed iron at y 30 and at y 11), while each level of descent costs three digs and lava
  * lies below y 11; so the bot strips at the highest level that is ≥ 8 inside the range and
  * DEPTH_BELOW_GROUND under the ground, never below SAFE_MIN_Y. Iron under plains (ground ~68): y 48.
- * Diamond and redstone (0–15): y 12.
+ * Diamond and redstone (0–15): y 12, the feet two above the lava level (carved air at y ≤ 10 is lava),
+ * so the tunnel's floor at y 11 is never dug and what lava lies at y 10 stays under it; the walls
+ * show y 11–13, where 1.16 diamonds are as common as anywhere in their range. Gold (0–31): y 23.
+ * Lapis: near its peak (ORE_PEAK_Y).
  */
 export function stripHeight(ore: string, groundY: number): number {
   const r = ORE_Y_RANGES[ore] ?? ORE_Y_RANGES.iron_ore!
-  const y = Math.min(r.hi - 8, Math.floor(groundY) - DEPTH_BELOW_GROUND)
+  const y = Math.min(ORE_PEAK_Y[ore] ?? r.hi - 8, Math.floor(groundY) - DEPTH_BELOW_GROUND)
   return Math.max(SAFE_MIN_Y, y)
 }
+
 
 // ---------------------------------------------------------------- hazards
 
