@@ -46,7 +46,7 @@ async function messagesOfGame(seed: number): Promise<unknown[]> {
   }
   const seats = [0, 1, 2, 3].map((i) => ({
     kind: 'player' as const,
-    player: i % 2 === 0 ? createStrategistPlayer({ seed: seed * 10 + i }) : createRandomPlayer({ seed: seed * 10 + i }),
+    player: i % 2 === 0 ? createStrategistPlayer() : createRandomPlayer({ seed: seed * 10 + i }),
   }))
   await runGame({ seats, logic: wrapped, logger: quiet })
   return seen

@@ -15,7 +15,7 @@ import { PlanSearch } from './search.js'
 import { Sim } from './sim.js'
 import { TourPlanner } from './tour.js'
 
-/** Default thinking budget per decision, in ms of this machine's time (converted to simulations). */
+/** Default thinking budget per decision, in ms of the reference machine's time: only converted to a simulation count. */
 export const DEFAULT_BUDGET_MS = 60
 /** Simulations one ms of budget buys (measured on the reference 2-core machine; fixed so play is deterministic). */
 export const SIMS_PER_MS = 30
@@ -48,7 +48,7 @@ export interface DecisionRecord {
 export interface ExpertPlayer extends Player {
   readonly budgetMs: number
   readonly simsPerDecision: number
-  /** Wall-clock safety cap of one decision in ms (at most half the turn limit). */
+  /** Wall-clock safety cap of one decision in ms: half the turn limit, whatever the budget. */
   readonly capMs: number
   /** Every decision taken so far (for tests and benchmarks). */
   readonly decisions: DecisionRecord[]
@@ -77,7 +77,9 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
   const turnLimitMs = opts.turnLimitMs ?? 3000
   const horizon = opts.horizon ?? HORIZON
   const sims = Math.max(1, Math.round(budgetMs * SIMS_PER_MS))
-  const capMs = Math.min(turnLimitMs / 2, Math.max(budgetMs * 4, 200))
+  // The budget is the simulation count; the clock only guards the turn limit. A busy machine makes
+  // a decision slower, never shallower (a cap tied to the budget cut searches short under load).
+  const capMs = turnLimitMs / 2
   const belief = new Belief(g, planner, sim)
   const search = new PlanSearch(g, planner, belief, sim)
   const decisions: DecisionRecord[] = []
