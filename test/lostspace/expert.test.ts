@@ -18,8 +18,9 @@ import { SIMS_PER_MS } from '../../src/lostspace/bots/expert/index.js'
 import type { Player, PlayerApi } from '../../src/lostspace/sdk/client.js'
 import type { Action } from '../../src/lostspace/sdk/messages.js'
 import { createLogger } from '../../src/core/logger.js'
-import { cliCommand, CLI, ROOT } from '../fixtures/lostspace-ais/helpers.js'
-import { probeModules } from '../support/module-probe.js'
+import { cliCommand, ROOT } from '../fixtures/lostspace-ais/helpers.js'
+import { importArgs, probeModules } from '../support/module-probe.js'
+import { pathToFileURL } from 'node:url'
 
 const quiet = createLogger('test', { level: 'silent' })
 const PY_SAMPLE = join(ROOT, '..', 'shared', 'peers', 'lostspace-python-sample', 'lostspace_sdk.py')
@@ -213,11 +214,15 @@ describe('builtin:expert sees only what its seat sees', () => {
     assert.notDeepEqual(peeking.replay, honest.replay)
   })
 
-  test('the expert AI process loads no engine, logic or judger module', { timeout: 60_000 }, async () => {
-    const r = await probeModules(['--import', 'tsx', CLI, 'lostspace', 'ai', 'expert', '--seed', '1'])
+  // What the expert's code can reach at all: importing it loads no engine, logic or judger module (a subprocess
+  // AI's CLI loads them for its other commands, but no game runs in that process).
+  test('the expert\'s modules import no engine, logic or judger code', { timeout: 60_000 }, async () => {
+    const entry = pathToFileURL(join(ROOT, 'src/lostspace/bots/expert/index.ts')).href
+    const r = await probeModules(['--import', 'tsx', ...importArgs(entry)])
     assert.equal(r.code, 0, r.stderr)
     const own = r.modules.filter((m) => m.includes('/src/lostspace/'))
     assert.ok(own.some((m) => m.endsWith('/bots/expert/search.ts')), `the expert was not loaded: ${own.join(' ')}`)
+    assert.ok(own.some((m) => m.endsWith('/sdk/client.ts') || m.endsWith('/sdk/state.ts') || m.endsWith('/map.ts')), own.join(' '))
     const hidden = own.filter((m) => /\/src\/lostspace\/(engine|logic|logic-runner|judger\/judger|judger\/seats|judger\/process|replay)\.ts$/.test(m))
     assert.deepEqual(hidden, [])
   })

@@ -86,6 +86,9 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
   let lastLayer = -1
   /** Turns in a row we chose to stand still. */
   let idle = 0
+  /** Turns spent waiting at the capsule for a player with every key, since our keys last changed. */
+  let camp = 0
+  let campKeys = ''
 
   const execute = async (s: GameStateTracker, api: Parameters<Player['onRoundBegin']>[1], plan: Action[]) => {
     for (const a of plan) {
@@ -122,8 +125,14 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
       if (lastLayer >= 0 && s.pos[2] !== lastLayer) belief.forgetVisibility()
       lastLayer = s.pos[2]
       const t0 = performance.now()
-      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle, trace: opts.trace, traceRollouts: opts.traceRound === s.round })
+      const keys = s.keys.join(',')
+      if (keys !== campKeys) {
+        campKeys = keys
+        camp = 0
+      }
+      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle, camp, trace: opts.trace, traceRollouts: opts.traceRound === s.round })
       idle = r.plan.some((a) => a.kind !== 'detect' && a.kind !== 'trap') ? 0 : idle + 1
+      if (r.camping) camp++
       decisions.push({ round: s.round, sims: r.sims, candidates: r.candidates, ms: performance.now() - t0, capped: r.capped })
       await execute(s, api, r.plan)
     },
