@@ -9,10 +9,19 @@
  *   omegafantasy/LostSpace-AI; LOSTSPACE_COMPETITION_AI_CWD = its directory, which holds mapconf2.map):
  *   2 expert vs 2 of it, and four-way expert/it/strategist/Python.
  *
+ * Issue 29 lines: every four-way line also prints, per seat the expert sat in, its firsts and mean points
+ * (target: first in ≥ 8 of 10 and mean ≥ 3.5 in every seat), and the mean escape round of each side in
+ * the same games. `CPU hog`: the same seeded games (expert vs strategist / random, all in-process, so a
+ * game is a function of its seeds) once on an idle process and once with busy-looping processes on every
+ * core beside it; target: expert mean points within 0.1 of the idle run.
+ *
  * The baseline measured in the same run is the opponents' mean points in the same games.
- * EXPERT_BENCH_GAMES (default 20) sets the games per line.
+ * EXPERT_BENCH_GAMES (default 20) sets the games per line; EXPERT_BENCH_LINES=<substring,…> runs only the
+ * lines whose label contains one of them (a reduced run on a busy machine).
  */
 import { existsSync } from 'node:fs'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { runGame } from '../src/lostspace/judger/judger.js'
 import type { SeatSpec } from '../src/lostspace/judger/seats.js'
@@ -38,6 +47,13 @@ interface Line {
   otherErrors: number
   decisionMs: number[]
   sims: number[]
+  capped: number
+  /** Per seat the (single) expert sat in: its points in each game. */
+  bySeat: number[][]
+  /** Escape rounds of each side, in the same games. */
+  escapes: Map<Side, number[]>
+  /** Games per side in which someone of that side could have escaped (for the escape rate). */
+  sideGames: Map<Side, number>
 }
 
 function seat(side: Side, seed: number, experts: ExpertPlayer[]): SeatSpec {
@@ -65,7 +81,7 @@ function seatings(patterns: Side[][]): Side[][] {
 
 async function playLine(label: string, patterns: Side[][]): Promise<Line> {
   const order = seatings(patterns)
-  const line: Line = { label, games: 0, expertPoints: [], otherPoints: [], firsts: 0, expertErrors: 0, otherErrors: 0, decisionMs: [], sims: [] }
+  const line: Line = { label, games: 0, expertPoints: [], otherPoints: [], firsts: 0, expertErrors: 0, otherErrors: 0, decisionMs: [], sims: [], capped: 0, bySeat: [[], [], [], []], escapes: new Map(), sideGames: new Map() }
   let next = 0
   const worker = async () => {
     while (next < GAMES) {
@@ -80,6 +96,14 @@ async function playLine(label: string, patterns: Side[][]): Promise<Line> {
       line.expertPoints.push(mine.reduce((a, b) => a + b, 0) / mine.length)
       line.otherPoints.push(theirs.reduce((a, b) => a + b, 0) / theirs.length)
       if (mine.includes(4)) line.firsts++
+      const experts1 = sides.flatMap((s, i) => (s === 'expert' ? [i] : []))
+      if (experts1.length === 1) line.bySeat[experts1[0]!]!.push(pts(experts1[0]!))
+      for (let i = 0; i < 4; i++) {
+        const side = sides[i]!
+        line.sideGames.set(side, (line.sideGames.get(side) ?? 0) + 1)
+        const m = /escaped in round (\d+)/.exec(r.ranking.find((e) => e.player === i)?.reason ?? '')
+        if (m) line.escapes.set(side, [...(line.escapes.get(side) ?? []), Number(m[1])])
+      }
       for (const e of r.errors) {
         if (sides[e.player] === 'expert') line.expertErrors++
         else line.otherErrors++
@@ -87,6 +111,7 @@ async function playLine(label: string, patterns: Side[][]): Promise<Line> {
       for (const p of experts) for (const d of p.decisions) {
         line.decisionMs.push(d.ms)
         line.sims.push(d.sims)
+        if (d.capped) line.capped++
       }
       line.games++
     }
@@ -130,29 +155,74 @@ function row(l: Line, target: string): string {
   return `| ${cells.join(' | ')} |`
 }
 
+/** Per seat the expert sat in: firsts / games and mean points; and each side's escapes. */
+function details(l: Line): string[] {
+  const out: string[] = []
+  if (l.bySeat.some((p) => p.length > 0)) {
+    const cells = l.bySeat.map((p, seat) => (p.length ? `seat ${seat}: first ${p.filter((x) => x === 4).length}/${p.length}, mean ${fmt(p.reduce((a, b) => a + b, 0) / p.length, 2)}` : `seat ${seat}: -`))
+    out.push(`    by expert seat: ${cells.join('; ')}`)
+  }
+  const esc = [...l.sideGames.keys()].map((side) => {
+    const r = l.escapes.get(side) ?? []
+    return `${side} ${r.length}/${l.sideGames.get(side)} seats escaped${r.length ? `, mean round ${fmt(r.reduce((a, b) => a + b, 0) / r.length, 1)}` : ''}`
+  })
+  out.push(`    escapes: ${esc.join('; ')}${l.capped ? `; ${l.capped} expert decisions cut by the wall-clock cap` : ''}`)
+  return out
+}
+
+/** Busy-looping node processes, one per core, until stopped. */
+function startHogs(): ChildProcess[] {
+  return Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }))
+}
+
 export async function run(): Promise<void> {
   const hasPython = existsSync(PY_SAMPLE)
   if (!hasPython) console.log(`(Python sample AI not found at ${PY_SAMPLE}: its lines are skipped)`)
   const competition = process.env.LOSTSPACE_COMPETITION_AI
   if (!competition) console.log('(LOSTSPACE_COMPETITION_AI not set: no line against a competition AI)')
+  const only = (process.env.EXPERT_BENCH_LINES ?? '').split(',').map((x) => x.trim()).filter(Boolean)
+  const wanted = (label: string) => only.length === 0 || only.some((o) => label.includes(o))
   const rows: string[] = []
   const t0 = performance.now()
-  const add = async (label: string, patterns: Side[][], target: string) => {
+  const add = async (label: string, patterns: Side[][], target: string): Promise<Line | null> => {
+    if (!wanted(label)) return null
     const l = await playLine(label, patterns)
     rows.push(row(l, target))
     console.log(rows.at(-1))
+    for (const d of details(l)) console.log(d)
+    return l
   }
+  const fourWay = (a: Side, b: Side, c: Side): Side[][] => [['expert', a, b, c], ['expert', c, a, b], ['expert', b, c, a]]
   console.log(`games per line: ${GAMES}; expert default budget; seatings rotated`)
   console.log('| line | games | expert mean points (95 % CI) | opponents mean (baseline) | expert first (95 % CI) | decision ms median / max | sims per decision | AI errors expert / others | target |')
   console.log('|---|---|---|---|---|---|---|---|---|')
   await add('2 expert vs 2 strategist', [['expert', 'expert', 'strategist', 'strategist'], ['expert', 'strategist', 'expert', 'strategist']], '≥ 3.0 points')
+  await add('2 expert vs 2 random', [['expert', 'expert', 'random', 'random'], ['expert', 'random', 'expert', 'random']], '≥ 3.0 points')
   if (hasPython) {
-    await add('2 expert vs 2 Python sample', [['expert', 'expert', 'python', 'python'], ['expert', 'python', 'expert', 'python']], '≥ 3.2 points')
-    await add('four-way expert / strategist / Python / random', [['expert', 'strategist', 'python', 'random'], ['expert', 'random', 'python', 'strategist']], 'first ≥ 70 %')
+    await add('2 expert vs 2 Python sample', [['expert', 'expert', 'python', 'python'], ['expert', 'python', 'expert', 'python']], '≥ 3.0 points')
+    await add('four-way expert / strategist / Python / random', fourWay('strategist', 'python', 'random'), 'first ≥ 80 %, ≥ 3.5 every seat')
   }
   if (competition) {
-    await add('2 expert vs 2 competition AI', [['expert', 'expert', 'competition', 'competition'], ['expert', 'competition', 'expert', 'competition']], '≥ 2.6 points')
-    if (hasPython) await add('four-way expert / competition / strategist / Python', [['expert', 'competition', 'strategist', 'python'], ['expert', 'python', 'strategist', 'competition']], 'first in most')
+    await add('2 expert vs 2 competition AI', [['expert', 'expert', 'competition', 'competition'], ['expert', 'competition', 'expert', 'competition']], '≥ 3.0 points')
+    if (hasPython) {
+      await add('four-way expert / competition / Python / random', fourWay('competition', 'python', 'random'), 'first ≥ 80 %, ≥ 3.5 every seat')
+      await add('four-way expert / competition / strategist / Python', fourWay('competition', 'strategist', 'python'), 'first ≥ 80 %, ≥ 3.5 every seat')
+    }
+  }
+  if (wanted('CPU hog')) {
+    const patterns: Side[][] = [['expert', 'strategist', 'random', 'strategist']]
+    const idle = await add('CPU hog: idle (expert / strategist / random / strategist)', patterns, 'baseline')
+    const hogs = startHogs()
+    let busy: Line | null = null
+    try {
+      busy = await add(`CPU hog: ${hogs.length} busy processes beside it (same games)`, patterns, 'within 0.1 of idle')
+    } finally {
+      for (const h of hogs) h.kill('SIGKILL')
+    }
+    if (idle && busy) {
+      const m = (l: Line) => l.expertPoints.reduce((a, b) => a + b, 0) / l.expertPoints.length
+      console.log(`    expert mean points idle ${fmt(m(idle), 2)}, with the hog ${fmt(m(busy), 2)}: difference ${fmt(Math.abs(m(busy) - m(idle)), 2)} (target ≤ 0.1); median decision ${fmt(median(idle.decisionMs), 1)} ms → ${fmt(median(busy.decisionMs), 1)} ms`)
+    }
   }
   console.log(`(${fmt((performance.now() - t0) / 1000, 0)} s)`)
 }

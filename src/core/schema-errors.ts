@@ -12,7 +12,7 @@ export interface FormatZodIssuesOptions {
   maxIssues?: number
 }
 
-type Issue = z.core.$ZodIssue
+export type Issue = z.core.$ZodIssue
 type PathKey = PropertyKey
 
 /** `action.items[2].name`; the root is `(root)`. */
@@ -140,9 +140,16 @@ function ruleFor(issue: Issue, opts: FormatZodIssuesOptions, hasInput: boolean):
 
 /** One line per issue: `at <path>: <rule>`. */
 export function formatZodIssues(error: z.ZodError, opts: FormatZodIssuesOptions = {}): string {
+  return formatIssues(error.issues, opts)
+}
+
+/**
+ * `formatZodIssues` for a list of issues shaped as zod's, wherever they come from (zod, or checks
+ * generated from zod schemas such as src/protocols/lostspace-checks.gen.ts). Loads no zod.
+ */
+export function formatIssues(issues: readonly Issue[], opts: FormatZodIssuesOptions = {}): string {
   const max = Math.max(1, opts.maxIssues ?? 8)
   const hasInput = Object.prototype.hasOwnProperty.call(opts, 'input')
-  const issues = error.issues
   const lines = issues.slice(0, max).map((issue) => `at ${formatPath(issue.path)}: ${ruleFor(issue, opts, hasInput)}`)
   if (issues.length > max) lines.push(`(+${issues.length - max} more)`)
   return lines.join('\n')

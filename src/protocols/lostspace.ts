@@ -9,6 +9,7 @@
  */
 import { z } from 'zod'
 import { isRecord, validate, type NormalizeResult } from './common.js'
+import { logicToAiKey, OFFROUND_KEYS, shortJson as short, type InboundKey, type OffroundKey } from './lostspace-inbound.js'
 
 const Int = z.number().int()
 export const PosSchema = z.tuple([Int, Int, Int]).describe('[x, y, z] (z: 0 top, 1 spawn layer, 2 bottom)')
@@ -53,16 +54,6 @@ function actionKey(action: unknown): keyof typeof ACTION_TUPLES | undefined {
   return Object.hasOwn(ACTION_TUPLES, key) ? (key as keyof typeof ACTION_TUPLES) : undefined
 }
 
-/** A JSON-ish rendering of a value for an error message, cut to `max` characters. */
-function short(value: unknown, max = 60): string {
-  let text: string
-  try {
-    text = JSON.stringify(value) ?? String(value)
-  } catch {
-    text = String(value)
-  }
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
-}
 export type ActionTuple = z.infer<typeof ActionTupleSchema>
 
 export const AiActionMessageSchema = z
@@ -249,26 +240,33 @@ export const InTurnGetKeySchema = z.object({ type: z.literal('getkey'), keys: z.
 export const AiErrorNoticeSchema = z.object({ type: z.literal('ai_error'), content: z.array(Int) }).loose()
 export const BoxDisappearSchema = z.object({ type: z.literal('box_disappear'), pos: PosSchema }).loose()
 
-const OFFROUND_INBOUND_CONTENT: Record<string, z.ZodType> = {
+const OFFROUND_INBOUND_CONTENT: Record<OffroundKey, z.ZodType> = {
   ...OFFROUND_CONTENT,
   trap_destoryed: z.tuple([z.literal('trap_destoryed'), TrapNameSchema, PosSchema]),
 }
-/** OffroundInboundSchema with its content narrowed to one known form. */
-const OFFROUND_INBOUND = Object.fromEntries(
-  Object.entries(OFFROUND_INBOUND_CONTENT).map(([key, content]) => [key, OffroundInboundSchema.extend({ content })]),
-) as Record<string, z.ZodType<OffroundInbound>>
 
-const LOGIC_TO_AI_INBOUND = {
+/**
+ * The schema of every logic → AI message an AI accepts, by the key `logicToAiKey` (lostspace-inbound.ts)
+ * picks for it. The SDK checks with code generated from these very schemas
+ * (`lostspace-checks.gen.ts`, `npm run gen:checks`), so that an AI process needs no zod.
+ */
+export const LOGIC_TO_AI_INBOUND_SCHEMAS: Record<InboundKey, z.ZodType> = {
   id: IdMessageSchema,
+  roundbegin: RoundBeginInboundSchema,
+  'roundbegin:short': RoundBeginShortSchema,
   action: ActionReplyInboundSchema,
   'format error': FormatErrorSchema,
+  offround: OffroundInboundSchema,
+  ...(Object.fromEntries(
+    OFFROUND_KEYS.map((key) => [`offround:${key}`, OffroundInboundSchema.extend({ content: OFFROUND_INBOUND_CONTENT[key] })]),
+  ) as unknown as Record<`offround:${OffroundKey}`, z.ZodType>),
   other_death: OtherDeathSchema,
   escaped: EscapedSchema,
   death: DeathSchema,
   getkey: InTurnGetKeySchema,
   ai_error: AiErrorNoticeSchema,
   box_disappear: BoxDisappearSchema,
-} as const
+}
 
 export type IdMessage = z.infer<typeof IdMessageSchema>
 export type RoundBeginInbound = z.infer<typeof RoundBeginInboundSchema>
@@ -297,30 +295,15 @@ export type LogicToAiInbound =
   | AiErrorNotice
   | BoxDisappear
 
-function offroundKey(content: unknown): string | undefined {
-  if (!Array.isArray(content) || typeof content[0] !== 'string') return undefined
-  const key = content[0] === 'see' ? `see:${String(content[1])}` : content[0]
-  return Object.hasOwn(OFFROUND_INBOUND, key) ? key : undefined
-}
-
 /**
  * Validates one logic → AI message (already JSON-parsed), as loosely as the original
  * platform requires and no looser. A full roundbegin is one with `status`. A well-formed
  * object with a `type` we do not know is `unknown_type` (the AI may ignore it).
  */
 export function normalizeLogicToAiMessage(input: unknown): NormalizeResult<LogicToAiInbound> {
-  if (!isRecord(input)) return { ok: false, kind: 'invalid', error: `at (root): expected a JSON object, got ${short(input, 30)}` }
-  const type = input.type
-  if (typeof type !== 'string') return { ok: false, kind: 'invalid', error: `at type: expected a string, got ${short(type, 30)}` }
-  if (type === 'roundbegin') return validate('status' in input ? RoundBeginInboundSchema : RoundBeginShortSchema, input)
-  if (type === 'offround') {
-    const key = offroundKey(input.content)
-    return validate(key === undefined ? OffroundInboundSchema : OFFROUND_INBOUND[key]!, input)
-  }
-  if (!Object.hasOwn(LOGIC_TO_AI_INBOUND, type)) {
-    return { ok: false, kind: 'unknown_type', type, error: `at type: unknown message type ${JSON.stringify(type)}` }
-  }
-  return validate<LogicToAiInbound>(LOGIC_TO_AI_INBOUND[type as keyof typeof LOGIC_TO_AI_INBOUND] as z.ZodType<LogicToAiInbound>, input)
+  const d = logicToAiKey(input)
+  if (!d.ok) return d
+  return validate(LOGIC_TO_AI_INBOUND_SCHEMAS[d.key] as z.ZodType<LogicToAiInbound>, input)
 }
 
 // ------------------------------------------------------------ judger ↔ logic

@@ -19,6 +19,8 @@ import type { Player, PlayerApi } from '../../src/lostspace/sdk/client.js'
 import type { Action } from '../../src/lostspace/sdk/messages.js'
 import { createLogger } from '../../src/core/logger.js'
 import { cliCommand, ROOT } from '../fixtures/lostspace-ais/helpers.js'
+import { importArgs, probeModules } from '../support/module-probe.js'
+import { pathToFileURL } from 'node:url'
 
 const quiet = createLogger('test', { level: 'silent' })
 const PY_SAMPLE = join(ROOT, '..', 'shared', 'peers', 'lostspace-python-sample', 'lostspace_sdk.py')
@@ -150,4 +152,98 @@ describe('builtin:expert', () => {
     const pts = (i: number) => result.ranking.find((e) => e.player === i)!.points
     assert.ok(pts(0) >= 3 && pts(2) >= 3, JSON.stringify(result.ranking))
   })
+})
+
+describe('builtin:expert sees only what its seat sees', () => {
+  /** The same game with the expert in seat `at`: in this process (a direct seat), or as a subprocess AI. */
+  async function game(at: number, how: 'in-process' | 'subprocess', seed: number): Promise<GameResult> {
+    const others = ['strategist', 'random', 'strategist']
+    const seats: SeatSpec[] = []
+    let k = 0
+    for (let i = 0; i < 4; i++) {
+      if (i === at) {
+        seats.push(
+          how === 'in-process'
+            ? { kind: 'player', player: createExpertPlayer({ seed: 77, budgetMs: BUDGET_MS }), name: 'expert' }
+            : { kind: 'command', command: cliCommand(`lostspace ai 'expert?budget=${BUDGET_MS}' --seed 77`), name: 'expert' },
+        )
+      } else seats.push({ kind: 'player', player: createBuiltinPlayer(others[k++]!, { seed: seed * 4 + i }), name: others[k - 1] })
+    }
+    return runGame({ seats, logic: new LostSpaceLogic({ seed }), logger: quiet })
+  }
+
+  // A subprocess AI can only know what the judger writes to its pipe. The in-process expert gets the
+  // logic's message objects and runs beside the engine: had it read anything else (the engine, the logic,
+  // another seat's messages), its decisions would differ from the subprocess's somewhere in a whole game.
+  test('the in-process expert plays exactly the game the same expert plays as a subprocess AI, in seats 0 and 2', { timeout: 300_000 }, async () => {
+    for (const at of [0, 2]) {
+      const inProcess = await game(at, 'in-process', 5 + at)
+      const subprocess = await game(at, 'subprocess', 5 + at)
+      assert.deepEqual(subprocess.errors, [], JSON.stringify(subprocess.errors))
+      assert.ok(inProcess.messages > 200, `seat ${at}: a short game (${inProcess.messages} messages)`)
+      assert.deepEqual(subprocess.replay, inProcess.replay, `seat ${at}: the games differ`)
+      assert.deepEqual(subprocess.ranking, inProcess.ranking)
+    }
+  })
+
+  // The control: a player that peeks at the engine (another seat's position) plays differently, and the comparison above sees it.
+  test('control: a player that reads the engine makes the comparison fail', { timeout: 120_000 }, async () => {
+    const play = async (peek: boolean): Promise<GameResult> => {
+      const logic = new LostSpaceLogic({ seed: 3 })
+      const expert = createExpertPlayer({ seed: 77, budgetMs: BUDGET_MS })
+      const cheat: Player = {
+        name: 'cheat',
+        onMessage: expert.onMessage?.bind(expert),
+        async onRoundBegin(state, api) {
+          // hidden: where seat 1 really is, whether or not this seat sees it
+          if (peek && logic.engine.players[1]!.pos[0]! % 2 === 0) {
+            await api.detect(state.pos!)
+            return
+          }
+          return expert.onRoundBegin(state, api)
+        },
+      }
+      const seats: SeatSpec[] = [
+        { kind: 'player', player: cheat },
+        ...[1, 2, 3].map((i): SeatSpec => ({ kind: 'player', player: createBuiltinPlayer(i === 2 ? 'random' : 'strategist', { seed: 12 + i }) })),
+      ]
+      return runGame({ seats, logic, logger: quiet })
+    }
+    const honest = await play(false)
+    const peeking = await play(true)
+    assert.notDeepEqual(peeking.replay, honest.replay)
+  })
+
+  // What the expert's code can reach at all: importing it loads no engine, logic or judger module (a subprocess
+  // AI's CLI loads them for its other commands, but no game runs in that process).
+  test('the expert\'s modules import no engine, logic or judger code', { timeout: 60_000 }, async () => {
+    const entry = pathToFileURL(join(ROOT, 'src/lostspace/bots/expert/index.ts')).href
+    const r = await probeModules(['--import', 'tsx', ...importArgs(entry)])
+    assert.equal(r.code, 0, r.stderr)
+    const own = r.modules.filter((m) => m.includes('/src/lostspace/'))
+    assert.ok(own.some((m) => m.endsWith('/bots/expert/search.ts')), `the expert was not loaded: ${own.join(' ')}`)
+    assert.ok(own.some((m) => m.endsWith('/sdk/client.ts') || m.endsWith('/sdk/state.ts') || m.endsWith('/map.ts')), own.join(' '))
+    const hidden = own.filter((m) => /\/src\/lostspace\/(engine|logic|logic-runner|judger\/judger|judger\/seats|judger\/process|replay)\.ts$/.test(m))
+    assert.deepEqual(hidden, [])
+  })
+})
+
+describe('builtin:expert against the official Python sample in every seat', () => {
+  for (const at of [0, 1, 2, 3]) {
+    test(`seat ${at}: the expert subprocess beats three Python sample AIs`, { timeout: 300_000 }, async (t) => {
+      if (!existsSync(PY_SAMPLE)) {
+        t.skip(`the Python sample AI is not at ${PY_SAMPLE} (../shared absent)`)
+        return
+      }
+      const seats: SeatSpec[] = [0, 1, 2, 3].map((i) =>
+        i === at
+          ? { kind: 'command', command: cliCommand(`lostspace ai expert --seed ${10 + at}`), name: 'expert' }
+          : { kind: 'command', command: `python3 '${PY_SAMPLE}'`, name: 'python' },
+      )
+      const result = await runGame({ seats, logic: new LostSpaceLogic({ seed: 20 + at }), logger: quiet })
+      assert.deepEqual(result.errors.filter((e) => e.player === at), [], JSON.stringify(result.errors))
+      const first = [...result.ranking].sort((a, b) => b.points - a.points)[0]!
+      assert.equal(first.player, at, `seat ${at}: ${JSON.stringify(result.ranking)}`)
+    })
+  }
 })

@@ -15,7 +15,8 @@ const ALLOWED: Record<string, string[]> = {
   './core': ['zod', 'jsonrepair', 'openai'],
   './protocols': ['zod', 'jsonrepair'],
   './lostspace': ['zod', 'jsonrepair'],
-  './lostspace/sdk': ['zod'], // it validates every message from the logic with the protocol's one schema
+  // it validates every message from the logic with checks generated from the protocol's schemas (no zod)
+  './lostspace/sdk': [],
 }
 /** Packages a LostSpace AI process or a game-free entry must never load. */
 const GAME = /^(mineflayer.*|flying-squid|minecraft-.*|prismarine-.*)$/
@@ -33,12 +34,14 @@ async function packagesOf(entry: string): Promise<string[]> {
 }
 
 let baseline: Set<string>
+let baselineModules: Set<string>
 before(async () => {
   // What tsx loads by itself, so that only the entry's own packages are compared.
   const r = await probeModules(['--import', 'tsx', '--input-type=module', '-e', ''])
   assert.equal(r.code, 0, r.stderr)
   assert.ok(r.modules.length > 0, 'the recorder saw no module at all')
   baseline = new Set(r.packages)
+  baselineModules = new Set(r.modules)
 })
 
 describe('package entries', () => {
@@ -58,6 +61,16 @@ describe('package entries', () => {
       assert.deepEqual(loaded.filter((p) => !allowed.includes(p)), [], `${entry} loads packages it does not need`)
     })
   }
+
+  test('mindbridge/lostspace/sdk loads at most 40 modules (an AI is a process that starts for every game)', { timeout: 60_000 }, async () => {
+    const target = pkg.exports['./lostspace/sdk'] as Target
+    const r = await probeModules(['--import', 'tsx', ...importArgs(pathToFileURL(sourceOf(target.import)).href)])
+    assert.equal(r.code, 0, r.stderr)
+    const own = r.modules.filter((m) => !baselineModules.has(m))
+    assert.ok(own.length >= 5, `the recorder saw too few modules: ${own.join(' ')}`)
+    assert.ok(own.length <= 40, `${own.length} modules: ${own.join(' ')}`)
+    assert.ok(own.some((m) => m.endsWith('lostspace-checks.gen.ts')), 'the SDK does not load the generated checks')
+  })
 
   // The control: the probe does see mineflayer and flying-squid (CommonJS, loaded through createRequire) when they load.
   test('mindbridge/minecraft and the root entry load mineflayer and flying-squid (the probe sees them)', { timeout: 60_000 }, async () => {

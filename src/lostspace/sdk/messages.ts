@@ -2,15 +2,15 @@
  * LostSpace messages as an AI sees them (lostspace-facts §2–§3). The types are the
  * protocol schemas' (src/protocols/lostspace.ts); `parseServerMessage` validates with them.
  */
-import {
-  normalizeLogicToAiMessage,
-  type ActionReplyInbound,
-  type ActionTuple,
-  type IdMessage,
-  type LogicToAiInbound,
-  type OffroundInbound,
-  type RoundBeginInbound,
-  type RoundBeginShort,
+import { checkLogicToAiMessage } from '../../protocols/lostspace-checks.js'
+import type {
+  ActionReplyInbound,
+  ActionTuple,
+  IdMessage,
+  LogicToAiInbound,
+  OffroundInbound,
+  RoundBeginInbound,
+  RoundBeginShort,
 } from '../../protocols/lostspace.js'
 
 export type { IdMessage, RoundBeginShort }
@@ -61,7 +61,7 @@ export function parseServerMessage(body: string, opts: { trusted?: boolean } = {
   if (opts.trusted && typeof (value as { type?: unknown } | null)?.type === 'string') {
     return { ok: true, message: value as ServerMessage, known: true }
   }
-  const r = normalizeLogicToAiMessage(value)
+  const r = checkLogicToAiMessage(value)
   if (r.ok) return { ok: true, message: r.value, known: true }
   if (r.kind === 'unknown_type') return { ok: true, message: value as UnknownServerMessage, known: false }
   const type = (value as { type?: unknown } | null)?.type

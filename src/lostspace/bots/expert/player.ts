@@ -15,7 +15,7 @@ import { PlanSearch } from './search.js'
 import { Sim } from './sim.js'
 import { TourPlanner } from './tour.js'
 
-/** Default thinking budget per decision, in ms of this machine's time (converted to simulations). */
+/** Default thinking budget per decision, in ms of the reference machine's time: only converted to a simulation count. */
 export const DEFAULT_BUDGET_MS = 60
 /** Simulations one ms of budget buys (measured on the reference 2-core machine; fixed so play is deterministic). */
 export const SIMS_PER_MS = 30
@@ -48,7 +48,7 @@ export interface DecisionRecord {
 export interface ExpertPlayer extends Player {
   readonly budgetMs: number
   readonly simsPerDecision: number
-  /** Wall-clock safety cap of one decision in ms (at most half the turn limit). */
+  /** Wall-clock safety cap of one decision in ms: half the turn limit, whatever the budget. */
   readonly capMs: number
   /** Every decision taken so far (for tests and benchmarks). */
   readonly decisions: DecisionRecord[]
@@ -77,13 +77,18 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
   const turnLimitMs = opts.turnLimitMs ?? 3000
   const horizon = opts.horizon ?? HORIZON
   const sims = Math.max(1, Math.round(budgetMs * SIMS_PER_MS))
-  const capMs = Math.min(turnLimitMs / 2, Math.max(budgetMs * 4, 200))
+  // The budget is the simulation count; the clock only guards the turn limit. A busy machine makes
+  // a decision slower, never shallower (a cap tied to the budget cut searches short under load).
+  const capMs = turnLimitMs / 2
   const belief = new Belief(g, planner, sim)
   const search = new PlanSearch(g, planner, belief, sim)
   const decisions: DecisionRecord[] = []
   let lastLayer = -1
   /** Turns in a row we chose to stand still. */
   let idle = 0
+  /** Turns spent waiting at the capsule for a player with every key, since our keys last changed. */
+  let camp = 0
+  let campKeys = ''
 
   const execute = async (s: GameStateTracker, api: Parameters<Player['onRoundBegin']>[1], plan: Action[]) => {
     for (const a of plan) {
@@ -120,8 +125,14 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
       if (lastLayer >= 0 && s.pos[2] !== lastLayer) belief.forgetVisibility()
       lastLayer = s.pos[2]
       const t0 = performance.now()
-      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle, trace: opts.trace, traceRollouts: opts.traceRound === s.round })
+      const keys = s.keys.join(',')
+      if (keys !== campKeys) {
+        campKeys = keys
+        camp = 0
+      }
+      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle, camp, trace: opts.trace, traceRollouts: opts.traceRound === s.round })
       idle = r.plan.some((a) => a.kind !== 'detect' && a.kind !== 'trap') ? 0 : idle + 1
+      if (r.camping) camp++
       decisions.push({ round: s.round, sims: r.sims, candidates: r.candidates, ms: performance.now() - t0, capped: r.capped })
       await execute(s, api, r.plan)
     },

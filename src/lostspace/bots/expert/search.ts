@@ -30,6 +30,12 @@ export interface SearchOptions {
   traceRollouts?: boolean
   /** Turns in a row we stood still: from PATIENCE on, standing still is no candidate (deadlocks between careful players). */
   idle?: number
+  /**
+   * Turns spent so far, since our keys last changed, lying in wait at the capsule for a player that holds
+   * every key but has not started its escape: from CAMP_PATIENCE on that is no candidate (such a player
+   * often waits because we are there, and the standoff only ends the game with neither of us out).
+   */
+  camp?: number
   /** Simulations for this decision. */
   sims: number
   /** Rounds each rollout looks ahead. */
@@ -54,6 +60,8 @@ export interface SearchResult {
   value: number
   /** The wall-clock cap cut the search short. */
   capped: boolean
+  /** The chosen plan lies in wait at the capsule for a player with every key that is not escaping yet. */
+  camping: boolean
 }
 
 function mix(a: number, b: number): number {
@@ -66,6 +74,8 @@ function mix(a: number, b: number): number {
 const TOOLS = ['LandMine', 'Sticky', 'Kit', 'Transport'] as const
 /** Turns standing still after which waiting is no longer a candidate. */
 const PATIENCE = 4
+/** Turns of lying in wait for a player with every key (not escaping) before we go our own way. */
+const CAMP_PATIENCE = 6
 /** A plan must beat the default by this much (and by its noise) to replace it. */
 const MARGIN = 0.01
 
@@ -86,7 +96,7 @@ export class PlanSearch {
   }
 
   /** The plans worth comparing this turn; every action in them is legal from what we know exactly. */
-  candidates(e0: Int32Array, me: number): { plans: Plan[]; def: number } {
+  candidates(e0: Int32Array, me: number, campOk = true): { plans: Plan[]; def: number } {
     const { g, sim } = this
     const round = sim.round(e0)
     const node = sim.node(e0, me)
@@ -169,6 +179,7 @@ export class PlanSearch {
       const nKeys = (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1) + ((bits >> 3) & 1)
       let goal = -1
       if (bits === 15 || sim.status(e0, q) === 4) {
+        if (sim.status(e0, q) !== 4 && !campOk) continue
         goal = g.capsule
       } else if (this.belief.others[q]?.seen.visible === true) {
         const at = sim.node(e0, q)
@@ -210,7 +221,7 @@ export class PlanSearch {
     const me = s.id
     const e0 = this.belief.determinize(s, createRng(mix(opts.seed, 0x5eed)))
     this.evaluator.origin = s.round
-    const found = this.candidates(e0, me)
+    const found = this.candidates(e0, me, (opts.camp ?? 0) < CAMP_PATIENCE)
     let { plans, def } = found
     if ((opts.idle ?? 0) >= PATIENCE) {
       const moving = plans.filter((p) => p.actions.some((a) => a.kind !== 'detect' && a.kind !== 'trap'))
@@ -227,7 +238,7 @@ export class PlanSearch {
     const styleDice = new Dice(mix(opts.seed, 0xca7e))
     const stylesOf = (k: number): Style[] => [0, 1, 2, 3].map((id) => (styleDice.u(id, k, 9) < caution[id]! ? careful[id]! : racers[id]!))
     const styles = racers
-    if (plans.length <= 1) return { plan: plans[0]?.actions ?? [], hunt: -1, sims: 0, candidates: plans.length, value: 0, capped: false }
+    if (plans.length <= 1) return { plan: plans[0]?.actions ?? [], hunt: -1, sims: 0, candidates: plans.length, value: 0, capped: false, camping: false }
     const samples: Int32Array[] = []
     const sample = (i: number): Int32Array => {
       while (samples.length <= i) samples.push(this.belief.determinize(s, createRng(mix(opts.seed, samples.length + 1))))
@@ -302,6 +313,8 @@ export class PlanSearch {
           plans.map((p, i) => `${i === bestIdx ? '*' : ''}${p.actions.map((a) => a.kind + ('to' in a ? a.to.join('') : '') + ('target' in a ? a.target : '')).join('+') || 'wait'}${p.hunt >= 0 ? 'h' + p.hunt : ''}=${mean(i).toFixed(3)}/${vals[i]!.length}`).join(' '),
       )
     }
-    return { plan: plans[bestIdx]!.actions, hunt: plans[bestIdx]!.hunt, sims: used, candidates: plans.length, value: mean(bestIdx), capped }
+    const prey = plans[bestIdx]!.hunt
+    const camping = prey >= 0 && this.sim.keys(e0, prey) === 15 && this.sim.status(e0, prey) !== 4
+    return { plan: plans[bestIdx]!.actions, hunt: prey, sims: used, candidates: plans.length, value: mean(bestIdx), capped, camping }
   }
 }
