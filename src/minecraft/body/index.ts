@@ -117,6 +117,10 @@ export class MineflayerBody extends EventEmitter implements Body {
     return this._ready
   }
 
+  get version(): string | undefined {
+    return this._bot?.version
+  }
+
   /** What the bot knows of the blocks around it; built for the current connection on first use. */
   get knowledge(): BlockKnowledge {
     const bot = this.bot

@@ -309,6 +309,8 @@ export interface Vision {
  */
 export interface Body extends EventEmitter {
   readonly username: string
+  /** The Minecraft version of the server it plays on, once connected (the planner reads that version's facts). */
+  readonly version?: string
   /** True while connected and spawned. */
   readonly ready: boolean
   status(): BodyStatus

@@ -66,7 +66,7 @@ export async function runAction(body: Body, action: Action, signal: AbortSignal)
     case 'ACTION_MOVE':
       return single(action.y === undefined ? { skill: 'moveToXZ', x: action.x, z: action.z } : { skill: 'moveTo', x: action.x, y: action.y, z: action.z })
     case 'ACTION_COLLECT_BLOCK':
-      return collect(action, run)
+      return collect(action, run, body.version)
     case 'ACTION_COLLECT_ENTITY_LOOT': {
       // one hunt per (mob, item) quota, in order; the first failure ends the action
       const reasons: string[] = []
@@ -94,8 +94,9 @@ export async function runAction(body: Body, action: Action, signal: AbortSignal)
 async function collect(
   action: Extract<Action, { type: 'ACTION_COLLECT_BLOCK' }>,
   run: (call: Parameters<Body['run']>[0]) => Promise<SkillResult>,
+  version: string | undefined,
 ): Promise<ActionOutcome> {
-  const calls = action.needed_blocks.map((i) => gatherCall(i.item_name, i.count))
+  const calls = action.needed_blocks.map((i) => gatherCall(i.item_name, i.count, version))
   const mined = calls.flatMap((c) => (c.skill === 'collect' ? c.items : []))
   const others = calls.filter((c) => c.skill !== 'collect')
   const reasons: string[] = []

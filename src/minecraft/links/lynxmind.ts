@@ -201,6 +201,7 @@ export class LynxMindLink extends EventEmitter {
       ...(this.bus ? { bus: this.bus } : {}),
       logger: this.log.child(this.mind.kind),
       botName: this.body.username,
+      gameVersion: () => this.body.version,
       presence: (state) => this.onPresence(state),
     })
     this.handleAll(answers)

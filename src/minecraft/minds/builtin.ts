@@ -123,6 +123,12 @@ export class BuiltinMind implements Mind {
     return emptyStats()
   }
 
+  /** The planner's version: the option, else the body's game version, else the default. */
+  private versionOpt(): { version?: string } {
+    const v = this.version ?? this.ctx?.gameVersion?.()
+    return v ? { version: v } : {}
+  }
+
   async close(): Promise<void> {
     this.task = undefined
   }
@@ -149,7 +155,7 @@ export class BuiltinMind implements Mind {
             : {
                 exec: new PlanExecutor(
                   { item: goal.item, count: goal.count, mode: goal.kind === 'get' ? 'get' : 'gain' },
-                  { ...(this.version ? { version: this.version } : {}), maxActions: this.maxActions, onNote: (line) => this.ctx?.logger.info(line) },
+                  { ...this.versionOpt(), maxActions: this.maxActions, onNote: (line) => this.ctx?.logger.info(line) },
                 ),
               }),
         }
@@ -234,7 +240,7 @@ export class BuiltinMind implements Mind {
       return [{ type: 'EVENT_AI_GET_NEARBY_ENTITY', radius: HUNT_RADIUS, target_entity_id: HUNTED_ANIMALS.map((a) => namespaced(a)) }]
     }
     const cooked = cookedFormOf(raw[0])!
-    t.foodExec ??= new PlanExecutor({ item: cooked, count: raw[1], mode: 'gain' }, { ...(this.version ? { version: this.version } : {}), maxActions: 40 })
+    t.foodExec ??= new PlanExecutor({ item: cooked, count: raw[1], mode: 'gain' }, { ...this.versionOpt(), maxActions: 40 })
     const d = t.foodExec.next({ inventory: inv })
     if (d.kind !== 'step' && d.kind !== 'explore') {
       t.foodExec = undefined

@@ -20,6 +20,8 @@ export interface MindContext {
   bus?: ContextBus
   logger: Logger
   botName: string
+  /** The game version the body plays (for the planner's facts), once known. */
+  gameVersion?: () => string | undefined
   /**
    * Minds whose decisions come from an agent elsewhere (remote) report when it
    * connects and when it leaves, so the link can stop the body, judge the task

@@ -31,8 +31,9 @@ export interface RunGoalResult {
 const REFLEX_INTERRUPT = /^cancelled: interrupted by (?!a new action)|disconnected from the server/
 
 export async function runGoal(body: Body, goal: ExecutorGoal, opts: RunGoalOptions): Promise<RunGoalResult> {
+  const version = opts.version ?? body.version
   const ex = new PlanExecutor(goal, {
-    ...(opts.version ? { version: opts.version } : {}),
+    ...(version ? { version } : {}),
     ...(opts.maxActions ? { maxActions: opts.maxActions } : {}),
     ...(opts.canRun ? { canRun: opts.canRun } : {}),
     onNote: (line) => opts.onProgress?.(line),
