@@ -113,6 +113,28 @@ describe('farming and buckets on the natural world (seed 24)', { concurrency: fa
     }
   })
 
+  test('the world plants seeds only on farmland: seeds used on grass are refused, the hoe then tills it (given: 2 wheat seeds)', async () => {
+    const bot = body.bot
+    const before = body.inventoryCounts()['minecraft:wheat_seeds'] ?? 0
+    world.give(NAME, 'wheat_seeds', 2) // given: 2 wheat seeds
+    await until(() => body.inventoryCounts()['minecraft:wheat_seeds'] === before + 2, 5000, 'the given seeds')
+    const seeds = before + 2
+    const me = bot.entity.position
+    const ground = bot
+      .findBlocks({ matching: bot.registry.blocksByName.grass_block!.id, maxDistance: 5, count: 100 })
+      .filter((p) => bot.blockAt(p.offset(0, 1, 0))?.name === 'air' && p.distanceTo(me) > 1.5 && p.distanceTo(me) < 4)[0]
+    assert.ok(ground, 'a grass block with air above within reach')
+    await bot.equip(bot.inventory.items().find((i) => i.name === 'wheat_seeds')!, 'hand')
+    await bot.activateBlock(bot.blockAt(ground)!)
+    await bot.equip(bot.inventory.items().find((i) => i.name === 'wooden_hoe')!, 'hand')
+    await bot.activateBlock(bot.blockAt(ground)!)
+    // the server handles one player's packets in order: once the hoe's farmland is here, the seed use before it was answered
+    await until(() => bot.blockAt(ground)?.name === 'farmland', 5000, 'farmland from the hoe')
+    assert.equal(await serverBlock(world, ground), 'farmland')
+    assert.equal(await serverBlock(world, ground.offset(0, 1, 0)), 'air', 'no wheat on grass')
+    assert.equal(body.inventoryCounts()['minecraft:wheat_seeds'] ?? 0, seeds)
+  })
+
   test('farm is cancellable while it waits for growth: sugar cane takes no bone meal (given: 1 sugar cane)', async () => {
     world.give(NAME, 'sugar_cane', 1)
     await until(() => (body.inventoryCounts()['minecraft:sugar_cane'] ?? 0) >= 1, 5000, 'the given sugar cane')

@@ -14,7 +14,11 @@
  *    attached stems: binomial(3, 0.53333336);
  *  - melon: `set_count` uniform 3..7 melon slices (`limit_count` max 9; no fortune here).
  */
-import type { Drop } from './drops.js'
+/** One stack a broken block drops (the shape of drops.ts's Drop; kept here so the two modules do not import each other). */
+export interface Drop {
+  name: string
+  count: number
+}
 
 const RIPE_BONUS_P = 0.5714286
 const SEED_CHANCE = 0.125

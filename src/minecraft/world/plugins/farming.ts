@@ -258,6 +258,7 @@ export function installFarming(serv: SquidServer, rng: () => number, opts: Farmi
         }
         if (planted) {
           untrack({ x, y: y + 1, z })
+          set(x, y + 1, z, 0) // flying-squid clears only blocks of material 'plant' (not beetroots)
           for (const d of computeDrops(registry, planted, null, rng, plantedAge)) serv.mbDropItem(player.world, { x: x + 0.5, y: y + 1.5, z: z + 0.5 }, d.name, d.count)
         }
         for (const s of stems) {
