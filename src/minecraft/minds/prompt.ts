@@ -73,7 +73,7 @@ let cached: string | undefined
 
 /**
  * The system prompt: role, reply shape, every event and action with its fields, and the
- * few rules a model needs (about 430 tokens; sent once per call, the first message).
+ * few rules a model needs (about 500 tokens; the first message of every call).
  */
 export function renderSystemPrompt(): string {
   if (cached) return cached
@@ -86,13 +86,12 @@ export function renderSystemPrompt(): string {
     ...foldSameFields(ai).map((l) => `- ${l}`),
     'Action (one at a time; a new one replaces the running one):',
     ...actions.map((l) => `- ${l}`),
-    'You receive: EVENT_PLAYER_STATUS_CREATE_TASK {task} (a new task replaces older ones), EVENT_PLAYER_REMOVE_TASK (reply NONE),',
-    'EVENT_PLAYER_STATUS_HEARTBEAT (status: pos, health, hunger, inventory, current_baritone_task), EVENT_PLAYER_BARITONE_TASK_STOP {reason, linked_action} (your action ended;',
-    'reason says success or failure; craft_failed lists what was not crafted), EVENT_PLAYER_PICKUP_ITEM, EVENT_PLAYER_SCAN_BLOCK / _ENTITY, EVENT_PLAYER_REPLY_STRIKE_BACK_TARGET_LIST.',
+    'You receive: EVENT_PLAYER_STATUS_CREATE_TASK {task} (replaces older tasks), EVENT_PLAYER_REMOVE_TASK (reply NONE), EVENT_PLAYER_STATUS_HEARTBEAT (status),',
+    'EVENT_PLAYER_BARITONE_TASK_STOP {reason, linked_action} (your action ended; reason says how; craft_failed: not crafted), EVENT_PLAYER_PICKUP_ITEM, scan results.',
     `Each message: <context> (what happened since your last reply; tags ${CONTEXT_LEGEND}), the latest status, the task, the event.`,
-    'Rules: item ids are exact (minecraft:oak_planks); "log" collects any log; collecting needs the right tool (stone: wooden pickaxe, iron_ore: stone pickaxe);',
-    'an ore out of sight is dug for by stairs and strip-mining (minutes; do not retry it at once); ACTION_CRAFTING needs the ingredients, finds or places a crafting table',
-    'and smelts furnace items (needs a furnace and fuel). Decide from the latest status (EVENT_AI_GET_STATUS if none is shown). Task done or impossible: EVENT_AI_STOP with the reason.',
+    'Rules: item ids are exact (minecraft:oak_planks); "log" means any log; mining needs the right tool (stone: wooden pickaxe, iron_ore: stone pickaxe);',
+    'an ore out of sight is dug for (minutes; do not retry it at once). ACTION_CRAFTING needs the ingredients, finds or places a crafting table and smelts (needs a furnace and fuel).',
+    'Decide from the latest status (EVENT_AI_GET_STATUS if none is shown). Task done or impossible: EVENT_AI_STOP with the reason.',
     'For item tasks a "runtime plan" line gives the milestones left, resolved from your inventory, and the next action: follow it unless the events show a reason not to.',
   ].join('\n')
   return cached
