@@ -117,4 +117,36 @@ export async function run(): Promise<void> {
   row(`JSON lines, all ${raw.length} raw pushes (no stacking)`, jsonRawTokens)
   row(`JSON lines, same entries, without timestamps`, noTsTokens)
   console.log(`per message (entry lines only): XML ${fmt(perXml / store.length, 1)} vs JSON ${fmt(perJson / store.length, 1)} tokens/entry -> saves ${saving(perXml, perJson)} (seed claims ~60%)`)
+  deltaVsWindow(stream)
+}
+
+/**
+ * The same stream read by a mind that decides every 10 pushes, as the llm mind's prompt
+ * had it (the newest 30 entries each call) and as it has it now (the entries since the
+ * previous call: `buildXml({ after: cursor })`, at most 30).
+ */
+function deltaVsWindow(stream: Rec[]): void {
+  let t = Date.UTC(2025, 11, 1, 10, 0, 0)
+  const bus = createContextBus({ now: () => t })
+  let cursor: number | undefined
+  let window = 0
+  let delta = 0
+  let calls = 0
+  stream.forEach((r, i) => {
+    t += r.dt
+    if (r.kind === 'player') bus.pushPlayer(r.name, r.content)
+    else if (r.kind === 'event') bus.pushEvent(r.type, r.data)
+    else if (r.kind === 'server') bus.pushServer(r.content)
+    else if (r.kind === 'bot') bus.pushBot(r.content)
+    else bus.pushTool(r.content)
+    if ((i + 1) % 10 !== 0) return
+    calls++
+    window += encode(bus.buildXml({ maxEntries: 30 })).length
+    delta += encode(bus.buildXml({ maxEntries: 30, ...(cursor !== undefined ? { after: cursor } : {}) })).length
+    cursor = bus.cursor()
+  })
+  console.log(
+    `a decision every 10 pushes (${calls} calls): newest 30 entries each call ${fmt(window / calls)} tokens/call, ` +
+      `entries since the previous call ${fmt(delta / calls)} tokens/call -> delta saves ${saving(delta, window)} (ratio ${fmt(window / delta, 2)}x)`,
+  )
 }

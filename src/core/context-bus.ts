@@ -39,6 +39,11 @@ export interface BuildXmlOptions {
   includeGaps?: boolean
   /** A gap marker precedes an entry this long (ms) after the previous emitted one, default 5 min. */
   gapThresholdMs?: number
+  /**
+   * Only entries pushed (or stacked onto) after this `cursor()`: a prompt that already
+   * showed the stream up to there gets just the delta. Default: no such limit.
+   */
+  after?: number
 }
 
 /** Anything with (optionally) `ai.context.busMax`; read at every push. */
@@ -59,6 +64,8 @@ export interface ContextBus {
   pushTool(content: unknown): void
   pushEvent(type: unknown, data: unknown): void
   buildXml(opts?: BuildXmlOptions): string
+  /** The position in the stream now: pass it as `buildXml({ after })` to render only what comes later. */
+  cursor(): number
   /** A snapshot copy of the store, oldest first. */
   getStore(): ContextEntry[]
   clear(): void
@@ -119,6 +126,9 @@ class ContextBusImpl implements ContextBus {
   private store: ContextEntry[] = []
   /** Rendered XML line per entry; entries are immutable (stacking replaces them), so this never goes stale. */
   private readonly rendered = new WeakMap<ContextEntry, string>()
+  /** The push that made each entry (a stacked entry is a new one): what `cursor()` counts. */
+  private readonly pushedAt = new WeakMap<ContextEntry, number>()
+  private pushes = 0
   private readonly state: unknown
   private readonly clock: () => number
   private lastT = -Infinity
@@ -141,6 +151,7 @@ class ContextBusImpl implements ContextBus {
   }
 
   private add(entry: ContextEntry): void {
+    this.pushedAt.set(entry, ++this.pushes)
     this.store.push(entry)
     this.lastT = entry.t
     const max = resolveBusMax(this.state)
@@ -178,7 +189,9 @@ class ContextBusImpl implements ContextBus {
       const incoming = splitStack(cutData)
       if (prev.base === incoming.base) {
         const count = prev.count + incoming.count
-        this.store[this.store.length - 1] = { type: 'event', t, eventType, data: `${prev.base}x${count}` }
+        const stacked: ContextEntry = { type: 'event', t, eventType, data: `${prev.base}x${count}` }
+        this.pushedAt.set(stacked, ++this.pushes)
+        this.store[this.store.length - 1] = stacked
         this.lastT = t
         return
       }
@@ -192,6 +205,7 @@ class ContextBusImpl implements ContextBus {
     const windowSec = numberOr(o.windowSec, DEFAULT_WINDOW_SEC)
     const includeGaps = o.includeGaps !== false
     const gapThresholdMs = numberOr(o.gapThresholdMs, DEFAULT_GAP_THRESHOLD_MS)
+    const after = typeof o.after === 'number' && !Number.isNaN(o.after) ? o.after : -Infinity
     if (maxEntries < 1) return ''
 
     const cutoff = this.time() - windowSec * 1000
@@ -201,6 +215,7 @@ class ContextBusImpl implements ContextBus {
       const entry = this.store[i]!
       if (entry.t < cutoff) break
       if (picked.length >= maxEntries) break
+      if ((this.pushedAt.get(entry) ?? 0) <= after) break
       picked.push(entry)
     }
     if (picked.length === 0) return ''
@@ -224,11 +239,16 @@ class ContextBusImpl implements ContextBus {
     return lines.join('\n')
   }
 
+  cursor(): number {
+    return this.pushes
+  }
+
   getStore(): ContextEntry[] {
     return this.store.map((e) => ({ ...e }))
   }
 
   clear(): void {
+    // the cursor keeps counting: one taken before the clear still means "after that"
     this.store = []
     this.lastT = -Infinity
   }

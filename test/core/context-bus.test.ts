@@ -462,3 +462,41 @@ describe('ContextBus input handling', () => {
     assert.deepEqual(body(bus.buildXml()), ['<s>Alex joined the game</s>'])
   })
 })
+
+describe('ContextBus delta (cursor / after)', () => {
+  test('buildXml({ after: cursor() }) renders only what came later; nothing new gives ""', () => {
+    const { bus, clock } = fakeBus()
+    bus.pushPlayer('Steve', 'one')
+    const c1 = bus.cursor()
+    assert.equal(bus.buildXml({ after: c1 }), '')
+    clock.t += 1000
+    bus.pushServer('two')
+    bus.pushTool('three')
+    assert.deepEqual(body(bus.buildXml({ after: c1 })), ['<s>two</s>', '<t>three</t>'])
+    assert.deepEqual(body(bus.buildXml()), ['<p n="Steve">one</p>', '<s>two</s>', '<t>three</t>'])
+    assert.deepEqual(body(bus.buildXml({ after: c1, maxEntries: 1 })), ['<t>three</t>'], 'maxEntries still caps the delta, newest kept')
+  })
+
+  test('an event stacked after the cursor counts as new: its new count is sent again', () => {
+    const { bus, clock } = fakeBus()
+    bus.pushEvent('hurt.fall', 'hp:-1')
+    const c = bus.cursor()
+    clock.t += 1000
+    bus.pushEvent('hurt.fall', 'hp:-1')
+    assert.deepEqual(body(bus.buildXml({ after: c })), ['<e t="hurt.fall" d="hp:-1x2"/>'])
+    assert.equal(bus.getStore().length, 1)
+  })
+
+  test('the cursor keeps counting across clear() and the busMax trim', () => {
+    const { bus } = fakeBus({ ai: { context: { busMax: 2 } } })
+    bus.pushBot('a')
+    bus.pushBot('b')
+    bus.pushBot('c')
+    const c = bus.cursor()
+    assert.equal(c, 3)
+    bus.clear()
+    assert.equal(bus.cursor(), 3)
+    bus.pushBot('d')
+    assert.deepEqual(body(bus.buildXml({ after: c })), ['<b>d</b>'])
+  })
+})

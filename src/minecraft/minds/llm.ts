@@ -2,8 +2,9 @@
  * The llm mind: any OpenAI-compatible model through the core client.
  *
  * - system prompt: the protocol rendered compactly from our schemas (prompt.ts);
- * - each decision: ContextBus XML + the latest status + the event, plus a
- *   bounded history of earlier turns;
+ * - each decision: the ContextBus XML since the previous call (the delta; the
+ *   whole window on a task's first call) + the latest status + the task, its
+ *   runtime plan line and the event, plus a bounded history of earlier turns;
  * - structured output with the AI-events JSON Schema where the server has it,
  *   the tolerant parser everywhere;
  * - a bad answer gets the parser's correction; after `maxFormatFailures`
@@ -14,14 +15,17 @@
  * Events that need no decision (pickups, periodic heartbeats while an action
  * runs) are kept as notes for the next call instead of costing a model call; a
  * new task or a finished action first fetches a fresh status, and the model
- * sees both in one prompt. The history keeps only the compact turns (the
- * context XML and status are re-sent fresh each time).
+ * sees both in one prompt. The history keeps only the compact turns: each bus
+ * entry once (the delta of its turn), the notes and the event, not the status, task
+ * or plan line (re-sent fresh each time), so the prompt stays bounded however long
+ * the task runs.
  */
 import type { LlmClient, ChatMessage } from '../../core/llm/index.js'
 import { isLlmError } from '../../core/llm/index.js'
 import { AiEventJsonSchema, parseLynxAiEvent, type AiEvent, type HeartbeatEvent, type ModEvent } from '../../protocols/lynxmind.js'
-import { compactHeartbeat, renderModEvent, renderSystemPrompt } from './prompt.js'
+import { compactHeartbeat, pickupLine, renderModEvent, renderSystemPrompt } from './prompt.js'
 import { PlanHints } from './plan-hint.js'
+import { contextBlock } from './context-block.js'
 import { inventoryFromHeartbeat } from './builtin.js'
 import { emptyStats, type Mind, type MindContext, type MindStats } from './types.js'
 
@@ -29,10 +33,15 @@ export interface LlmMindOptions {
   client: LlmClient
   /** Consecutive unusable replies before the task is stopped (default 3, as the mod). */
   maxFormatFailures?: number
-  /** Earlier messages kept in the prompt (default 10; the mod keeps 15). */
+  /**
+   * Earlier messages kept in the prompt (default 6: three turns; the mod keeps 15). The plan
+   * line, the task and the status are sent fresh each time, so older turns add little.
+   */
   historyMessages?: number
-  /** Entries of ContextBus XML per decision (default 30). */
+  /** At most this many entries of ContextBus XML per decision (default 30): those since the previous call. */
   contextEntries?: number
+  /** Of those, the newest this many stay in the history with their turn (default 10). */
+  historyContextEntries?: number
   /** Ask for json_schema structured output (default true; the client falls back when unsupported). */
   structured?: boolean
   temperature?: number
@@ -58,6 +67,13 @@ export class LlmMind implements Mind {
   private readonly maxFormatFailures: number
   private readonly historyMessages: number
   private readonly contextEntries: number
+  private readonly historyContextEntries: number
+  /** The bus position the previous call of this task showed up to (undefined: none yet). */
+  private busCursor: number | undefined
+  /** The `plans` of the model's replies since the last call: their bot lines on the bus are left out. */
+  private ownPlans: string[] = []
+  /** Pickups since the last call, item → count (one line instead of one per pickup). */
+  private pickups = new Map<string, number>()
   private readonly structured: boolean
   private readonly temperature: number | undefined
   private readonly maxTokens: number | undefined
@@ -80,8 +96,9 @@ export class LlmMind implements Mind {
   constructor(opts: LlmMindOptions) {
     this.client = opts.client
     this.maxFormatFailures = opts.maxFormatFailures ?? 3
-    this.historyMessages = opts.historyMessages ?? 10
+    this.historyMessages = opts.historyMessages ?? 6
     this.contextEntries = opts.contextEntries ?? 30
+    this.historyContextEntries = Math.min(this.contextEntries, opts.historyContextEntries ?? 10)
     this.structured = opts.structured ?? true
     this.autoStatus = opts.autoStatus ?? true
     this.planHints = opts.planHints ?? true
@@ -110,6 +127,8 @@ export class LlmMind implements Mind {
       case 'EVENT_PLAYER_STATUS_CREATE_TASK':
         this.history = []
         this.notes = []
+        this.pickups.clear()
+        this.busCursor = undefined
         this.taskText = event.task
         this.hints = this.planHints ? new PlanHints(event.task) : undefined
         this.taskActive = true
@@ -124,6 +143,8 @@ export class LlmMind implements Mind {
         this.hints = undefined
         this.history = []
         this.notes = []
+        this.pickups.clear()
+        this.busCursor = undefined
         return []
       case 'EVENT_PLAYER_STATUS_HEARTBEAT': {
         this.lastStatus = event
@@ -135,7 +156,7 @@ export class LlmMind implements Mind {
         return this.decideOn(event)
       }
       case 'EVENT_PLAYER_PICKUP_ITEM':
-        this.note(`picked up ${event.count} ${event.name}`)
+        this.pickups.set(event.name, (this.pickups.get(event.name) ?? 0) + event.count)
         return []
       case 'EVENT_PLAYER_BARITONE_TASK_STOP':
         this.actionRunning = false
@@ -156,31 +177,51 @@ export class LlmMind implements Mind {
    */
   private askStatus(note: string): AiEvent[] {
     this.notes.push(note)
+    if (this.notes.length > 10) this.notes.shift()
     this.statusRequested = true
     return [{ type: 'EVENT_AI_GET_STATUS' }]
   }
 
-  private note(s: string): void {
-    this.notes.push(s)
-    if (this.notes.length > 20) this.notes.shift()
-  }
-
+  /**
+   * One decision on `event`. The prompt: the bus since the previous call, the latest
+   * status, the task, the runtime plan line, the notes and the event. What the history
+   * keeps of it: the bus delta (its newest `historyContextEntries`), the notes and the
+   * event, with a heartbeat event named only (the status is sent fresh every time).
+   */
   private async decideOn(event: ModEvent): Promise<AiEvent[]> {
+    const bus = this.ctx?.bus
+    const after = this.busCursor
+    const since = after !== undefined ? { after } : {}
+    const context = contextBlock(bus?.buildXml({ maxEntries: this.contextEntries, ...since }) ?? '', this.ownPlans)
+    const keptContext = context ? contextBlock(bus!.buildXml({ maxEntries: this.historyContextEntries, ...since }), this.ownPlans) : ''
+    if (bus) this.busCursor = bus.cursor()
+    this.ownPlans = []
+    const heartbeat = event.type === 'EVENT_PLAYER_STATUS_HEARTBEAT'
+    const status = heartbeat ? event : this.lastStatus
     const fresh: string[] = []
-    const xml = this.ctx?.bus?.buildXml({ maxEntries: this.contextEntries })
-    if (xml) fresh.push(`<context>\n${xml}\n</context>`)
-    if (this.lastStatus && event.type !== 'EVENT_PLAYER_STATUS_HEARTBEAT') fresh.push(`latest status: ${compactHeartbeat(this.lastStatus)}`)
-    const core: string[] = []
-    if (this.taskText) core.push(`task: ${this.taskText}`)
-    const status = event.type === 'EVENT_PLAYER_STATUS_HEARTBEAT' ? event : this.lastStatus
+    if (this.taskText) fresh.push(`task: ${this.taskText}`)
     const hint = status && this.hints?.applies ? this.hints.hint(inventoryFromHeartbeat(status)) : undefined
-    if (hint) core.push(`runtime plan (recipe tree resolved from the inventory): ${hint.text}`)
-    core.push(...this.notes)
+    if (hint) fresh.push(`runtime plan: ${hint.text}`)
+    const picked = pickupLine(this.pickups)
+    this.pickups.clear()
+    const notes = [...this.notes, ...(picked ? [picked] : [])]
     this.notes = []
-    core.push(`event: ${renderModEvent(event)}`)
-    const answer = await this.decide([...fresh, ...core].join('\n'), true, core.join('\n'))
+    const prompt = [
+      ...(context ? [context] : []),
+      ...(this.lastStatus && !heartbeat ? [`latest status: ${compactHeartbeat(this.lastStatus)}`] : []),
+      ...fresh,
+      ...notes,
+      `event: ${renderModEvent(event)}`,
+    ].join('\n')
+    const remembered = [
+      ...(keptContext ? [keptContext] : []),
+      ...notes,
+      `event: ${heartbeat ? event.type : renderModEvent(event)}`,
+    ].join('\n')
+    const answer = await this.decide(prompt, true, remembered)
     for (const a of answer) {
       if (a.type === 'EVENT_AI_CONTROL' && a.action.type !== 'ACTION_STOP_BARITONE') this.actionRunning = true
+      if (a.type === 'EVENT_AI_CONTROL' && a.plans) this.ownPlans.push(a.plans)
       if (a.type === 'EVENT_AI_GET_STATUS') this.statusRequested = true
       if (a.type === 'EVENT_AI_STOP') {
         this.taskActive = false

@@ -6,7 +6,9 @@
  *   plan as one program of primitives (`await mineBlock(bot, 'log', 3)`, `craftItem`…).
  *   A failed program is re-planned from the new inventory; the same failure on an
  *   unchanged inventory three times in a row ends in a plain-chat "giving up".
- * - `llm`: a model writes the reply JSON, with the primitives documented in its prompt.
+ * - `llm`: a model writes the reply JSON, with the primitives documented in its prompt and,
+ *   for an item goal, a `runtime plan` line from the one planner (minds/plan-hint.ts, the
+ *   LynxMind llm mind's line): the milestones left from the state's inventory.
  * Replies come back like MaiCore's: a `seglist` of text segments (long text split), with
  * `sender_info`, but only to the connection that sent the state (MaiCore routes by the
  * message's platform, which any other connection could name). Connections need a token:
@@ -21,6 +23,7 @@ import { buildMessageBase, type MessageBase, type Seg } from '../../../protocols
 import { describeGoal, parseGoal, type Goal } from '../../planner/goal.js'
 import type { PlanStep } from '../../planner/plan.js'
 import { PlanExecutor } from '../../planner/executor.js'
+import { PlanHints, describeMilestone } from '../../minds/plan-hint.js'
 import { namespaced, planKey } from '../../names.js'
 import { primitiveLine } from './primitives.js'
 import { emptyStats, type MindStats } from '../../minds/types.js'
@@ -159,11 +162,30 @@ export const LLM_STANDIN_SYSTEM = [
   PRIMITIVES_LINE,
   'Each primitive throws a PrimitiveError with a reason when it fails; the next state message reports it in code_infos.',
   'Mining needs the right tool (stone needs a wooden pickaxe). craftItem crafts intermediate items itself but needs raw materials.',
+  'For an item goal a "runtime plan" line gives the milestones left, resolved from the inventory: follow it unless the state shows a reason not to.',
   REPLY_FORMAT_LINE,
 ].join('\n')
 
+/**
+ * The plan line for one goal, from the one planner: the milestones left from the
+ * inventory (one collect, one smelt, or a run of crafts `craftItem` does in one go).
+ */
+export class StandinPlanLine {
+  private hints: PlanHints | undefined
+
+  /** The line for this state, or undefined when its goal is no item goal. */
+  line(s: Pick<StandinState, 'goal' | 'inventory'>): string | undefined {
+    if (this.hints?.taskText !== s.goal) this.hints = new PlanHints(s.goal)
+    const h = this.hints.applies ? this.hints.hint(s.inventory) : undefined
+    if (!h) return undefined
+    if (h.state !== 'next') return `runtime plan: ${h.text.replace(/; send EVENT_AI_STOP$/, '')}`
+    return `runtime plan (recipe tree resolved from the inventory): ${h.milestones.map(describeMilestone).join(' → ')}; next: ${describeMilestone(h.milestones[0]!)}`
+  }
+}
+
 export class LlmStandinMind implements StandinMind {
   private history: ChatMessage[] = []
+  private readonly plan = new StandinPlanLine()
   private readonly st: MindStats = emptyStats()
 
   constructor(
@@ -177,7 +199,8 @@ export class LlmStandinMind implements StandinMind {
 
   async decide(s: StandinState): Promise<string | null> {
     if (s.isRunning) return null
-    const user: ChatMessage = { role: 'user', content: s.prompt }
+    const planLine = this.plan.line(s)
+    const user: ChatMessage = { role: 'user', content: planLine ? `${s.prompt}\n\n${planLine}` : s.prompt }
     try {
       this.st.calls++
       const r = await this.client.chat({ messages: [{ role: 'system', content: LLM_STANDIN_SYSTEM }, ...this.history, user], temperature: 0.2 })
