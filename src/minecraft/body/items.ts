@@ -5,17 +5,9 @@
  */
 import minecraftData from 'minecraft-data'
 import { bareName, namespaced, tagMembers } from '../names.js'
+import { olderItemNames } from '../version-facts.js'
 
 export type Registry = ReturnType<typeof minecraftData>
-
-/** Names that exist in newer versions, mapped to what the older world really has. */
-const VERSION_ALIASES: Record<string, string[]> = {
-  raw_iron: ['iron_ore'],
-  raw_gold: ['gold_ore'],
-  raw_copper: ['copper_ore'],
-  raw_iron_block: ['iron_block'],
-  grass: ['grass_block'],
-}
 
 export interface CollectTarget {
   /** What the caller asked for, bare. */
@@ -35,8 +27,8 @@ export function resolveItemNames(registry: Registry, name: string): Resolved<str
   const members = tagMembers(n)?.filter((m) => registry.itemsByName[m])
   if (members?.length) return { ok: true, value: members }
   if (registry.itemsByName[n]) return { ok: true, value: [n] }
-  const alias = VERSION_ALIASES[n]?.filter((a) => registry.itemsByName[a])
-  if (alias?.length) return { ok: true, value: alias }
+  const alias = olderItemNames(registry, n)
+  if (alias.length) return { ok: true, value: alias }
   // Block names without an item (e.g. `water`) are not collectable items.
   return { ok: false, reason: `unknown item '${name}' in Minecraft ${registry.version.minecraftVersion}` }
 }

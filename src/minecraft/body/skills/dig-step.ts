@@ -10,7 +10,7 @@ import { SkillAborted, SkillError, abortReason, abortable, errorMessage, eventWi
 import { fmtPos, goTo, goals, vec } from './nav.js'
 import { placeAt } from './placing.js'
 import { digBlock } from './dig.js'
-import { MAX_SAFE_DROP, SAFE_MIN_Y, digVerdict, floorVerdict, fluidAmong, isAirName, landingVerdict, neighbours, type Step } from './tunnel.js'
+import { MAX_SAFE_DROP, safeMinY, digVerdict, floorVerdict, fluidAmong, isAirName, landingVerdict, neighbours, type Step } from './tunnel.js'
 
 export type StepOutcome = { ok: true } | { ok: false; hazard: string; at: Position }
 
@@ -90,7 +90,7 @@ async function plug(ctx: SkillContext, p: Position): Promise<void> {
  * again when the bot carries a block), when the floor is not known and solid (a drop), or when the
  * way stays blocked. `onDug` runs after each opened cell (the caller looks for ore there).
  */
-export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean, minY = SAFE_MIN_Y): Promise<StepOutcome> {
+export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean, minY = safeMinY(ctx.registry)): Promise<StepOutcome> {
   const { bot } = ctx
   for (const cell of step.dig) {
     const b = bot.blockAt(vec(cell.x, cell.y, cell.z))
