@@ -88,7 +88,11 @@ export const BLOBS_1_18: readonly OreBatch[] = [
 ]
 
 /** Block and item names renamed across versions: old name, new name, first version with the new one. */
-const RENAMES: ReadonlyArray<{ old: string; now: string; since: string }> = [{ old: 'grass', now: 'short_grass', since: '1.20.3' }]
+const RENAMES: ReadonlyArray<{ old: string; now: string; since: string }> = [
+  { old: 'grass', now: 'short_grass', since: '1.20.3' },
+  // biome
+  { old: 'mountains', now: 'windswept_hills', since: '1.18' },
+]
 
 /** A name and what it is called in the other supported versions (`grass` → [`grass`, `short_grass`]). */
 export function namesAcrossVersions(name: string): string[] {
@@ -163,7 +167,7 @@ export interface VersionFacts {
   stripHeight(ore: string, groundY: number): number
   /** The highest level worth strip-mining for `ore` when stairs cannot go lower. */
   oreTop(ore: string): number
-  /** This version's name for a block or item named in any supported version (`grass` → `short_grass` on 1.20.3+, and back). */
+  /** This version's name for a block, item or biome named in any supported version (`grass` → `short_grass` on 1.20.3+, `mountains` → `windswept_hills` on 1.18+, and back). */
   name(name: string): string
   /** Items a block drops when mined without silk touch (minecraft-data's blockLoot); [] if none recorded. */
   minedDrops(block: string): string[]
@@ -271,11 +275,12 @@ function build(v: string): VersionFacts {
     return Math.max(safeMinY, Math.min(bandFor(ore, windowTop) - 8, windowTop))
   }
 
+  const known = (n: string) => !!(registry.blocksByName[n] || registry.itemsByName[n] || registry.biomesByName[n])
   const name = (n: string) => {
-    if (registry.blocksByName[n] || registry.itemsByName[n]) return n
+    if (known(n)) return n
     for (const r of RENAMES) {
       const other = n === r.old ? r.now : n === r.now ? r.old : null
-      if (other && (registry.blocksByName[other] || registry.itemsByName[other])) return other
+      if (other && known(other)) return other
     }
     return n
   }
