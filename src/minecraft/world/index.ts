@@ -29,6 +29,7 @@ import { trackLoginTimers } from './login-timers.js'
 import { trackDigAnimations } from './dig-timers.js'
 import { finishLoginOnFirstMove } from './login-placement.js'
 import { installQuietPlugins } from './quiet-plugins.js'
+import { installVersionFixes } from './version-fixes.js'
 import { flyingSquid, require, type SquidPlayer, type SquidServer } from './squid.js'
 import { createLogger } from '../../core/logger.js'
 
@@ -243,6 +244,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   })
   // flying-squid's plugins and ours each listen to the server's 'tick' (a dozen listeners, no leak)
   serv.setMaxListeners(Math.max(serv.getMaxListeners(), 32))
+  installVersionFixes(serv)
   const timers = trackLoginTimers(serv)
   finishLoginOnFirstMove(serv)
   const releaseDigAnimations = trackDigAnimations()
