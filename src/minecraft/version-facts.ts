@@ -11,19 +11,7 @@
  */
 import minecraftData from 'minecraft-data'
 
-export const SUPPORTED_MC_VERSIONS = ['1.16.5', '1.20.4', '1.21.4'] as const
-export type McVersion = (typeof SUPPORTED_MC_VERSIONS)[number]
-export const DEFAULT_MC_VERSION: McVersion = '1.16.5'
-
-export function isSupportedMcVersion(v: unknown): v is McVersion {
-  return typeof v === 'string' && (SUPPORTED_MC_VERSIONS as readonly string[]).includes(v)
-}
-
-/** The version itself, or an error naming the supported ones. */
-export function checkMcVersion(v: unknown): McVersion {
-  if (isSupportedMcVersion(v)) return v
-  throw new Error(`Minecraft ${String(v)} is not supported; supported versions: ${SUPPORTED_MC_VERSIONS.join(', ')}`)
-}
+export { SUPPORTED_MC_VERSIONS, DEFAULT_MC_VERSION, isSupportedMcVersion, checkMcVersion, type McVersion } from './versions.js'
 
 /** One batch of ore veins per chunk: `count` attempts of veins of `size`, heights drawn from `shape` over lo..hi. */
 export interface OreBatch {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path'
 import { findFreePort } from './free-port.js'
 import { NATURAL_GENERATOR, STARTER_GENERATOR, createNaturalWorldFor, registerGenerators } from './generator.js'
 import { createTerrain } from './terrain.js'
-import { DEFAULT_MC_VERSION, checkMcVersion, isSupportedMcVersion, type McVersion } from '../version-facts.js'
+import { DEFAULT_MC_VERSION, checkMcVersion, isSupportedMcVersion, type McVersion } from '../versions.js'
 import { DEFAULT_WORLD_PROFILE, WORLD_PROFILES, type WorldProfile } from './profiles.js'
 import { addToInventory } from './inventory-ops.js'
 import { installCrafting } from './plugins/crafting.js'
@@ -43,7 +43,7 @@ const log = createLogger('world')
 
 /** The default version of the embedded world (`version` picks another of SUPPORTED_MC_VERSIONS). */
 export const WORLD_VERSION = DEFAULT_MC_VERSION
-export { SUPPORTED_MC_VERSIONS, type McVersion } from '../version-facts.js'
+export { SUPPORTED_MC_VERSIONS, type McVersion } from '../versions.js'
 
 export interface StartWorldOptions {
   /** TCP port; 0 (default) picks a free port. */

@@ -8,7 +8,8 @@
  * and the level below which the air of caves is lava.
  */
 import type { Position } from '../types.js'
-import { DEFAULT_MC_VERSION, versionFacts, type VersionFacts } from '../../version-facts.js'
+import { versionFacts, type VersionFacts } from '../../version-facts.js'
+import { DEFAULT_MC_VERSION } from '../../versions.js'
 
 export interface Dir {
   dx: number
