@@ -25,6 +25,11 @@ export interface Packets {
   death(client: Client, playerId: number, message: string): void
   /** An explosion's sound and particles at a point (no blocks, no knockback). */
   explosion(client: Client, at: { x: number; y: number; z: number }, radius: number): void
+  /**
+   * The respawn of a player in the overworld, with the values its login had (1.16: flying-squid's
+   * own packet; 1.19–1.20: dimension as a name; 1.20.5+: a `worldState`).
+   */
+  respawn(player: { _client: Client; gameMode: number; _sendRespawn(): void }, hashedSeed: unknown, worldName: string): void
   /** One entity metadata entry of kind byte or int (varint), in this version's encoding. */
   meta(key: number, kind: 'byte' | 'int', value: number): { key: number; type: number | string; value: number }
 }
@@ -50,6 +55,10 @@ export function createPackets(registry: any): Packets {
   // metadata value types: numbers (1.16) or names through a mapper (1.20+)
   const metaNamed = JSON.stringify(registry.protocol.types.entityMetadata ?? '').includes('"mapper"') || JSON.stringify(registry.protocol.types.entityMetadataEntry ?? '').includes('"mapper"')
 
+  const respawnFields = (fields('respawn') ?? []).map((f) => f.name)
+  const respawnDimensionType = fieldType('respawn', 'dimension')
+  const login = (registry.loginPacket ?? {}) as Record<string, any>
+  const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator']
   const component = (c: Record<string, string>) => (nbtTitle ? nbt.comp(Object.fromEntries(Object.entries(c).map(([k, v]) => [k, nbt.string(v)]))) : JSON.stringify(c))
   const stateIds = new WeakMap<Client, number>()
   const nextState = (c: Client) => {
@@ -78,6 +87,25 @@ export function createPackets(registry: any): Packets {
     explosion(client, at, radius) {
       // Later shapes need particle and sound registry entries; the damage is ours either way.
       if (oldExplosion) client.write('explosion', { x: at.x, y: at.y, z: at.z, radius, affectedBlockOffsets: [], playerMotionX: 0, playerMotionY: 0, playerMotionZ: 0 })
+    },
+    respawn(player, hashedSeed, worldName) {
+      if (respawnFields.includes('worldState')) {
+        const worldState = { ...login.worldState, name: worldName, hashedSeed, gamemode: GAME_MODES[player.gameMode] ?? 'survival', previousGamemode: 255, isDebug: false, isFlat: false, death: undefined, portalCooldown: 0 }
+        player._client.write('respawn', { worldState, copyMetadata: 0 })
+      } else if (respawnDimensionType === 'string') {
+        player._client.write('respawn', {
+          dimension: login.worldType ?? login.dimension ?? worldName,
+          worldName,
+          hashedSeed,
+          gamemode: player.gameMode,
+          previousGamemode: 255,
+          isDebug: false,
+          isFlat: false,
+          death: undefined,
+          portalCooldown: 0,
+          copyMetadata: false,
+        })
+      } else player._sendRespawn()
     },
     meta(key, kind, value) {
       return { key, type: metaNamed ? kind : kind === 'byte' ? 0 : 1, value }

@@ -357,7 +357,7 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
       const action = data?.actionId ?? data?.payload
       if (action !== 'perform_respawn' || !st.dead) return
       void p.behavior('requestRespawn', {}, async () => {
-        p._sendRespawn()
+        packets.respawn(p as never, (serv as any).hashedSeed, (serv as any).dimensionNames?.[0] ?? 'minecraft:overworld')
         // mineflayer (and the vanilla client) drop their world on a respawn packet, so the
         // chunks around the spawn are sent again, as vanilla does.
         p._unloadAllChunks()
