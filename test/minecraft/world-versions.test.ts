@@ -23,7 +23,7 @@ import { createBody } from '../../src/minecraft/body/index.js'
 import { startCli, runNode, envWithout } from '../support/run-node.js'
 import { connectBot, quitBot, startWorld } from './support/world.js'
 import { expectOk, until } from './body-support.js'
-import { IRON_PICKAXE_PROGRESSION } from './support/progression.js'
+import type { SkillCall } from '../../src/minecraft/body/types.js'
 
 /** Counts of block names in the columns a client has loaded, split at y 0. */
 function scanLoaded(bot: Bot): { below: Map<string, number>; above: Map<string, number>; bottom: Map<string, number> } {
@@ -196,12 +196,25 @@ describe('the tall natural world (1.18+ shape)', () => {
 describe('a body on 1.20.4', () => {
   test('digs logs and stone, crafts a crafting table and pickaxes, smelts raw iron in a furnace', { timeout: 600_000 }, async (t) => {
     const world = await startWorld({ seed: 11, version: '1.20.4' })
-    t.after(() => world.close())
-    const body = await createBody({ host: world.host, port: world.port, username: 'Smith', reflexes: { eat: false, shelter: false } })
-    t.after(() => body.close())
+    let body: Awaited<ReturnType<typeof createBody>> | undefined
+    // one hook, body first: node runs after-hooks in the order they were added
+    t.after(async () => {
+      await body?.close()
+      await world.close()
+    })
+    body = await createBody({ host: world.host, port: world.port, username: 'Smith', reflexes: { eat: false, shelter: false } })
     assert.equal(body.bot?.version, '1.20.4')
-    // the 1.16.5 progression's steps up to the stone pickaxe (5 logs: a spare table's planks too)
-    const steps = IRON_PICKAXE_PROGRESSION.slice(0, IRON_PICKAXE_PROGRESSION.findIndex((s) => s.milestone === 'stone_pickaxe') + 1).map((s) => s.call)
+    // logs → planks → sticks → table → wooden pickaxe → cobblestone → stone pickaxe (a spare table's planks too)
+    const steps: SkillCall[] = [
+      { skill: 'collect', items: [{ name: 'log', count: 5 }] },
+      { skill: 'craft', items: [{ name: 'planks', count: 16 }] },
+      { skill: 'craft', items: [{ name: 'minecraft:stick', count: 4 }] },
+      { skill: 'craft', items: [{ name: 'minecraft:crafting_table', count: 1 }] },
+      { skill: 'craft', items: [{ name: 'minecraft:wooden_pickaxe', count: 1 }] },
+      // 3 for the stone pickaxe, 8 for the furnace
+      { skill: 'collect', items: [{ name: 'minecraft:cobblestone', count: 11 }] },
+      { skill: 'craft', items: [{ name: 'minecraft:stone_pickaxe', count: 1 }] },
+    ]
     for (const step of steps) {
       const t0 = Date.now()
       const r = await body.run(step)
@@ -223,10 +236,13 @@ describe('a body on 1.20.4', () => {
 describe('the world on 1.21.4', () => {
   test('a plain 1.21.4 client joins, stands over deepslate, dies and respawns', { timeout: 120_000 }, async (t) => {
     const world = await startWorld({ seed: 3, version: '1.21.4' })
-    t.after(() => world.close())
+    let bot: Bot | undefined
+    t.after(async () => {
+      if (bot) await quitBot(bot)
+      await world.close()
+    })
     assert.equal(world.version, '1.21.4')
-    const bot = await connectBot(world, 'smoke1214')
-    t.after(() => quitBot(bot))
+    bot = await connectBot(world, 'smoke1214')
     assert.equal(bot.version, '1.21.4')
     await bot.waitForChunksToLoad()
     const { x, z } = bot.entity.position.floored()
