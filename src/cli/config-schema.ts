@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { LlmConfigSchema } from '../core/llm/config.js'
 import { MaiCoreConfigSchema } from '../minecraft/links/maicore/config.js'
 import { DEFAULT_WORLD_PROFILE, WORLD_PROFILES } from '../minecraft/world/profiles.js'
+import { SUPPORTED_MC_VERSIONS } from '../minecraft/versions.js'
 
 // ---------------------------------------------------------------- schema
 
@@ -45,6 +46,8 @@ export const WorldConfigSchema = z.strictObject({
   port: port().default(25565),
   /** World seed; unset = a random seed per start. */
   seed: z.int({ error: 'expected an integer seed' }).optional(),
+  /** Minecraft version of the embedded world (`world`, `play`, `brain`, `maicore`); unset = DEFAULT_MC_VERSION (1.16.5). An existing `dir` keeps its own. */
+  version: z.enum(SUPPORTED_MC_VERSIONS, { error: `expected a supported Minecraft version: ${SUPPORTED_MC_VERSIONS.join(', ')}` }).optional(),
   /** 'natural' (vanilla-like generator) or 'starter' (the staged layout, only when asked for). */
   profile: z.enum(WORLD_PROFILES, { error: `expected one of ${WORLD_PROFILES.join(', ')}` }).default(DEFAULT_WORLD_PROFILE),
   /** Folder that keeps the `world` command's world (chunks, seed, players); unset = ./mindbridge-world. `play` keeps its world in memory. */

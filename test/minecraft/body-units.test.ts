@@ -115,6 +115,18 @@ describe('item names', () => {
     assert.ok(!notMined.ok && /does not come from mining/.test(notMined.reason))
     assert.equal(blockSourcesFor(reg, 'stick').at(-1)?.endsWith('_leaves') || blockSourcesFor(reg, 'stick').includes('dead_bush'), true)
   })
+  test('collect targets on 1.20.4: an ore that drops a raw metal counts what it drops, from both ores', () => {
+    const reg20 = minecraftData('1.20.4')
+    const iron = resolveCollectTarget(reg20, 'minecraft:iron_ore')
+    assert.ok(iron.ok)
+    assert.deepEqual(iron.value.members, ['raw_iron'])
+    assert.deepEqual(iron.value.sources.slice(0, 2), ['iron_ore', 'deepslate_iron_ore'])
+    const raw = resolveCollectTarget(reg20, 'raw iron')
+    assert.ok(raw.ok && raw.value.members[0] === 'raw_iron' && raw.value.sources.includes('deepslate_iron_ore'))
+    // 1.16.5: iron ore drops itself, nothing changes
+    const old = resolveCollectTarget(reg, 'minecraft:iron_ore')
+    assert.ok(old.ok && old.value.members[0] === 'iron_ore' && old.value.sources[0] === 'iron_ore')
+  })
   test('planks tag resolves to all plank kinds', () => {
     const r = resolveItemNames(reg, 'planks')
     assert.ok(r.ok && r.value.includes('oak_planks') && r.value.every((n) => n.endsWith('_planks')))

@@ -17,13 +17,14 @@ import type { World } from '../../minecraft/world/index.js'
 import type { BrainConnectionChange, BrainLink, BrainMind } from '../../minecraft/links/brainfile/index.js'
 import type { StoredTask } from '../../protocols/brainfile.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
-import { XRAY_HELP, interruptSignal, positive, worldConfigFlags } from './play.js'
+import { MC_VERSION_HELP, XRAY_HELP, interruptSignal, positive, worldConfigFlags } from './play.js'
 import { numberOrRaw } from './play.js'
 import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardPorts, dashboardTap, serveDashboard } from '../dashboard.js'
 import { checkPorts } from '../ports.js'
 
 interface BrainFlags {
   give?: string
+  mcVersion?: string
   file?: string
   host?: string
   port?: string
@@ -59,6 +60,7 @@ export function register(program: Command): void {
     .option('--seed <n>', 'embedded world seed (integer; default random)')
     .option('--give <items>', GIVE_HELP)
     .option('--world <profile>', 'embedded world profile: natural (default; vanilla-like) or starter (the staged layout)')
+    .option('--mc-version <version>', MC_VERSION_HELP)
     .option('--mind <kind>', 'builtin (default, offline) | llm (OpenAI-compatible model) | none (only the file)')
     .option('--goal <text>', 'builtin mind: a goal such as "get 5 logs" or "get 1 wooden_pickaxe"')
     .option('--timeout <seconds>', 'stop after this long (0 = run until Ctrl-C)')
@@ -80,7 +82,7 @@ export function register(program: Command): void {
       ...(o.username !== undefined || o.xray ? { minecraft: { ...(o.username !== undefined ? { username: o.username } : {}), ...(o.xray ? { xray: true } : {}) } } : {}),
       ...worldConfigFlags(o),
     }),
-    { 'world.seed': '--seed', 'world.profile': '--world', 'minecraft.username': '--username', 'control.port': '--control-port', 'dashboard.enabled': '--dashboard', 'dashboard.viewer': '--viewer' },
+    { 'world.seed': '--seed', 'world.profile': '--world', 'world.version': '--mc-version', 'minecraft.username': '--username', 'control.port': '--control-port', 'dashboard.enabled': '--dashboard', 'dashboard.viewer': '--viewer' },
   )
   cmd.action(async (flags: BrainFlags) => {
     const give = parseGive(flags.give)
@@ -130,7 +132,7 @@ export function register(program: Command): void {
         port = flags.port !== undefined ? Number(flags.port) : config.minecraft.port
         if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UserError(`--port must be 1..65535, got '${flags.port}'`, 2)
       } else {
-        world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile }).catch((err: unknown) => {
+        world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile, ...(config.world.version ? { version: config.world.version } : {}) }).catch((err: unknown) => {
           throw new UserError(`could not start the world: ${(err as Error).message}`, 1)
         })
         out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}, ${world.profile} profile`)

@@ -19,6 +19,7 @@ import type { World } from '../../minecraft/world/index.js'
 import type { MaiCoreLink } from '../../minecraft/links/maicore/index.js'
 import type { Standin, StandinMind } from '../../minecraft/links/maicore/standin.js'
 import { CliExit, UserError, configFlags, resolveConfig, type Config } from '../config.js'
+import { DEFAULT_MC_VERSION, SUPPORTED_MC_VERSIONS } from '../../minecraft/versions.js'
 import { interruptSignal, numberOrRaw, positive } from './play.js'
 import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardPorts, dashboardTap, serveDashboard } from '../dashboard.js'
 import type { ModelTap } from '../../minecraft/dashboard/model-tap.js'
@@ -88,7 +89,7 @@ function registerMaiCore(program: Command): void {
     .option('--platform <name>', "platform header / message_info.platform (default 'minecraft')")
     .option('--host <host>', 'join this Minecraft server instead of starting the embedded world')
     .option('--port <port>', 'port of that server (default 25565)')
-    .option('--mc-version <version>', 'Minecraft version of that server (default: ask it)')
+    .option('--mc-version <version>', `Minecraft version: of the embedded world (${SUPPORTED_MC_VERSIONS.join(', ')}; default ${DEFAULT_MC_VERSION}), or of the --host server (default: ask it)`)
     .option('--seed <n>', 'embedded world seed (default random)')
     .option('--give <items>', GIVE_HELP)
     .option('--timeout <seconds>', 'stop after this long (0 = run until Ctrl-C; default 0)')
@@ -116,13 +117,15 @@ function registerMaiCore(program: Command): void {
       const mc: Record<string, unknown> = {}
       if (o.host !== undefined) mc.host = o.host
       if (o.port !== undefined) mc.port = numberOrRaw(o.port)
-      if (o.mcVersion !== undefined) mc.version = o.mcVersion
+      // the embedded world's version, or the version of the server given with --host/--port
+      const embeddedVersion = o.host === undefined && o.port === undefined ? o.mcVersion : undefined
+      if (o.mcVersion !== undefined && !embeddedVersion) mc.version = o.mcVersion
       if (o.username !== undefined) mc.username = o.username
       return {
         ...extra,
         ...(Object.keys(maicore).length ? { maicore } : {}),
         ...(Object.keys(mc).length ? { minecraft: mc } : {}),
-        ...(o.seed !== undefined ? { world: { seed: numberOrRaw(o.seed) as number } } : {}),
+        ...(o.seed !== undefined || embeddedVersion ? { world: { ...(o.seed !== undefined ? { seed: numberOrRaw(o.seed) as number } : {}), ...(embeddedVersion ? { version: embeddedVersion as '1.16.5' } : {}) } } : {}),
       }
     },
     {
@@ -137,6 +140,7 @@ function registerMaiCore(program: Command): void {
       'minecraft.version': '--mc-version',
       'minecraft.username': '--username',
       'world.seed': '--seed',
+      'world.version': '--mc-version',
       'control.port': '--control-port',
       'dashboard.enabled': '--dashboard',
       'dashboard.viewer': '--viewer',
@@ -176,7 +180,7 @@ function registerMaiCore(program: Command): void {
       let port = config.minecraft.port
       let version = config.minecraft.version
       if (flags.host === undefined && flags.port === undefined) {
-        world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile }).catch((err: unknown) => {
+        world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile, ...(config.world.version ? { version: config.world.version } : {}) }).catch((err: unknown) => {
           throw new UserError(`could not start the world: ${(err as Error).message}`, 1)
         })
         out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}`)

@@ -21,6 +21,7 @@ import { EMBEDDED_WORLD_RECONNECT } from '../../minecraft/body/connection.js'
 import type { ModelTap } from '../../minecraft/dashboard/model-tap.js'
 import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardOn, dashboardTap, lynxDashboard } from '../dashboard.js'
 import { CliExit, UserError, configFlags, resolveConfig, type Config, type ConfigFlags } from '../config.js'
+import { DEFAULT_MC_VERSION, SUPPORTED_MC_VERSIONS } from '../../minecraft/versions.js'
 import { checkPorts, type PortUse } from '../ports.js'
 
 /**
@@ -269,15 +270,16 @@ export function register(program: Command): void {
       .command('play')
       .description('Start the embedded world, spawn the bot and let a mind do a task over LynxMind (default: get a stone pickaxe)')
       .option('--seed <n>', 'world seed (integer; default random)')
-      .option('--world <profile>', 'world profile: natural (default; vanilla-like) or starter (the staged layout: fixed trees, pond and quarry)'),
+      .option('--world <profile>', 'world profile: natural (default; vanilla-like) or starter (the staged layout: fixed trees, pond and quarry)')
+      .option('--mc-version <version>', MC_VERSION_HELP),
   ).option('--control', 'also serve the control API')
   configFlags(
     cmd,
-    (o: LynxFlags & { seed?: string; world?: string }) => ({
+    (o: LynxFlags & { seed?: string; world?: string; mcVersion?: string }) => ({
       ...lynxConfigFlags(o),
       ...worldConfigFlags(o),
     }),
-    { 'world.seed': '--seed', 'world.profile': '--world', 'mind.kind': '--mind', 'mind.remoteGraceSec': '--remote-grace', 'minecraft.username': '--username', 'control.port': '--control-port', 'dashboard.enabled': '--dashboard', 'dashboard.viewer': '--viewer' },
+    { 'world.seed': '--seed', 'world.profile': '--world', 'world.version': '--mc-version', 'mind.kind': '--mind', 'mind.remoteGraceSec': '--remote-grace', 'minecraft.username': '--username', 'control.port': '--control-port', 'dashboard.enabled': '--dashboard', 'dashboard.viewer': '--viewer' },
   )
   cmd.action(async (flags: LynxFlags & { seed?: string; world?: string }) => {
     const config = resolveConfig(cmd)
@@ -299,7 +301,7 @@ export function register(program: Command): void {
     // once it is up (a second Ctrl-C quits at once), a bot still joining is dropped.
     out('starting the embedded world…')
     const world = await unlessInterrupted(
-      startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile }),
+      startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile, ...(config.world.version ? { version: config.world.version } : {}) }),
       intr.signal,
       (w) => w.close(),
       true,
@@ -368,13 +370,17 @@ export function register(program: Command): void {
   })
 }
 
-/** `--seed` and `--world` of the commands that start the embedded world, as config flags. */
-export function worldConfigFlags(o: { seed?: string; world?: string }): ConfigFlags {
+/** `--seed`, `--world` and `--mc-version` of the commands that start the embedded world, as config flags. */
+export function worldConfigFlags(o: { seed?: string; world?: string; mcVersion?: string }): ConfigFlags {
   const world: NonNullable<ConfigFlags['world']> = {}
   if (o.seed !== undefined) world.seed = numberOrRaw(o.seed) as number
   if (o.world !== undefined) world.profile = o.world as 'natural'
+  if (o.mcVersion !== undefined) world.version = o.mcVersion as '1.16.5'
   return Object.keys(world).length ? { world } : {}
 }
+
+/** The help of `--mc-version` on the commands that start the embedded world. */
+export const MC_VERSION_HELP = `Minecraft version of the embedded world: ${SUPPORTED_MC_VERSIONS.join(', ')} (default ${DEFAULT_MC_VERSION})`
 
 export function splitList(s: string): string[] {
   return s

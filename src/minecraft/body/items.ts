@@ -5,17 +5,9 @@
  */
 import minecraftData from 'minecraft-data'
 import { bareName, namespaced, tagMembers } from '../names.js'
+import { olderItemNames, versionFacts } from '../version-facts.js'
 
 export type Registry = ReturnType<typeof minecraftData>
-
-/** Names that exist in newer versions, mapped to what the older world really has. */
-const VERSION_ALIASES: Record<string, string[]> = {
-  raw_iron: ['iron_ore'],
-  raw_gold: ['gold_ore'],
-  raw_copper: ['copper_ore'],
-  raw_iron_block: ['iron_block'],
-  grass: ['grass_block'],
-}
 
 export interface CollectTarget {
   /** What the caller asked for, bare. */
@@ -35,8 +27,8 @@ export function resolveItemNames(registry: Registry, name: string): Resolved<str
   const members = tagMembers(n)?.filter((m) => registry.itemsByName[m])
   if (members?.length) return { ok: true, value: members }
   if (registry.itemsByName[n]) return { ok: true, value: [n] }
-  const alias = VERSION_ALIASES[n]?.filter((a) => registry.itemsByName[a])
-  if (alias?.length) return { ok: true, value: alias }
+  const alias = olderItemNames(registry, n)
+  if (alias.length) return { ok: true, value: alias }
   // Block names without an item (e.g. `water`) are not collectable items.
   return { ok: false, reason: `unknown item '${name}' in Minecraft ${registry.version.minecraftVersion}` }
 }
@@ -72,15 +64,37 @@ export function blockSourcesFor(registry: Registry, item: string): string[] {
   return out
 }
 
+/**
+ * Collecting an ore that does not drop itself (1.17+ iron ore drops raw iron, coal ore coal)
+ * means mining it: what it drops counts, and every block that drops that is a source (deepslate
+ * iron ore too), the asked ore first. Drops are minecraft-data's loot of the server's version.
+ */
+function oreDropMembers(registry: Registry, members: string[]): { members: string[]; sources: string[] } {
+  const facts = versionFacts(registry as unknown as { version: { minecraftVersion?: string } })
+  const out: string[] = []
+  const sources: string[] = []
+  for (const m of members) {
+    const drops = facts.isOre(m) ? facts.minedDrops(m).filter((d) => registry.itemsByName[d]) : []
+    if (!drops.length || drops.includes(m)) {
+      if (!out.includes(m)) out.push(m)
+      continue
+    }
+    if (!sources.includes(m)) sources.push(m)
+    for (const d of drops) if (!out.includes(d)) out.push(d)
+  }
+  return { members: out, sources }
+}
+
 export function resolveCollectTarget(registry: Registry, name: string): Resolved<CollectTarget> {
   const items = resolveItemNames(registry, name)
   if (!items.ok) return items
-  const sources: string[] = []
-  for (const m of items.value) for (const b of blockSourcesFor(registry, m)) if (!sources.includes(b)) sources.push(b)
+  const mined = oreDropMembers(registry, items.value)
+  const sources: string[] = [...mined.sources]
+  for (const m of mined.members) for (const b of blockSourcesFor(registry, m)) if (!sources.includes(b)) sources.push(b)
   if (!sources.length) {
     return { ok: false, reason: `${namespaced(name)} does not come from mining any block; craft, smelt or loot it instead` }
   }
-  return { ok: true, value: { label: bareName(name), members: items.value, sources } }
+  return { ok: true, value: { label: bareName(name), members: mined.members, sources } }
 }
 
 /** Counts of the given bare item names in a counts map keyed by namespaced id. */

@@ -5,6 +5,7 @@
  */
 import { LIGHT_SOURCES } from './mob-rules.js'
 import type { SquidWorld } from './squid.js'
+import { versionFacts } from '../version-facts.js'
 
 /** What a block is to something moving through it. */
 export const Cell = {
@@ -63,9 +64,12 @@ export function createBlockView(registry: any, worldOf: () => SquidWorld | undef
     else cells[id] = Cell.passable
   }
   const pos = { x: 0, y: 0, z: 0 }
+  // the world's height in this version (1.16: 0..255; 1.18+: −64..319)
+  const { minY, height } = versionFacts(registry)
+  const topY = minY + height - 1
 
   function state(x: number, y: number, z: number): number {
-    if (y < 0 || y > 255) return y < 0 ? -1 : 0
+    if (y < minY || y > topY) return y < minY ? -1 : 0
     const w = worldOf() as unknown as { getLoadedColumn(cx: number, cz: number): Column | undefined } | undefined
     const col = w?.getLoadedColumn(x >> 4, z >> 4)
     if (!col) return -1
@@ -90,7 +94,7 @@ export function createBlockView(registry: any, worldOf: () => SquidWorld | undef
     openSky(x, y, z) {
       const fx = Math.floor(x)
       const fz = Math.floor(z)
-      for (let yy = Math.floor(y); yy < 256; yy++) {
+      for (let yy = Math.floor(y); yy <= topY; yy++) {
         const s = state(fx, yy, fz)
         if (s < 0) return false
         if (cells[s] !== Cell.air) return false
@@ -121,7 +125,7 @@ export function createBlockView(registry: any, worldOf: () => SquidWorld | undef
     groundBelow(x, fromY, z, maxDrop) {
       const fx = Math.floor(x)
       const fz = Math.floor(z)
-      for (let y = Math.floor(fromY); y >= Math.max(0, Math.floor(fromY) - maxDrop); y--) {
+      for (let y = Math.floor(fromY); y >= Math.max(minY, Math.floor(fromY) - maxDrop); y--) {
         const c = cell(fx, y, fz)
         if (c === Cell.unloaded) return -1
         if (c === Cell.solid) return y

@@ -8,7 +8,8 @@
 import { flyingSquid, require } from './squid.js'
 import { MAX_TERRAIN_Y, createTerrain } from './terrain.js'
 import { createChunkBuilder } from './chunk-builder.js'
-import { createNaturalWorld, type AnimalPlacement, type NaturalWorld } from './natural/index.js'
+import { createNaturalWorld, type AnimalPlacement, type NaturalWorld, type TallShape } from './natural/index.js'
+import { versionFacts } from '../version-facts.js'
 
 export const STARTER_GENERATOR = 'mindbridge-starter'
 export const NATURAL_GENERATOR = 'mindbridge-natural'
@@ -73,9 +74,21 @@ export interface NaturalGeneratorOptions extends GeneratorOptions {
   onCanes?: (canes: Array<{ x: number; y: number; z: number }>) => void
 }
 
+/** The natural world's shape for a Minecraft version: the tall world (1.18+) or undefined (1.16). */
+export function naturalShapeFor(version: string): TallShape | undefined {
+  const f = versionFacts(version)
+  return f.tall ? { minY: f.minY, height: f.height, ores: f.ores } : undefined
+}
+
+/** The natural world of a seed in a version's shape. */
+export function createNaturalWorldFor(seed: number, version: string): NaturalWorld {
+  const tall = naturalShapeFor(version)
+  return createNaturalWorld(seed, tall ? { tall } : {})
+}
+
 /** The natural generator: blocks, then the chunk's animals (vanilla places them at generation). */
 export function createNaturalGenerator(opts: NaturalGeneratorOptions): (cx: number, cz: number) => unknown {
-  const natural = opts.natural ?? createNaturalWorld(opts.worldSeed)
+  const natural = opts.natural ?? createNaturalWorldFor(opts.worldSeed, opts.registry.version.minecraftVersion as string)
   const build = createChunkBuilder(opts.registry)
   const onAnimals = opts.onAnimals
   return (cx: number, cz: number) => {

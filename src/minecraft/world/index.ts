@@ -1,13 +1,14 @@
 /**
- * The embedded Minecraft world: a real flying-squid server (MC 1.16.5) running
- * in-process, plus our plugins (terrain, drops, crafting, smelting, health).
+ * The embedded Minecraft world: a real flying-squid server (Minecraft 1.16.5, 1.20.4 or
+ * 1.21.4: version-facts.ts) running in-process, plus our plugins (terrain, drops, crafting,
+ * smelting, health).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { findFreePort } from './free-port.js'
-import { NATURAL_GENERATOR, STARTER_GENERATOR, registerGenerators } from './generator.js'
+import { NATURAL_GENERATOR, STARTER_GENERATOR, createNaturalWorldFor, registerGenerators } from './generator.js'
 import { createTerrain } from './terrain.js'
-import { createNaturalWorld } from './natural/index.js'
+import { DEFAULT_MC_VERSION, checkMcVersion, isSupportedMcVersion, type McVersion } from '../versions.js'
 import { DEFAULT_WORLD_PROFILE, WORLD_PROFILES, type WorldProfile } from './profiles.js'
 import { addToInventory } from './inventory-ops.js'
 import { installCrafting } from './plugins/crafting.js'
@@ -32,6 +33,7 @@ import { trackLoginTimers } from './login-timers.js'
 import { trackDigAnimations } from './dig-timers.js'
 import { finishLoginOnFirstMove } from './login-placement.js'
 import { installQuietPlugins } from './quiet-plugins.js'
+import { installVersionFixes } from './version-fixes.js'
 import { flyingSquid, require, type SquidPlayer, type SquidServer } from './squid.js'
 import { createLogger } from '../../core/logger.js'
 
@@ -43,7 +45,9 @@ export { WORLD_PROFILES, DEFAULT_WORLD_PROFILE, type WorldProfile } from './prof
 
 const log = createLogger('world')
 
-export const WORLD_VERSION = '1.16.5' as const
+/** The default version of the embedded world (`version` picks another of SUPPORTED_MC_VERSIONS). */
+export const WORLD_VERSION = DEFAULT_MC_VERSION
+export { SUPPORTED_MC_VERSIONS, type McVersion } from '../versions.js'
 
 export interface StartWorldOptions {
   /** TCP port; 0 (default) picks a free port. */
@@ -52,6 +56,11 @@ export interface StartWorldOptions {
   host?: string
   /** Terrain seed; default random. Same seed, same world. */
   seed?: number
+  /**
+   * Minecraft version: 1.16.5 (default), 1.20.4 or 1.21.4 (SUPPORTED_MC_VERSIONS); another is
+   * refused. An existing `dir` keeps the version it was made with (see `versionNote`).
+   */
+  version?: string
   /** flying-squid's own console logging; default off. */
   logging?: boolean
   /** Chunk radius sent to clients; default 4 (small is fast). */
@@ -97,7 +106,9 @@ export interface World {
   port: number
   seed: number
   profile: WorldProfile
-  version: typeof WORLD_VERSION
+  version: McVersion
+  /** Set when `dir` was made with another version than the one asked for: it says which one the world keeps. */
+  versionNote?: string
   /** The flying-squid server object (escape hatch; prefer the methods below). */
   server: SquidServer
   spawn: { x: number; y: number; z: number }
@@ -125,20 +136,21 @@ export interface World {
 /** What a world folder remembers besides chunks and players. */
 const META_FILE = 'mindbridge-world.json'
 
-/** The seed and profile a world folder was made with, if it has them. */
-function savedMeta(dir: string): { seed?: number; profile?: WorldProfile } {
+/** The seed, profile and version a world folder was made with, if it has them (folders from before versions are 1.16.5). */
+function savedMeta(dir: string): { seed?: number; profile?: WorldProfile; version?: McVersion } {
   try {
-    const meta = JSON.parse(readFileSync(join(dir, META_FILE), 'utf8')) as { seed?: unknown; profile?: unknown }
+    const meta = JSON.parse(readFileSync(join(dir, META_FILE), 'utf8')) as { seed?: unknown; profile?: unknown; version?: unknown }
     return {
       ...(Number.isSafeInteger(meta.seed) ? { seed: meta.seed as number } : {}),
       ...(WORLD_PROFILES.includes(meta.profile as WorldProfile) ? { profile: meta.profile as WorldProfile } : {}),
+      ...(Number.isSafeInteger(meta.seed) ? { version: isSupportedMcVersion(meta.version) ? meta.version : DEFAULT_MC_VERSION } : {}),
     }
   } catch {
     return {}
   }
 }
 
-function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions, 'seed' | 'dir'>> & { seed: number; dir?: string } {
+function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions, 'seed' | 'dir' | 'version'>> & { seed: number; dir?: string; version: McVersion; versionNote?: string } {
   const startTime = opts.startTime ?? 0
   if (!Number.isInteger(startTime) || startTime < 0 || startTime > 23999) throw new Error(`startWorld: startTime must be an integer 0..23999, got ${String(opts.startTime)}`)
   const ops = opts.ops ?? []
@@ -158,6 +170,15 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
   if (!Number.isInteger(randomTickSpeed) || randomTickSpeed < 0 || randomTickSpeed > 4096) throw new Error(`startWorld: randomTickSpeed must be an integer 0..4096, got ${String(opts.randomTickSpeed)}`)
   const viewDistance = opts.viewDistance ?? 4
   if (!Number.isInteger(viewDistance) || viewDistance < 1 || viewDistance > 16) throw new Error(`startWorld: viewDistance must be 1..16, got ${String(opts.viewDistance)}`)
+  let asked: McVersion
+  try {
+    asked = checkMcVersion(opts.version ?? DEFAULT_MC_VERSION)
+  } catch (err) {
+    throw new Error(`startWorld: ${(err as Error).message}`)
+  }
+  const version = saved.version ?? asked
+  const versionNote =
+    opts.version !== undefined && version !== asked ? `the world folder ${dir} was made with Minecraft ${version} and keeps it (${asked} was asked for)` : undefined
   const profile = (dir ? saved.profile : undefined) ?? opts.profile ?? DEFAULT_WORLD_PROFILE
   if (!WORLD_PROFILES.includes(profile)) throw new Error(`startWorld: profile must be one of ${WORLD_PROFILES.join(', ')}, got ${String(opts.profile)}`)
   return {
@@ -173,15 +194,17 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
     animals: opts.animals ?? true,
     daySpeed,
     randomTickSpeed,
+    version,
+    ...(versionNote ? { versionNote } : {}),
     ...(dir ? { dir } : {}),
   }
 }
 
-/** Creates the folder and records the seed and profile, so the same folder always grows the same terrain. */
-function prepareFolder(dir: string, seed: number, profile: WorldProfile): void {
+/** Creates the folder and records the seed, profile and version, so the same folder always grows the same terrain. */
+function prepareFolder(dir: string, seed: number, profile: WorldProfile, version: McVersion): void {
   try {
     mkdirSync(dir, { recursive: true })
-    if (savedMeta(dir).seed === undefined) writeFileSync(join(dir, META_FILE), `${JSON.stringify({ seed, profile, version: WORLD_VERSION }, null, 2)}\n`)
+    if (savedMeta(dir).seed === undefined) writeFileSync(join(dir, META_FILE), `${JSON.stringify({ seed, profile, version }, null, 2)}\n`)
   } catch (err) {
     throw new Error(`startWorld: cannot use the world folder ${dir}: ${(err as Error).message}`)
   }
@@ -189,7 +212,7 @@ function prepareFolder(dir: string, seed: number, profile: WorldProfile): void {
 
 export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
   const o = checkOptions(opts)
-  if (o.dir) prepareFolder(o.dir, o.seed, o.profile)
+  if (o.dir) prepareFolder(o.dir, o.seed, o.profile, o.version)
   installQuietPlugins()
   registerGenerators()
   // A free port found with port 0 can be taken by someone else before we bind it: retry.
@@ -206,7 +229,7 @@ export async function startWorld(opts: StartWorldOptions = {}): Promise<World> {
 
 async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise<World> {
   const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
-  const natural = o.profile === 'natural' ? createNaturalWorld(o.seed) : undefined
+  const natural = o.profile === 'natural' ? createNaturalWorldFor(o.seed, o.version) : undefined
   const spawn = natural ? natural.spawn() : { ...createTerrain(o.seed).spawn }
   const animals = createAnimalSpawner()
   // canes generated before the farming plugin is installed wait here
@@ -235,10 +258,11 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     'player-list-text': { header: { text: 'mindbridge' }, footer: { text: 'flying-squid' } },
     'everybody-op': false,
     'max-entities': 500,
-    version: WORLD_VERSION,
+    version: o.version,
   })
   // flying-squid's plugins and ours each listen to the server's 'tick' (a dozen listeners, no leak)
   serv.setMaxListeners(Math.max(serv.getMaxListeners(), 32))
+  installVersionFixes(serv)
   const timers = trackLoginTimers(serv)
   finishLoginOnFirstMove(serv)
   const releaseDigAnimations = trackDigAnimations()
@@ -321,7 +345,8 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     port,
     seed: o.seed,
     profile: o.profile,
-    version: WORLD_VERSION,
+    version: o.version,
+    ...(o.versionNote ? { versionNote: o.versionNote } : {}),
     server: serv,
     spawn,
     damage(player, amount, cause = 'operator') {

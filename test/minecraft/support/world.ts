@@ -11,14 +11,14 @@ export { startWorld, type World }
 
 let counter = 0
 
-/** Connects a plain mineflayer bot (offline mode) and resolves once it has spawned. */
-export async function connectBot(world: Pick<World, 'host' | 'port'>, username?: string): Promise<Bot> {
+/** Connects a plain mineflayer bot (offline mode, the world's version, default 1.16.5) and resolves once it has spawned. */
+export async function connectBot(world: Pick<World, 'host' | 'port'> & { version?: string }, username?: string): Promise<Bot> {
   const name = username ?? `tester${++counter}`
   const bot = mineflayer.createBot({
     host: world.host,
     port: world.port,
     username: name,
-    version: '1.16.5',
+    version: world.version ?? '1.16.5',
     auth: 'offline',
     checkTimeoutInterval: 60_000,
     logErrors: false,

@@ -106,7 +106,7 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
   const unreachable = unreachableFor(bot)
   const key = (p: { x: number; y: number; z: number }) => `${p.x},${p.y},${p.z}`
   const searched = { runs: 0, walked: 0, seconds: 0, climbed: false, why: '', dug: '' }
-  const ore = target.sources.find(isOre)
+  const ore = target.sources.find((s) => isOre(s, registry))
   let consecutiveFailures = 0
   let lastFailure = ''
   onCount(0)

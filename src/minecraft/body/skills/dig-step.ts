@@ -11,7 +11,7 @@ import { fmtPos, goTo, goals, vec } from './nav.js'
 import { placeAt } from './placing.js'
 import { digBlock } from './dig.js'
 import { knownAround, knownName } from './known-cells.js'
-import { MAX_SAFE_DROP, SAFE_MIN_Y, digVerdict, floorVerdict, fluidAmong, isAirName, landingVerdict, type Step } from './tunnel.js'
+import { MAX_SAFE_DROP, safeMinY, digVerdict, floorVerdict, fluidAmong, isAirName, landingVerdict, type Step } from './tunnel.js'
 
 export type StepOutcome = { ok: true } | { ok: false; hazard: string; at: Position }
 
@@ -83,7 +83,7 @@ async function plug(ctx: SkillContext, p: Position): Promise<void> {
  * again when the bot carries a block), when the floor is not known and solid (a drop), or when the
  * way stays blocked. `onDug` runs after each opened cell (the caller looks for ore there).
  */
-export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean, minY = SAFE_MIN_Y): Promise<StepOutcome> {
+export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean, minY = safeMinY(ctx.registry)): Promise<StepOutcome> {
   const { bot } = ctx
   for (const cell of step.dig) {
     const b = bot.blockAt(vec(cell.x, cell.y, cell.z))

@@ -4,9 +4,11 @@ import { Vec3 } from 'vec3'
 import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, abortable, errorMessage, sleep, type SkillContext } from './context.js'
 import { goTo, goals, fmtPos } from './nav.js'
+import { namesAcrossVersions } from '../../version-facts.js'
 
 const FACES = [new Vec3(0, -1, 0), new Vec3(0, 1, 0), new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)]
-const REPLACEABLE = new Set(['air', 'cave_air', 'void_air', 'grass', 'tall_grass', 'fern', 'large_fern', 'snow', 'dead_bush'])
+/** Blocks a placed block replaces, under every version's name (`grass` became `short_grass` in 1.20.3). */
+const REPLACEABLE = new Set(['air', 'cave_air', 'void_air', 'grass', 'tall_grass', 'fern', 'large_fern', 'snow', 'dead_bush'].flatMap(namesAcrossVersions))
 
 export function isReplaceable(b: Block | null): boolean {
   return !!b && (REPLACEABLE.has(b.name) || b.name === 'water' || b.name === 'lava')

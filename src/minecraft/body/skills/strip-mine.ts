@@ -15,7 +15,7 @@ import { feetCell, hasPickaxe, takeStep } from './dig-step.js'
 import { surfaceAbove } from './explore.js'
 import { fmtPos } from './nav.js'
 import { coalOnTheWay, craftTorches, TorchTrail } from './torches.js'
-import { SAFE_MIN_Y, cardinalOf, isOre, oreTop, snakeLegs, stripHeight, tunnelStep, type Dir } from './tunnel.js'
+import { cardinalOf, isOre, oreTop, safeMinY, snakeLegs, stripHeight, tunnelStep, type Dir } from './tunnel.js'
 
 type StripMine = Extract<SkillCall, { skill: 'stripMine' }>
 
@@ -43,7 +43,7 @@ export async function digForOre<T>(ctx: SkillContext, ore: string, found: () => 
   const trail = new TorchTrail(ctx)
   const feet = feetCell(ctx)
   const ground = surfaceAbove(ctx) ?? feet.y - 1
-  const level = opts.level ?? stripHeight(ore, ground)
+  const level = opts.level ?? stripHeight(ore, ground, ctx.registry)
   const out = (extra: Partial<OreSearchOutcome<T>>): OreSearchOutcome<T> => ({ stairs: 0, strip: 0, torches: trail.placed.length, level, ...extra })
   const hit = found()
   if (hit !== undefined) return out({ found: hit })
@@ -59,7 +59,7 @@ export async function digForOre<T>(ctx: SkillContext, ore: string, found: () => 
     if (d.found !== undefined) return out({ found: d.found, stairs, torches: trail.placed.length })
     const y = feetCell(ctx).y
     // blocked above the level (a ravine, lava): inside the ore's range any level yields the same per block
-    if (d.why && y > level + 1 && !(y <= oreTop(ore) && Date.now() < stopAt)) return out({ stairs, torches: trail.placed.length, why: `stairs stopped at y ${y}: ${d.why}` })
+    if (d.why && y > level + 1 && !(y <= oreTop(ore, ctx.registry) && Date.now() < stopAt)) return out({ stairs, torches: trail.placed.length, why: `stairs stopped at y ${y}: ${d.why}` })
     if (d.why && y > level + 1) ctx.progress(`stairs stopped at y ${y} (${d.why}); strip-mining here, inside the ${ore} range`)
   }
   const s = await stripFrom(ctx, dir, found, trail, stopAt)
@@ -113,13 +113,13 @@ export const stripMine: SkillDef<StripMine> = {
   async run(ctx, c) {
     const r = resolveCollectTarget(ctx.registry, c.item)
     if (!r.ok) return fail(r.reason)
-    const ore = r.value.sources.find(isOre)
+    const ore = r.value.sources.find((s) => isOre(s, ctx.registry))
     if (!ore) return fail(`${namespaced(c.item)} is not an ore; stripMine digs for coal, iron, gold, redstone, lapis, diamond or emerald`)
     if (!hasPickaxe(ctx)) return fail(`need a pickaxe to dig down for ${namespaced(ore)}`)
-    const asked = c.y === undefined ? undefined : Math.max(SAFE_MIN_Y, Math.floor(c.y))
+    const asked = c.y === undefined ? undefined : Math.max(safeMinY(ctx.registry), Math.floor(c.y))
     // down to the strip level first, on purpose, even when some ore is known elsewhere
     const feet = feetCell(ctx)
-    const target = asked ?? stripHeight(ore, surfaceAbove(ctx) ?? feet.y - 1)
+    const target = asked ?? stripHeight(ore, surfaceAbove(ctx) ?? feet.y - 1, ctx.registry)
     let note = ''
     let level = target
     if (feet.y > target + 1) {
@@ -131,7 +131,7 @@ export const stripMine: SkillDef<StripMine> = {
       const y = feetCell(ctx).y
       if (y > target + 1) {
         // the stairs were blocked: strip where they stopped when that is inside the ore's range
-        if (y > oreTop(ore)) return fail(`could not get down to y ${target}: ${note}`, { position: feetCell(ctx) })
+        if (y > oreTop(ore, ctx.registry)) return fail(`could not get down to y ${target}: ${note}`, { position: feetCell(ctx) })
         level = y
       }
     }

@@ -4,10 +4,12 @@
  * (parallel tunnels 3 apart, so every block between two strips is exposed and none twice), and
  * what a revealed block means for the next step. `descend.ts` and `strip-mine.ts` walk them.
  *
- * Heights come from ../shared/spec/world-facts.md §1–2 (Minecraft 1.16): ore veins are placed
- * uniformly in y 0..N−1, and carved air below y 11 becomes lava.
+ * Heights come from the version facts (../../version-facts.ts): each version's ore distribution
+ * and the level below which the air of caves is lava.
  */
 import type { Position } from '../types.js'
+import { versionFacts, type VersionFacts } from '../../version-facts.js'
+import { DEFAULT_MC_VERSION } from '../../versions.js'
 
 export interface Dir {
   dx: number
@@ -80,25 +82,29 @@ export function neighbours(p: Position): Position[] {
 
 // ---------------------------------------------------------------- heights
 
-/** Carved air below y 11 is lava (world facts §2): the feet stay at 12 or above, the floor at 11. */
-export const LAVA_LEVEL = 10
-export const SAFE_MIN_Y = 12
-/** Below the ground by at least this much: a strip is a tunnel in stone, under the soil and out of the night. */
-export const DEPTH_BELOW_GROUND = 20
+/**
+ * Heights are the version's (../../version-facts.ts): ore distribution, the lava level of caves.
+ * Each function takes the version (a VersionFacts, a version string or minecraft-data's registry
+ * of the server, i.e. `bot.version`); without one it answers for 1.16.5.
+ */
+export type VersionArg = VersionFacts | string | { version: { minecraftVersion?: string } }
 
-/** Ore veins: uniform in y lo..hi (world facts §1, 1.16 `range(N)`). */
-export const ORE_Y_RANGES: Readonly<Record<string, { lo: number; hi: number }>> = {
-  coal_ore: { lo: 0, hi: 127 },
-  iron_ore: { lo: 0, hi: 63 },
-  gold_ore: { lo: 0, hi: 31 },
-  redstone_ore: { lo: 0, hi: 15 },
-  diamond_ore: { lo: 0, hi: 15 },
-  lapis_ore: { lo: 0, hi: 30 },
-  emerald_ore: { lo: 4, hi: 31 },
+function factsOf(v: VersionArg | undefined): VersionFacts {
+  if (v === undefined) return versionFacts(DEFAULT_MC_VERSION)
+  return typeof v === 'object' && 'stripHeight' in v ? v : versionFacts(v)
 }
 
-export function isOre(name: string): boolean {
-  return name in ORE_Y_RANGES
+/** 1.16's lava rule (carved air below y 11 is lava): the feet stay at 12 or above. Other versions: `safeMinY(version)`. */
+export const SAFE_MIN_Y = versionFacts(DEFAULT_MC_VERSION).safeMinY
+
+/** The lowest y the feet of a digging bot go to in this version (2 above the lava of caves). */
+export function safeMinY(version?: VersionArg): number {
+  return factsOf(version).safeMinY
+}
+
+/** An ore block of this version (`iron_ore`, `deepslate_iron_ore`, `copper_ore` on 1.17+). */
+export function isOre(name: string, version?: VersionArg): boolean {
+  return factsOf(version).isOre(name)
 }
 
 /** Whether an item name asked for (bare or namespaced) comes from an ore: `iron_ore`, `raw_iron`, `coal`, `diamond`. */
@@ -107,33 +113,20 @@ export function isOreItem(name: string): boolean {
   return bare.endsWith('_ore') || /^raw_(iron|gold|copper)$/.test(bare) || ['coal', 'diamond', 'redstone', 'lapis_lazuli', 'emerald'].includes(bare)
 }
 
-/** The highest level worth strip-mining for `ore` when the stairs cannot go lower: 4 inside its range. */
-export function oreTop(ore: string): number {
-  return (ORE_Y_RANGES[ore] ?? ORE_Y_RANGES.iron_ore!).hi - 4
+/** The highest level worth strip-mining for `ore` when the stairs cannot go lower: 4 inside its rich band. */
+export function oreTop(ore: string, version?: VersionArg): number {
+  return factsOf(version).oreTop(ore)
 }
 
 /**
- * Ores whose veins are not uniform in height: lapis is placed with a triangular distribution
- * peaking near y 16 (world facts §1, `depthAverage(16, 16)`), so its strips go there: feet at 15,
- * the tunnel's walls showing y 14–17.
+ * The feet's y for strip-mining `ore` when the ground is at `groundY`: 8 inside the top of the
+ * ore's rich band (the levels with at least half its best density; a uniform 1.16 range is rich
+ * all through) and 20 under the ground, never below the safe minimum. Each level of descent
+ * costs three digs, so the highest rich level wins. 1.16 iron under plains (ground ~68): y 48;
+ * diamond and redstone (0–15): y 12. 1.18+ iron (triangle around y 16): y 24 or lower.
  */
-export const ORE_PEAK_Y: Readonly<Record<string, number>> = { lapis_ore: 15 }
-
-/**
- * The feet's y for strip-mining `ore` when the ground is at `groundY`. A uniform range gives the
- * same ore per block tunnelled at every level in it (world facts: median 34 blocks of 1×2 tunnel to
- * the first exposed iron at y 30 and at y 11), while each level of descent costs three digs and lava
- * lies below y 11; so the bot strips at the highest level that is ≥ 8 inside the range and
- * DEPTH_BELOW_GROUND under the ground, never below SAFE_MIN_Y. Iron under plains (ground ~68): y 48.
- * Diamond and redstone (0–15): y 12, the feet two above the lava level (carved air at y ≤ 10 is lava),
- * so the tunnel's floor at y 11 is never dug and what lava lies at y 10 stays under it; the walls
- * show y 11–13, where 1.16 diamonds are as common as anywhere in their range. Gold (0–31): y 23.
- * Lapis: near its peak (ORE_PEAK_Y).
- */
-export function stripHeight(ore: string, groundY: number): number {
-  const r = ORE_Y_RANGES[ore] ?? ORE_Y_RANGES.iron_ore!
-  const y = Math.min(ORE_PEAK_Y[ore] ?? r.hi - 8, Math.floor(groundY) - DEPTH_BELOW_GROUND)
-  return Math.max(SAFE_MIN_Y, y)
+export function stripHeight(ore: string, groundY: number, version?: VersionArg): number {
+  return factsOf(version).stripHeight(ore, groundY)
 }
 
 

@@ -1,6 +1,7 @@
 /**
  * The blocks the natural generator places, as small integers (one byte per block in a
- * chunk buffer). The chunk builder maps them to Minecraft 1.16.5 state ids by NAME.
+ * chunk buffer). The chunk builder maps them to state ids of the world's version by NAME
+ * (minecraft-data); the deepslate family and copper exist only in the tall (1.18+) world.
  */
 export const B = {
   air: 0,
@@ -28,10 +29,23 @@ export const B = {
   birch_leaves: 22,
   spruce_log: 23,
   spruce_leaves: 24,
+  // plants
   grass: 25,
   fern: 26,
   sugar_cane: 27,
   pumpkin: 28,
+  // the tall world (1.18+) only
+  deepslate: 29,
+  tuff: 30,
+  copper_ore: 31,
+  deepslate_coal_ore: 32,
+  deepslate_iron_ore: 33,
+  deepslate_copper_ore: 34,
+  deepslate_gold_ore: 35,
+  deepslate_redstone_ore: 36,
+  deepslate_diamond_ore: 37,
+  deepslate_lapis_ore: 38,
+  deepslate_emerald_ore: 39,
 } as const
 
 export type BlockName = keyof typeof B
@@ -52,5 +66,5 @@ export const CHUNK_VOLUME = 16 * 16 * 256
 
 /** Stone and its variants: what ore veins and carvers may replace. */
 export function isStoneLike(b: number): boolean {
-  return b === B.stone || b === B.granite || b === B.diorite || b === B.andesite
+  return b === B.stone || b === B.granite || b === B.diorite || b === B.andesite || b === B.deepslate || b === B.tuff
 }

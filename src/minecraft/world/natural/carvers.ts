@@ -45,7 +45,22 @@ export interface Carvers {
 const START_CACHE = 8192
 const CHUNK_CACHE = 512
 
-export function createCarvers(seed: number, columns: Columns): Carvers {
+export interface CarverOptions {
+  /** Another set of caves from the same seed (the tall world's second, deep pass). Default 0. */
+  salt?: number
+  /** World y of the buffer's y 0 (the deep pass carves a buffer from y −64). Default 0. */
+  yOffset?: number
+  /** Carved blocks below this buffer y become lava (1.16: 11). 0: never. */
+  lavaBelow?: number
+  /** Nothing is carved above this buffer y. Default 248. */
+  maxY?: number
+}
+
+export function createCarvers(seed: number, columns: Columns, opts: CarverOptions = {}): Carvers {
+  const salt = opts.salt ?? 0
+  const yOffset = opts.yOffset ?? 0
+  const lavaBelow = opts.lavaBelow ?? LAVA_BELOW
+  const maxCarveY = opts.maxY ?? MAX_CARVE_Y
   const starts = new Map<number, Blob[]>()
   const perChunk = new Map<number, Blob[]>()
   const key = (cx: number, cz: number) => (cx & 0xffff) * 65536 + (cz & 0xffff)
@@ -55,9 +70,9 @@ export function createCarvers(seed: number, columns: Columns): Carvers {
     let list = starts.get(k)
     if (list) return list
     list = []
-    const caveRand = Rand.at(seed, cx, cz, 0, 301)
+    const caveRand = Rand.at(seed, cx, cz, salt, 301)
     if (caveRand.nextFloat() < CAVE_CHANCE) traceCaves(caveRand, cx, cz, list)
-    const ravineRand = Rand.at(seed, cx, cz, 0, 302)
+    const ravineRand = Rand.at(seed, cx, cz, salt, 302)
     if (ravineRand.nextFloat() < RAVINE_CHANCE) traceRavine(ravineRand, cx, cz, list)
     if (starts.size >= START_CACHE) starts.delete(starts.keys().next().value!)
     starts.set(k, list)
@@ -100,11 +115,11 @@ export function createCarvers(seed: number, columns: Columns): Carvers {
       const lx0 = Math.max(Math.floor(b.x - b.hr) - x0 - 1, 0)
       const lx1 = Math.min(Math.floor(b.x + b.hr) - x0 + 1, 16)
       const ly0 = Math.max(Math.floor(b.y - b.vr) - 1, 1)
-      const ly1 = Math.min(Math.floor(b.y + b.vr) + 1, MAX_CARVE_Y)
+      const ly1 = Math.min(Math.floor(b.y + b.vr) + 1, maxCarveY)
       const lz0 = Math.max(Math.floor(b.z - b.hr) - z0 - 1, 0)
       const lz1 = Math.min(Math.floor(b.z + b.hr) - z0 + 1, 16)
       if (lx0 >= lx1 || lz0 >= lz1 || ly0 >= ly1) continue
-      if (touchesSea(cols.height, lx0, lx1, ly0, ly1, lz0, lz1)) continue
+      if (touchesSea(cols.height, lx0, lx1, ly0 + yOffset, ly1 + yOffset, lz0, lz1)) continue
       for (let lx = lx0; lx < lx1; lx++) {
         const dx = (x0 + lx + 0.5 - b.x) / b.hr
         for (let lz = lz0; lz < lz1; lz++) {
@@ -118,7 +133,7 @@ export function createCarvers(seed: number, columns: Columns): Carvers {
             if (cur === AIR || cur === LAVA) continue
             if (cur === GRASS) grassFound = true
             if (!carvable(cur, y < 255 ? blocks[i + 256]! : AIR)) continue
-            blocks[i] = y < LAVA_BELOW ? LAVA : AIR
+            blocks[i] = y < lavaBelow ? LAVA : AIR
             // Vanilla grows grass back on the dirt a cave mouth exposes.
             if (grassFound && y > 0 && blocks[i - 256] === DIRT) blocks[i - 256] = GRASS
           }
@@ -130,7 +145,7 @@ export function createCarvers(seed: number, columns: Columns): Carvers {
   function carvedAt(x: number, y: number, z: number): boolean {
     for (const b of blobsFor(x >> 4, z >> 4)) {
       if (Math.abs(x + 0.5 - b.x) > b.hr + 1 || Math.abs(z + 0.5 - b.z) > b.hr + 1 || Math.abs(y - b.y) > b.vr + 2) continue
-      if (y >= 1 && y < MAX_CARVE_Y && inside(b, x, y, z)) return true
+      if (y >= 1 && y < maxCarveY && inside(b, x, y, z)) return true
     }
     return false
   }
@@ -138,10 +153,10 @@ export function createCarvers(seed: number, columns: Columns): Carvers {
   return { carve, carvedAt, blobsFor }
 }
 
-const { air: AIR, lava: LAVA, grass_block: GRASS, dirt: DIRT, stone: STONE, granite: GRANITE, diorite: DIORITE, andesite: ANDESITE, sand: SAND, gravel: GRAVEL, water: WATER } = B
+const { air: AIR, lava: LAVA, grass_block: GRASS, dirt: DIRT, stone: STONE, granite: GRANITE, diorite: DIORITE, andesite: ANDESITE, sand: SAND, gravel: GRAVEL, water: WATER, deepslate: DEEPSLATE, tuff: TUFF } = B
 
 function carvable(b: number, above: number): boolean {
-  if (b === STONE || b === DIRT || b === GRASS || b === GRANITE || b === DIORITE || b === ANDESITE) return true
+  if (b === STONE || b === DIRT || b === GRASS || b === GRANITE || b === DIORITE || b === ANDESITE || b === DEEPSLATE || b === TUFF) return true
   return (b === SAND || b === GRAVEL) && above !== WATER
 }
 

@@ -54,7 +54,7 @@ export function placeOres(seed: number, columns: Columns, cx: number, cz: number
           const veinSeed = r.nextSeed()
           const reach = Math.ceil(rule.size / 8) + Math.ceil(((rule.size / 16) * 2 + 1) / 2)
           if (x + reach < x0 || x - reach > x0 + 15 || z + reach < z0 || z - reach > z0 + 15) continue
-          vein(new Rand(veinSeed), rule, x, y, z, columns, x0, z0, blocks)
+          vein(new Rand(veinSeed), rule.size, replaceWith(rule.block), x, y, z, columns, x0, z0, blocks, 0, 255)
         }
       }
     }
@@ -69,10 +69,24 @@ export function placeOres(seed: number, columns: Columns, cx: number, cz: number
   }
 }
 
-/** One vein (vanilla `OreFeature.place` + `doPlace`), written only where it falls in the chunk at (x0, z0). */
-function vein(r: Rand, rule: OreRule, px: number, py: number, pz: number, columns: Columns, x0: number, z0: number, blocks: Uint8Array): void {
-  const size = rule.size
-  const ore = rule.block
+const replaceCache = new Map<number, Uint8Array>()
+/** 1.16: a vein replaces stone, granite, diorite and andesite with its block. */
+function replaceWith(block: number): Uint8Array {
+  let t = replaceCache.get(block)
+  if (!t) {
+    t = new Uint8Array(256)
+    for (const b of [STONE, GRANITE, DIORITE, ANDESITE]) t[b] = block
+    replaceCache.set(block, t)
+  }
+  return t
+}
+
+/**
+ * One vein (vanilla `OreFeature.place` + `doPlace`), written only where it falls in the chunk at
+ * (x0, z0). `replace[current block]` is what a block of the vein becomes (0: stays). The buffer
+ * starts at y `minY` and holds up to y `topY`.
+ */
+export function vein(r: Rand, size: number, replace: Uint8Array, px: number, py: number, pz: number, columns: Columns, x0: number, z0: number, blocks: Uint8Array, minY: number, topY: number): void {
   const angle = r.nextFloat() * Math.PI
   const half = size / 8
   const pad = Math.ceil(((size / 16) * 2 + 1) / 2)
@@ -83,7 +97,7 @@ function vein(r: Rand, rule: OreRule, px: number, py: number, pz: number, column
   const ya = py + r.nextInt(3) - 2
   const yb = py + r.nextInt(3) - 2
   const minX = px - Math.ceil(half) - pad
-  const minY = py - 2 - pad
+  const boxMinY = py - 2 - pad
   const minZ = pz - Math.ceil(half) - pad
   const width = 2 * (Math.ceil(half) + pad)
   // Skipped when the whole footprint is above the ground (sampled at its corners and centre).
@@ -94,7 +108,7 @@ function vein(r: Rand, rule: OreRule, px: number, py: number, pz: number, column
     [minX + width, minZ + width],
     [px, pz],
   ] as const
-  if (!probes.some(([x, z]) => minY <= columns.heightAt(x, z))) return
+  if (!probes.some(([x, z]) => boxMinY <= columns.heightAt(x, z))) return
 
   const pts = new Float64Array(size * 4)
   for (let j = 0; j < size; j++) {
@@ -114,8 +128,8 @@ function vein(r: Rand, rule: OreRule, px: number, py: number, pz: number, column
     const cz = pts[j * 4 + 2]!
     const xs = Math.max(Math.floor(cx - rad), minX, x0)
     const xe = Math.min(Math.floor(cx + rad), x0 + 15)
-    const ys = Math.max(Math.floor(cy - rad), minY, 0)
-    const ye = Math.min(Math.floor(cy + rad), 255)
+    const ys = Math.max(Math.floor(cy - rad), boxMinY, minY)
+    const ye = Math.min(Math.floor(cy + rad), topY)
     const zs = Math.max(Math.floor(cz - rad), minZ, z0)
     const ze = Math.min(Math.floor(cz + rad), z0 + 15)
     for (let x = xs; x <= xe; x++) {
@@ -127,9 +141,9 @@ function vein(r: Rand, rule: OreRule, px: number, py: number, pz: number, column
         for (let z = zs; z <= ze; z++) {
           const dz = (z + 0.5 - cz) / rad
           if (dx * dx + dy * dy + dz * dz >= 1) continue
-          const i = (y << 8) | ((z - z0) << 4) | (x - x0)
-          const cur = blocks[i]!
-          if (cur === STONE || cur === GRANITE || cur === DIORITE || cur === ANDESITE) blocks[i] = ore
+          const i = ((y - minY) << 8) | ((z - z0) << 4) | (x - x0)
+          const to = replace[blocks[i]!]!
+          if (to !== 0) blocks[i] = to
         }
       }
     }

@@ -9,7 +9,9 @@ import { Rand } from './random.js'
 
 const { bedrock: BEDROCK, stone: STONE, water: WATER, grass_block: GRASS, dirt: DIRT } = B
 
-export function fillSurface(seed: number, cx: number, cz: number, cols: ChunkColumns, blocks: Uint8Array): void {
+/** `bedrock`: the floor of the world at y 0..4 (1.16); the tall world has stone there (its floor is at −64). */
+export function fillSurface(seed: number, cx: number, cz: number, cols: ChunkColumns, blocks: Uint8Array, bedrock = true): void {
+  const FLOOR = bedrock ? BEDROCK : STONE
   const r = Rand.at(seed, cx, cz, 0, 701)
   for (let lz = 0; lz < 16; lz++) {
     for (let lx = 0; lx < 16; lx++) {
@@ -19,7 +21,7 @@ export function fillSurface(seed: number, cx: number, cz: number, cols: ChunkCol
       const filler = top === GRASS ? DIRT : top
       const soilBottom = Math.max(1, h - cols.soil[i]!)
       const col = (lz << 4) | lx
-      for (let y = 0; y <= 4 && y <= h; y++) blocks[(y << 8) | col] = y <= r.nextInt(5) ? BEDROCK : STONE
+      for (let y = 0; y <= 4 && y <= h; y++) blocks[(y << 8) | col] = y <= r.nextInt(5) ? FLOOR : STONE
       for (let y = 5; y < soilBottom; y++) blocks[(y << 8) | col] = STONE
       for (let y = Math.max(soilBottom, 5); y < h; y++) blocks[(y << 8) | col] = filler
       if (h > 4 || blocks[(h << 8) | col] !== BEDROCK) blocks[(h << 8) | col] = top

@@ -19,6 +19,7 @@
 import { Cell, createBlockView } from '../block-view.js'
 import { EXHAUSTION, eat, exhaust as spend, tickFood, type Vitals } from '../hunger.js'
 import { require, type SquidPlayer, type SquidServer } from '../squid.js'
+import { createPackets, onGroundOf } from '../packets.js'
 
 export interface HealthApi {
   damage(player: SquidPlayer, amount: number, cause: string): void
@@ -87,6 +88,7 @@ const ALWAYS_EDIBLE = new Set(['golden_apple', 'enchanted_golden_apple', 'chorus
 
 export function installHealth(serv: SquidServer, spawn: { x: number; y: number; z: number }): HealthApi {
   const registry = serv.registry
+  const packets = createPackets(registry)
   const Item = require('prismarine-item')(registry)
   const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
   const view = createBlockView(registry, () => serv.overworld)
@@ -135,7 +137,7 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     st.fireTicks = 0
     st.air = MAX_AIR
     const message = deathMessage(p.username, cause)
-    p._client.write('combat_event', { event: 2, playerId: p.id, entityId: p.id, message: JSON.stringify({ text: message }) })
+    packets.death(p._client, p.id, message)
     serv.broadcast?.(message)
     // keepInventory is off: everything drops where the player died.
     const at = p.position.offset(0, 0.5, 0)
@@ -227,7 +229,7 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
 
   /** Sends a player's on-fire flag to itself and to the others. */
   function showFire(p: SquidPlayer, on: boolean): void {
-    const packet = { entityId: p.id, metadata: [{ key: 0, type: 0, value: on ? 0x01 : 0 }] }
+    const packet = { entityId: p.id, metadata: [packets.meta(0, 'byte', on ? 0x01 : 0)] }
     for (const other of serv.players) if (other.world === p.world && !other.disconnected) other._client.write('entity_metadata', packet)
   }
 
@@ -249,7 +251,7 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     const shownAir = Math.max(0, st.air)
     if (shownAir !== st.sentAir && !p.disconnected) {
       st.sentAir = shownAir
-      p._client.write('entity_metadata', { entityId: p.id, metadata: [{ key: 1, type: 1, value: shownAir }] })
+      p._client.write('entity_metadata', { entityId: p.id, metadata: [packets.meta(1, 'int', shownAir)] })
     }
     if (st.dead) return
     // lava and fire blocks
@@ -314,11 +316,11 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     const st = stateOf(p)
     for (const name of ['position', 'position_look']) {
       p._client.on(name, (packet: any) => {
-        if (packet && Number.isFinite(packet.x) && Number.isFinite(packet.y) && Number.isFinite(packet.z)) onMove(p, packet)
+        if (packet && Number.isFinite(packet.x) && Number.isFinite(packet.y) && Number.isFinite(packet.z)) onMove(p, { x: packet.x, y: packet.y, z: packet.z, onGround: onGroundOf(packet) })
       })
     }
-    p._client.on('flying', ({ onGround }: { onGround: boolean }) => {
-      if (st.lastPos) onMove(p, { ...st.lastPos, onGround })
+    p._client.on('flying', (packet: { onGround?: boolean; flags?: { onGround?: boolean } }) => {
+      if (st.lastPos) onMove(p, { ...st.lastPos, onGround: onGroundOf(packet) })
     })
     p._client.on('use_item', () => {
       const held = p.inventory.slots[36 + p.heldItemSlot]
@@ -355,7 +357,7 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
       const action = data?.actionId ?? data?.payload
       if (action !== 'perform_respawn' || !st.dead) return
       void p.behavior('requestRespawn', {}, async () => {
-        p._sendRespawn()
+        packets.respawn(p as never, (serv as any).hashedSeed, (serv as any).dimensionNames?.[0] ?? 'minecraft:overworld')
         // mineflayer (and the vanilla client) drop their world on a respawn packet, so the
         // chunks around the spawn are sent again, as vanilla does.
         p._unloadAllChunks()

@@ -18,6 +18,7 @@ import { MOB_STATS, isHostile, meleeDamage, rollLoot, type Difficulty, type MobK
 import { SHEEP_WOOL_METADATA, WOOL_COLOURS, naturalSheepColour, sheepByte } from '../../sheep.js'
 import { nextEggTicks } from '../animal-rules.js'
 import { require, type SquidPlayer, type SquidServer } from '../squid.js'
+import { createPackets } from '../packets.js'
 import { stepMob, type MobBrainEnv } from './mob-brain.js'
 
 export interface MobRecord {
@@ -102,6 +103,7 @@ const DEATH_ANIMATION_TICKS = 15
 
 export function installMobs(serv: SquidServer, rng: () => number, hooks: { hurtPlayer(p: SquidPlayer, amount: number, cause: string): void }): MobsApi {
   const registry = serv.registry
+  const packets = createPackets(registry)
   const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
   const view = createBlockView(registry, () => serv.overworld)
   const records = new Set<MobRecord>()
@@ -346,7 +348,7 @@ export function installMobs(serv: SquidServer, rng: () => number, hooks: { hurtP
       if (rec.entity) writeViewers(rec, 'animation', { entityId: rec.entity.id, animation: 0 })
     },
     setOnFire(rec, on) {
-      if (rec.entity) writeViewers(rec, 'entity_metadata', { entityId: rec.entity.id, metadata: [{ key: 0, type: 0, value: on ? 0x01 : 0 }] })
+      if (rec.entity) writeViewers(rec, 'entity_metadata', { entityId: rec.entity.id, metadata: [packets.meta(0, 'byte', on ? 0x01 : 0)] })
     },
     explode(rec, power) {
       const at = { x: rec.x, y: rec.y, z: rec.z }
@@ -354,7 +356,7 @@ export function installMobs(serv: SquidServer, rng: () => number, hooks: { hurtP
         if (p.disconnected || p.world !== serv.overworld) continue
         const d = Math.sqrt(dist2(p.position, at))
         if (d > 64) continue
-        p._client.write('explosion', { x: at.x, y: at.y, z: at.z, radius: power, affectedBlockOffsets: [], playerMotionX: 0, playerMotionY: 0, playerMotionZ: 0 })
+        packets.explosion(p._client, at, power)
       }
       serv.emit('mbExplosion', { x: at.x, y: at.y, z: at.z, power })
     },

@@ -1,9 +1,10 @@
 /**
- * Server-side window clicks for 1.16.5, replacing flying-squid's (which applies
- * every click to the player inventory whatever the window and never confirms).
+ * Server-side window clicks, replacing flying-squid's (which applies every click
+ * to the player inventory whatever the window and never confirms).
  *
- * Each click is answered with a `transaction` (accepted) first, so the client
- * applies its own prediction, then the server applies the same click with
+ * On 1.16 each click is answered with a `transaction` (accepted) first, so the client
+ * applies its own prediction (1.17+ has no confirmation: the client predicts and the
+ * state id of our slot packets orders them, ../packets.ts); then the server applies the same click with
  * prismarine-windows (the library mineflayer uses for its prediction) and
  * sends `set_slot` for every slot that changed (plus the clicked slot and the
  * result slot, which the client may have predicted differently).
@@ -12,6 +13,7 @@
  * owns opening, closing, the inventory part of the window and the cursor.
  */
 import { addToInventory } from '../inventory-ops.js'
+import { createPackets } from '../packets.js'
 import { applyDrag, gatherToCursor, type Drag } from './window-gestures.js'
 import { require, type SquidItem, type SquidPlayer, type SquidServer, type SquidWindow } from '../squid.js'
 
@@ -62,7 +64,7 @@ function snap(win: Win): Snapshot {
 }
 
 export interface WindowManager {
-  open(player: SquidPlayer, kind: ContainerKind, type: string, title: unknown, state: unknown, fill?: (win: Win) => void): OpenContainer
+  open(player: SquidPlayer, kind: ContainerKind, type: string, title: Record<string, string>, state: unknown, fill?: (win: Win) => void): OpenContainer
   current(player: SquidPlayer): OpenContainer | null
   close(player: SquidPlayer, notifyClient: boolean): void
   /** Send set_slot for slots that differ from `before` (container refresh, e.g. furnace tick). */
@@ -83,10 +85,11 @@ export function installWindows(serv: SquidServer): WindowManager {
   const nextId = new Map<SquidPlayer, number>()
   let invHooks: InventoryHooks = {}
 
+  const packets = createPackets(registry)
   const toNotch = (it: SquidItem | null) => Item.toNotch(it ?? null)
 
   function sendSlot(player: SquidPlayer, windowId: number, slot: number, item: SquidItem | null): void {
-    player._client.write('set_slot', { windowId, slot, item: toNotch(item) })
+    packets.setSlot(player._client, windowId, slot, toNotch(item))
   }
 
   function sendDiff(player: SquidPlayer, windowId: number, win: Win, before: Snapshot, always: number[] = []): void {
@@ -125,7 +128,7 @@ export function installWindows(serv: SquidServer): WindowManager {
     if (left > 0) serv.mbDropItem?.(player.world, player.position.offset(0, 1.2, 0), item.name, left)
   }
 
-  function open(player: SquidPlayer, kind: ContainerKind, type: string, title: unknown, state: unknown, fill?: (win: Win) => void): OpenContainer {
+  function open(player: SquidPlayer, kind: ContainerKind, type: string, title: Record<string, string>, state: unknown, fill?: (win: Win) => void): OpenContainer {
     close(player, true)
     const id = ((nextId.get(player) ?? 0) % 100) + 1
     nextId.set(player, id)
@@ -138,8 +141,8 @@ export function installWindows(serv: SquidServer): WindowManager {
     const oc: OpenContainer = { id, window: win, kind, state }
     opened.set(player, oc)
     const protocolType = windows.windows[type]?.type
-    player._client.write('open_window', { windowId: id, inventoryType: protocolType, windowTitle: JSON.stringify(title) })
-    player._client.write('window_items', { windowId: id, items: win.slots.map((it) => toNotch(it)) })
+    packets.openWindow(player._client, id, protocolType, title)
+    packets.windowItems(player._client, id, win.slots.map((it) => toNotch(it)), toNotch(null))
     return oc
   }
 
@@ -169,11 +172,12 @@ export function installWindows(serv: SquidServer): WindowManager {
     inv.selectedItem = null
   }
 
-  function handleClick(player: SquidPlayer, packet: { windowId: number; slot: number; mouseButton: number; action: number; mode: number }): void {
-    const { windowId, slot, mouseButton, action, mode } = packet
+  function handleClick(player: SquidPlayer, packet: { windowId: number; slot: number; mouseButton: number; action?: number; mode: number }): void {
+    const { windowId, slot, mouseButton, mode } = packet
+    const action = packet.action ?? 0
     const oc = windowId === 0 ? null : (opened.get(player) ?? null)
     const win = (windowId === 0 ? player.inventory : oc && oc.id === windowId ? oc.window : null) as Win | null
-    const reject = () => player._client.write('transaction', { windowId, action, accepted: false })
+    const reject = () => packets.confirmClick(player._client, windowId, action, false)
     if (!win) return reject()
     const validSlot = slot === -999 || (Number.isInteger(slot) && slot >= 0 && slot < win.slots.length)
     // Supported: click (0), shift-click (1), number key (2), drop (4), drag (5, left/right), double click (6).
@@ -185,7 +189,7 @@ export function installWindows(serv: SquidServer): WindowManager {
       resync(player, windowId, win)
       return
     }
-    player._client.write('transaction', { windowId, action, accepted: true })
+    packets.confirmClick(player._client, windowId, action, true)
     const before = snap(win)
     const cursorBefore = win.selectedItem ? { ...win.selectedItem } : null
     const ctx: ClickContext = { player, window: win, windowId, slot, mouseButton, mode, open: oc }
@@ -250,7 +254,7 @@ export function installWindows(serv: SquidServer): WindowManager {
   }
 
   function resync(player: SquidPlayer, windowId: number, win: Win): void {
-    player._client.write('window_items', { windowId, items: win.slots.map((it) => toNotch(it)) })
+    packets.windowItems(player._client, windowId, win.slots.map((it) => toNotch(it)), toNotch(win.selectedItem ?? null))
     sendSlot(player, -1, -1, win.selectedItem ?? null)
   }
 

@@ -1,0 +1,310 @@
+/**
+ * The one module of version facts: which Minecraft versions mindbridge supports, and per
+ * version the few facts minecraft-data does not hold (ore distribution, the lava level of
+ * caves, names renamed across versions), next to the ones read from minecraft-data of that
+ * version (world height, what a mined block drops, which ores drop raw metals).
+ *
+ * Sources: 1.16 ore batches from ../shared/spec/world-facts.md §1 (vanilla 1.16 `OreFeature`
+ * ranges); 1.18+ batches from docs/world-facts-1.18.md (vanilla 1.18 `OrePlacements`, the
+ * Minecraft Wiki). World, body and planner all ask this module; nothing version-specific is
+ * hard-coded elsewhere.
+ */
+import minecraftData from 'minecraft-data'
+
+export { SUPPORTED_MC_VERSIONS, DEFAULT_MC_VERSION, isSupportedMcVersion, checkMcVersion, type McVersion } from './versions.js'
+
+/** One batch of ore veins per chunk: `count` attempts of veins of `size`, heights drawn from `shape` over lo..hi. */
+export interface OreBatch {
+  /** The ore as named above y 0 (`iron_ore`); below y 0 the world places its deepslate variant when it has one. */
+  ore: string
+  /** 'uniform': every y in lo..hi alike; 'triangle': vanilla's trapezoid with no plateau, densest at (lo+hi)/2. */
+  shape: 'uniform' | 'triangle'
+  lo: number
+  hi: number
+  /** Attempts per chunk (a fraction is a chance of one attempt). */
+  count: number
+  /** Vein size (vanilla `OreConfiguration.size`). */
+  size: number
+  /** Only in mountain biomes. */
+  mountains?: boolean
+}
+
+/** Vanilla 1.16 overworld ores (world-facts.md §1): uniform in 0..range−1, lapis a triangle around 16, emeralds single blocks in mountains at 4..31. */
+const ORES_1_16: readonly OreBatch[] = [
+  { ore: 'coal_ore', shape: 'uniform', lo: 0, hi: 127, count: 20, size: 17 },
+  { ore: 'iron_ore', shape: 'uniform', lo: 0, hi: 63, count: 20, size: 9 },
+  { ore: 'gold_ore', shape: 'uniform', lo: 0, hi: 31, count: 2, size: 9 },
+  { ore: 'redstone_ore', shape: 'uniform', lo: 0, hi: 15, count: 8, size: 8 },
+  { ore: 'diamond_ore', shape: 'uniform', lo: 0, hi: 15, count: 1, size: 8 },
+  { ore: 'lapis_ore', shape: 'triangle', lo: 0, hi: 30, count: 1, size: 7 },
+  { ore: 'emerald_ore', shape: 'uniform', lo: 4, hi: 31, count: 5.5, size: 1, mountains: true },
+]
+
+/**
+ * Vanilla 1.18+ overworld ores (docs/world-facts-1.18.md): the same in 1.18 to 1.21.4.
+ * Batches that exist only in one biome besides mountains (badlands gold, dripstone copper) and
+ * the buried (air-exposure) variants are left out.
+ */
+const ORES_1_18: readonly OreBatch[] = [
+  { ore: 'coal_ore', shape: 'uniform', lo: 136, hi: 319, count: 30, size: 17 },
+  { ore: 'coal_ore', shape: 'triangle', lo: 0, hi: 192, count: 20, size: 17 },
+  { ore: 'iron_ore', shape: 'triangle', lo: 80, hi: 384, count: 90, size: 9 },
+  { ore: 'iron_ore', shape: 'triangle', lo: -24, hi: 56, count: 10, size: 9 },
+  { ore: 'iron_ore', shape: 'uniform', lo: -64, hi: 72, count: 10, size: 4 },
+  { ore: 'copper_ore', shape: 'triangle', lo: -16, hi: 112, count: 16, size: 10 },
+  { ore: 'gold_ore', shape: 'triangle', lo: -64, hi: 32, count: 4, size: 9 },
+  { ore: 'gold_ore', shape: 'uniform', lo: -64, hi: -48, count: 0.5, size: 9 },
+  { ore: 'redstone_ore', shape: 'uniform', lo: -64, hi: 15, count: 4, size: 8 },
+  { ore: 'redstone_ore', shape: 'triangle', lo: -96, hi: -32, count: 8, size: 8 },
+  { ore: 'diamond_ore', shape: 'triangle', lo: -144, hi: 16, count: 7, size: 4 },
+  { ore: 'diamond_ore', shape: 'triangle', lo: -144, hi: 16, count: 1 / 9, size: 12 },
+  { ore: 'lapis_ore', shape: 'triangle', lo: -32, hi: 32, count: 2, size: 7 },
+  { ore: 'emerald_ore', shape: 'triangle', lo: -16, hi: 480, count: 100, size: 3, mountains: true },
+]
+
+/** Stone blobs of 1.18+ (same source): granite/diorite/andesite low and high, tuff below 0, dirt, gravel. */
+export const BLOBS_1_18: readonly OreBatch[] = [
+  { ore: 'dirt', shape: 'uniform', lo: 0, hi: 160, count: 7, size: 33 },
+  { ore: 'gravel', shape: 'uniform', lo: -64, hi: 319, count: 14, size: 33 },
+  { ore: 'granite', shape: 'uniform', lo: 0, hi: 60, count: 2, size: 64 },
+  { ore: 'diorite', shape: 'uniform', lo: 0, hi: 60, count: 2, size: 64 },
+  { ore: 'andesite', shape: 'uniform', lo: 0, hi: 60, count: 2, size: 64 },
+  { ore: 'granite', shape: 'uniform', lo: 64, hi: 128, count: 1 / 6, size: 64 },
+  { ore: 'diorite', shape: 'uniform', lo: 64, hi: 128, count: 1 / 6, size: 64 },
+  { ore: 'andesite', shape: 'uniform', lo: 64, hi: 128, count: 1 / 6, size: 64 },
+  { ore: 'tuff', shape: 'uniform', lo: -64, hi: 0, count: 2, size: 64 },
+]
+
+/** Block and item names renamed across versions: old name, new name, first version with the new one. */
+const RENAMES: ReadonlyArray<{ old: string; now: string; since: string }> = [
+  { old: 'grass', now: 'short_grass', since: '1.20.3' },
+  // biome
+  { old: 'mountains', now: 'windswept_hills', since: '1.18' },
+]
+
+/** A name and what it is called in the other supported versions (`grass` → [`grass`, `short_grass`]). */
+export function namesAcrossVersions(name: string): string[] {
+  const out = [name]
+  for (const r of RENAMES) {
+    if (name === r.old) out.push(r.now)
+    if (name === r.now) out.push(r.old)
+  }
+  return out
+}
+
+/**
+ * Items a player may ask for under another version's name, mapped to what the older world has:
+ * raw metals (1.17+) come from the ore itself before 1.17.
+ */
+const OLDER_NAMES: Readonly<Record<string, string[]>> = {
+  raw_iron: ['iron_ore'],
+  raw_gold: ['gold_ore'],
+  raw_copper: ['copper_ore'],
+  raw_iron_block: ['iron_block'],
+  grass: ['grass_block'],
+}
+
+/** Items in this registry that stand for `name` when the version has no item of that name ([] if none). */
+export function olderItemNames(registry: { itemsByName: Record<string, unknown> }, name: string): string[] {
+  return (OLDER_NAMES[name] ?? []).filter((a) => registry.itemsByName[a])
+}
+
+/** Air in caves at or below this y is lava (1.16: carvers below y 11; 1.18+: below y −54). */
+const LAVA_TOP_1_16 = 10
+const LAVA_TOP_1_18 = -55
+/** Deepslate replaces stone below this y (1.18+), with a band up to DEEPSLATE_BAND_TOP where both mix. */
+export const DEEPSLATE_BELOW = 0
+export const DEEPSLATE_BAND_TOP = 8
+
+/** A strip is at least this far under the ground: a tunnel in stone, under the soil and out of the night. */
+const DEPTH_BELOW_GROUND = 20
+/** The ground of a typical column (sea level 63), for heights asked without a ground. */
+const TYPICAL_GROUND = 64
+
+type Registry = ReturnType<typeof minecraftData>
+interface LootEntry {
+  item: string
+  silkTouch?: boolean
+}
+
+export interface VersionFacts {
+  /** minecraft-data's name of the version (`1.20.4`). */
+  version: string
+  registry: Registry
+  /** Lowest block y, and the number of block layers (1.16: 0, 256; 1.18+: −64, 384). */
+  minY: number
+  height: number
+  /** The 1.18 shape: deepslate below y 0, ores in 1.18 batches. */
+  tall: boolean
+  /** Carved air at or below this y is lava; the feet of a digging bot stay ≥ lavaTop + 2. */
+  lavaTop: number
+  safeMinY: number
+  /** The ore batches of the overworld. */
+  ores: readonly OreBatch[]
+  /** Every block that is an ore of this version (`iron_ore`, `deepslate_iron_ore`, `copper_ore` …). */
+  isOre(block: string): boolean
+  /** The ore's plain name: `deepslate_iron_ore` → `iron_ore`. */
+  baseOre(block: string): string
+  /** The deepslate variant of an ore when the version has one (`deepslate_iron_ore`), else null. */
+  deepslateOre(ore: string): string | null
+  /** Relative vein blocks per layer at y (sum over batches of count·size·p(y)); 0 outside its range. */
+  oreDensity(ore: string, y: number): number
+  /** Lowest and highest y the ore is placed at in this world, and the y where it is densest. */
+  oreRange(ore: string): { lo: number; hi: number; peak: number } | null
+  /** The feet's y for strip-mining `ore` when the ground is at `groundY` (see stripHeight below). */
+  stripHeight(ore: string, groundY: number): number
+  /** The highest level worth strip-mining for `ore` when stairs cannot go lower. */
+  oreTop(ore: string): number
+  /** This version's name for a block, item or biome named in any supported version (`grass` → `short_grass` on 1.20.3+, `mountains` → `windswept_hills` on 1.18+, and back). */
+  name(name: string): string
+  /** Items a block drops when mined without silk touch (minecraft-data's blockLoot); [] if none recorded. */
+  minedDrops(block: string): string[]
+  /** Ores that drop a raw metal (`iron_ore` → `raw_iron`), read from blockLoot; empty before 1.17. */
+  rawMetalDrops(): ReadonlyMap<string, string>
+}
+
+const cache = new Map<string, VersionFacts>()
+
+/**
+ * The facts of a version: a version string (`bot.version`, `1.20.4`) or a minecraft-data
+ * registry. Any version minecraft-data knows works (a `bot` may join any server); the ore
+ * distribution is 1.16's before the tall world (1.18) and 1.18's from then on.
+ */
+export function versionFacts(versionOrRegistry: string | { version: { minecraftVersion?: string } }): VersionFacts {
+  const v = typeof versionOrRegistry === 'string' ? versionOrRegistry : String(versionOrRegistry.version.minecraftVersion)
+  let f = cache.get(v)
+  if (!f) {
+    f = build(v)
+    cache.set(v, f)
+  }
+  return f
+}
+
+function build(v: string): VersionFacts {
+  const registry = minecraftData(v)
+  if (!registry) throw new Error(`minecraft-data does not know Minecraft ${v}`)
+  const version = registry.version.minecraftVersion as string
+  const tall = registry.supportFeature('tallWorld') as boolean
+  const minY = tall ? -64 : 0
+  const height = tall ? 384 : 256
+  const lavaTop = tall ? LAVA_TOP_1_18 : LAVA_TOP_1_16
+  const safeMinY = lavaTop + 2
+  const ores = (tall ? ORES_1_18 : ORES_1_16).filter((b) => registry.blocksByName[b.ore])
+  const baseNames = new Set(ores.map((b) => b.ore))
+  const baseOre = (block: string) => (block.startsWith('deepslate_') && baseNames.has(block.slice(10)) ? block.slice(10) : block)
+  const isOre = (block: string) => baseNames.has(baseOre(block)) && !!registry.blocksByName[block]
+  const top = minY + height - 1
+
+  const densityCache = new Map<string, Float64Array>()
+  const densities = (ore: string): Float64Array => {
+    let d = densityCache.get(ore)
+    if (d) return d
+    d = new Float64Array(height)
+    for (const b of ores) {
+      if (b.ore !== ore) continue
+      const span = b.hi - b.lo
+      for (let y = Math.max(b.lo, minY); y <= Math.min(b.hi, top); y++) {
+        let p: number
+        if (b.shape === 'uniform') p = 1 / (span + 1)
+        else {
+          const half = span / 2
+          p = Math.max(0, (half + 1 - Math.abs(y - (b.lo + half))) / ((half + 1) * (half + 1)))
+        }
+        d[y - minY] += b.count * b.size * p
+      }
+    }
+    densityCache.set(ore, d)
+    return d
+  }
+  const oreDensity = (ore: string, y: number) => (y < minY || y > top ? 0 : densities(baseOre(ore))[y - minY]!)
+  const oreRange = (ore: string) => {
+    const d = densities(baseOre(ore))
+    let lo = -1
+    let hi = -1
+    let peak = -1
+    for (let i = 0; i < height; i++) {
+      if (d[i]! <= 0) continue
+      if (lo < 0) lo = i
+      hi = i
+      if (peak < 0 || d[i]! > d[peak]!) peak = i
+    }
+    return lo < 0 ? null : { lo: lo + minY, hi: hi + minY, peak: peak + minY }
+  }
+  /**
+   * The rich band of an ore seen from a strip level no higher than `windowTop`: start at its
+   * richest level in safeMinY..windowTop (the highest of equals) and go up while the density
+   * stays at least half of that. A uniform 1.16 range is rich up to its top; a 1.18 triangle
+   * around its peak (iron's mountain band, out of reach under the ground, is not part of it).
+   */
+  const bandTop = (ore: string, windowTop: number): number | null => {
+    const d = densities(baseOre(ore))
+    const hiY = Math.min(windowTop, top)
+    let best = 0
+    let at = -Infinity
+    for (let y = safeMinY; y <= hiY; y++) {
+      if (d[y - minY]! >= best && d[y - minY]! > 0) {
+        best = d[y - minY]!
+        at = y
+      }
+    }
+    if (best <= 0) return null
+    let y = at
+    while (y < top && d[y + 1 - minY]! >= best / 2) y++
+    return y
+  }
+  const fallbackOre = 'iron_ore'
+  const bandFor = (ore: string, windowTop: number) => bandTop(ore, windowTop) ?? bandTop(fallbackOre, windowTop) ?? safeMinY + 8
+  /** With no ground known (oreTop), the window of a strip under ground at sea level. */
+  const typicalWindow = TYPICAL_GROUND - DEPTH_BELOW_GROUND
+  const oreTop = (ore: string) => bandFor(ore, Math.max(typicalWindow, safeMinY)) - 4
+  const stripHeight = (ore: string, groundY: number) => {
+    const windowTop = Math.floor(groundY) - DEPTH_BELOW_GROUND
+    if (windowTop <= safeMinY) return safeMinY
+    return Math.max(safeMinY, Math.min(bandFor(ore, windowTop) - 8, windowTop))
+  }
+
+  const known = (n: string) => !!(registry.blocksByName[n] || registry.itemsByName[n] || registry.biomesByName[n])
+  const name = (n: string) => {
+    if (known(n)) return n
+    for (const r of RENAMES) {
+      const other = n === r.old ? r.now : n === r.now ? r.old : null
+      if (other && known(other)) return other
+    }
+    return n
+  }
+
+  const loot = ((registry as unknown as { blockLoot?: Record<string, { drops: LootEntry[] }> }).blockLoot ?? {}) as Record<string, { drops: LootEntry[] }>
+  const minedDrops = (block: string) => [...new Set((loot[block]?.drops ?? []).filter((e) => !e.silkTouch).map((e) => e.item))]
+  let raw: Map<string, string> | undefined
+  const rawMetalDrops = () => {
+    if (raw) return raw
+    raw = new Map()
+    for (const block of Object.keys(loot)) {
+      if (!block.endsWith('_ore')) continue
+      const metal = minedDrops(block).find((i) => i.startsWith('raw_'))
+      if (metal) raw.set(block, metal)
+    }
+    return raw
+  }
+
+  return {
+    version,
+    registry,
+    minY,
+    height,
+    tall,
+    lavaTop,
+    safeMinY,
+    ores,
+    isOre,
+    baseOre,
+    deepslateOre: (ore) => (registry.blocksByName[`deepslate_${ore}`] ? `deepslate_${ore}` : null),
+    oreDensity,
+    oreRange,
+    stripHeight,
+    oreTop,
+    name,
+    minedDrops,
+    rawMetalDrops,
+  }
+}
