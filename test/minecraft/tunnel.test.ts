@@ -19,7 +19,9 @@ import {
   turnRight,
 } from '../../src/minecraft/body/skills/tunnel.js'
 import { torchCrafts, wantsCoal } from '../../src/minecraft/body/skills/torches.js'
-import { LAVA_LEVEL } from '../../src/minecraft/body/skills/tunnel.js'
+import { versionFacts } from '../../src/minecraft/version-facts.js'
+/** Carved air at or below this y is lava in 1.16. */
+const LAVA_LEVEL = versionFacts('1.16.5').lavaTop
 import { planksOf } from '../../src/minecraft/body/skills/crafting.js'
 import { UNREACHABLE_MS, isUnreachableFailure, sameCluster, unreachableFor } from '../../src/minecraft/body/skills/unreachable.js'
 import { parseSkillCall } from '../../src/minecraft/body/schema.js'

@@ -226,7 +226,7 @@ describe('a body on 1.20.4', () => {
     world.give('Smith', 'raw_iron', 2)
     world.give('Smith', 'coal', 1)
     await until(() => (body.inventoryCounts()['minecraft:raw_iron'] ?? 0) === 2, 10_000, 'raw iron in the inventory')
-    const smelt = await body.run({ skill: 'smelt', item: 'minecraft:raw_iron', count: 2, fuel: 'coal' })
+    const smelt = await body.run({ skill: 'smelt', input: 'minecraft:raw_iron', count: 2, fuel: 'coal' })
     t.diagnostic(`smelt: ${smelt.reason}`)
     expectOk(smelt, 'smelt raw_iron')
     assert.equal(body.inventoryCounts()['minecraft:iron_ingot'], 2)
