@@ -54,9 +54,11 @@ export const hunt: SkillDef<Hunt> = {
     const got = () => Math.max(0, countMembers(ctx.counts(), members) - start)
     const isWool = kind === 'sheep' && members.every((m) => m.endsWith('_wool'))
     const wool = isWool ? { colour: members.length === 1 ? woolColourOf(members[0]!) : null } : null
+    // a mob that escaped or could not be reached (in a cave behind stone, say) is not chased again
+    const given = new Set<number>()
     const target = (): Entity | undefined => {
-      if (wool) return sheepAround(bot, HUNT_RADIUS).find((s) => !s.sheared && (!wool.colour || s.colour === wool.colour))?.entity
-      return listEntities(bot, HUNT_RADIUS, (e) => entityId(e) === namespaced(kind))[0]
+      if (wool) return sheepAround(bot, HUNT_RADIUS).find((s) => !s.sheared && (!wool.colour || s.colour === wool.colour) && !given.has(s.entity.id))?.entity
+      return listEntities(bot, HUNT_RADIUS, (e) => entityId(e) === namespaced(kind) && !given.has(e.id))[0]
     }
     let kills = 0
     let misses = 0
@@ -70,12 +72,13 @@ export const hunt: SkillDef<Hunt> = {
       }
       const before = got()
       try {
-        const r = await killEntity(ctx, e)
+        const r = await killEntity(ctx, e, 45_000)
         kills++
         await pickUpNear(ctx, r.at, 6, 5000)
       } catch (err) {
         if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
         lastEscape = errorMessage(err)
+        given.add(e.id)
       }
       if (got() === before && ++misses >= MAX_MISSES) {
         return {
