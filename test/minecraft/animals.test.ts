@@ -34,6 +34,9 @@ describe('animals: hunt, kill and pick up, shear, cook (natural world, seed 25)'
     console.log(`given through the World API: ${GIVEN.map(([i, n]) => `${n} ${i}`).join(', ')}`)
     for (const [item, n] of GIVEN) world.give(NAME, item, n)
     await until(() => GIVEN.every(([i, n]) => held(i) >= n), 15_000, 'the given items')
+    // right after joining, the server has not yet sent the animals around; a player's client shows them a moment later
+    const known = (kind: string) => Object.values(body.bot.entities).some((e) => e.name === kind)
+    await until(() => known('cow') && known('pig') && known('sheep'), 30_000, 'the animals around spawn in the client')
   })
 
   after(async () => {

@@ -158,6 +158,18 @@ export class FakeBody extends EventEmitter implements Body {
         return this.craft(call.items)
       case 'smelt':
         return this.smelt(call.input, call.count)
+      // animals: the world always has what is hunted, sheared or lying on the ground (script failures with failNext)
+      case 'hunt':
+        this.give(bareName(call.item), call.count)
+        return { ok: true, reason: `picked up ${call.count} minecraft:${bareName(call.item)}`, kills: 1, picked: [{ name: `minecraft:${bareName(call.item)}`, count: call.count }] }
+      case 'shear': {
+        const wool = call.color ? `${bareName(call.color).replace(/_wool$/, '')}_wool` : 'white_wool'
+        this.give(wool, call.count)
+        return { ok: true, reason: `sheared 1 sheep, picked up ${call.count} wool`, sheared: 1, picked: [{ name: call.color ? `minecraft:${wool}` : 'wool', count: call.count }] }
+      }
+      case 'pickUp':
+        this.give(bareName(call.item), call.count ?? 1)
+        return { ok: true, reason: `picked up ${call.count ?? 1} minecraft:${bareName(call.item)}`, picked: [{ name: `minecraft:${bareName(call.item)}`, count: call.count ?? 1 }] }
       case 'scanBlocks':
         return { ok: true, reason: 'scanned', blocks: this.scanResult.blocks ?? [] }
       case 'scanEntities':

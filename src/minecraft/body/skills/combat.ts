@@ -107,7 +107,7 @@ export function resolveTarget(ctx: SkillContext, target: string): Entity | null 
 }
 
 /** Fights `entity` with the best weapon carried until it dies or disappears; throws SkillError when it escapes. */
-export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_000): Promise<{ died: boolean; at: Entity['position'] }> {
+export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_000): Promise<{ died: boolean; seenDying: boolean; at: Entity['position'] }> {
   const { bot, signal } = ctx
   await equipBestWeapon(ctx)
   const label = entity.type === 'player' ? `player ${entity.username}` : entityId(entity)
@@ -125,7 +125,7 @@ export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_0
       if (e.id !== entity.id) return
       cleanup()
       ctx.progress(`killed ${label}`)
-      resolve({ died: true, at: e.position.clone() })
+      resolve({ died: true, seenDying: true, at: e.position.clone() })
     }
     const onAbort = () => {
       cleanup()
@@ -140,7 +140,7 @@ export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_0
       }
       cleanup()
       // Gone without a death status: killed out of sight, despawned, or out of range.
-      if (last.distanceTo(bot.entity.position) < 6) resolve({ died: true, at: last })
+      if (last.distanceTo(bot.entity.position) < 6) resolve({ died: true, seenDying: false, at: last })
       else reject(new SkillError(`${label} escaped out of sight`))
     }, 500)
     const limit = setTimeout(() => {

@@ -13,8 +13,11 @@ import { killEntity } from './combat.js'
 import { pickUpNear } from './dig.js'
 import { entityId, listEntities } from './scan.js'
 import { describeSheep, sheepAround } from './sheep.js'
+import { walkOverDrops } from './pick-up.js'
 
 export const HUNT_RADIUS = 48
+/** After a kill, dropped items of the wanted kind this close to the bot are walked over too. */
+const DROP_SWEEP_RADIUS = 16
 /** Kills in a row that bring none of the item before the hunt gives up. */
 const MAX_MISSES = 5
 
@@ -54,9 +57,12 @@ export const hunt: SkillDef<Hunt> = {
     const got = () => Math.max(0, countMembers(ctx.counts(), members) - start)
     const isWool = kind === 'sheep' && members.every((m) => m.endsWith('_wool'))
     const wool = isWool ? { colour: members.length === 1 ? woolColourOf(members[0]!) : null } : null
+    // a mob killed (still shown while it falls over), or that escaped or could not be reached (in a cave
+    // behind stone, say), is not chased again
+    const given = new Set<number>()
     const target = (): Entity | undefined => {
-      if (wool) return sheepAround(bot, HUNT_RADIUS).find((s) => !s.sheared && (!wool.colour || s.colour === wool.colour))?.entity
-      return listEntities(bot, HUNT_RADIUS, (e) => entityId(e) === namespaced(kind))[0]
+      if (wool) return sheepAround(bot, HUNT_RADIUS).find((s) => !s.sheared && (!wool.colour || s.colour === wool.colour) && !given.has(s.entity.id))?.entity
+      return listEntities(bot, HUNT_RADIUS, (e) => entityId(e) === namespaced(kind) && !given.has(e.id))[0]
     }
     let kills = 0
     let misses = 0
@@ -70,12 +76,17 @@ export const hunt: SkillDef<Hunt> = {
       }
       const before = got()
       try {
-        const r = await killEntity(ctx, e)
-        kills++
+        const r = await killEntity(ctx, e, 45_000)
+        // only a death the client saw counts: an entity can also vanish from the client's view near the bot
+        if (r.seenDying) kills++
+        given.add(e.id) // a dead mob stays in the client's list during its death animation
         await pickUpNear(ctx, r.at, 6, 5000)
+        // and any of the item still lying around (knocked away, or left by an earlier kill)
+        if (got() < c.count) await walkOverDrops(ctx, members, DROP_SWEEP_RADIUS, () => got() >= c.count, Date.now() + 15_000)
       } catch (err) {
         if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
         lastEscape = errorMessage(err)
+        given.add(e.id)
       }
       if (got() === before && ++misses >= MAX_MISSES) {
         return {

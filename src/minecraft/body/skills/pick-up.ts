@@ -7,7 +7,7 @@ import type { Entity } from 'prismarine-entity'
 import type { PickUpResult, SkillCall } from '../types.js'
 import { countMembers, resolveItemNames } from '../items.js'
 import { namespaced } from '../../names.js'
-import { SkillAborted, SkillError, checkAborted, errorMessage, eventWithin, sleep, type SkillDef } from './context.js'
+import { SkillAborted, SkillError, checkAborted, errorMessage, eventWithin, sleep, type SkillContext, type SkillDef } from './context.js'
 import { isItemEntity } from './dig.js'
 import { fmtPos, goTo, goals } from './nav.js'
 import { listEntities } from './scan.js'
@@ -27,11 +27,45 @@ export function droppedStack(e: Entity): { name: string; count: number } | null 
 
 type PickUp = Extract<SkillCall, { skill: 'pickUp' }>
 
+/**
+ * Walks over dropped items whose stack is one of `members` within `radius` of the bot, nearest first,
+ * until `enough()` or none is left (or `untilMs` passes); each drop is tried once. Returns the last
+ * problem (a drop not reached or not handed over), '' when none.
+ */
+export async function walkOverDrops(ctx: SkillContext, members: readonly string[], radius: number, enough: () => boolean, untilMs = Infinity): Promise<{ tried: number; problem: string }> {
+  const { bot, signal } = ctx
+  const tried = new Set<number>()
+  const wanted = (e: Entity) => {
+    const s = droppedStack(e)
+    return !!s && members.includes(s.name) && !tried.has(e.id)
+  }
+  let problem = ''
+  while (!enough() && Date.now() < untilMs) {
+    checkAborted(signal)
+    const next = listEntities(bot, radius, wanted)[0]
+    if (!next) break
+    tried.add(next.id)
+    const p = next.position
+    const label = namespaced(droppedStack(next)!.name)
+    try {
+      const gone = eventWithin(bot, 'entityGone', (e: Entity) => e.id === next.id, 20_000, signal)
+      gone.catch(() => undefined)
+      await goTo(ctx, new goals.GoalNear(p.x, p.y, p.z, 1), `dropped ${label} at ${fmtPos(p.x, p.y, p.z)}`)
+      // the server hands it over within ~2 blocks, once its pickup delay is over
+      if (bot.entities[next.id]) await Promise.race([gone, sleep(2500, signal)])
+      if (bot.entities[next.id]) problem = `the ${label} at ${fmtPos(p.x, p.y, p.z)} was not handed over`
+    } catch (err) {
+      if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
+      problem = errorMessage(err)
+    }
+  }
+  return { tried: tried.size, problem }
+}
+
 export const pickUp: SkillDef<PickUp> = {
   name: 'pickUp',
   timeoutMs: 120_000,
   async run(ctx, c): Promise<PickUpResult> {
-    const { bot, signal } = ctx
     const radius = c.radius ?? PICKUP_RADIUS
     const items = resolveItemNames(ctx.registry, c.item)
     const label = namespaced(c.item)
@@ -40,34 +74,13 @@ export const pickUp: SkillDef<PickUp> = {
     const start = countMembers(ctx.counts(), members)
     const got = () => Math.max(0, countMembers(ctx.counts(), members) - start)
     const picked = () => [{ name: label, count: got() }]
-    const tried = new Set<number>()
-    const wanted = (e: Entity) => {
-      const s = droppedStack(e)
-      return !!s && members.includes(s.name) && !tried.has(e.id)
-    }
-    let lastProblem = ''
-    while (c.count === undefined || got() < c.count) {
-      checkAborted(signal)
-      const next = listEntities(bot, radius, wanted)[0]
-      if (!next) break
-      tried.add(next.id)
-      const p = next.position
-      try {
-        const gone = eventWithin(bot, 'entityGone', (e: Entity) => e.id === next.id, 20_000, signal)
-        gone.catch(() => undefined)
-        await goTo(ctx, new goals.GoalNear(p.x, p.y, p.z, 1), `dropped ${label} at ${fmtPos(p.x, p.y, p.z)}`)
-        // the server hands it over within ~2 blocks, once its pickup delay is over
-        if (bot.entities[next.id]) await Promise.race([gone, sleep(2500, signal)])
-        if (bot.entities[next.id]) lastProblem = `the ${label} at ${fmtPos(p.x, p.y, p.z)} was not handed over`
-      } catch (err) {
-        if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
-        lastProblem = errorMessage(err)
-      }
-      ctx.progress(`picked up ${got()}${c.count ? `/${c.count}` : ''} ${label}`, c.count ? Math.min(1, got() / c.count) : undefined)
-    }
+    const r = await walkOverDrops(ctx, members, radius, () => c.count !== undefined && got() >= c.count)
+    const tried = r.tried
+    const lastProblem = r.problem
+    ctx.progress(`picked up ${got()}${c.count ? `/${c.count}` : ''} ${label}`, c.count ? Math.min(1, got() / c.count) : undefined)
     const n = got()
     if (c.count !== undefined && n < c.count) {
-      const where = tried.size ? `; no more dropped ${label} within ${radius} blocks` : `: no dropped ${label} within ${radius} blocks`
+      const where = tried ? `; no more dropped ${label} within ${radius} blocks` : `: no dropped ${label} within ${radius} blocks`
       return { ok: false, reason: `picked up ${n}/${c.count} ${label}${where}${lastProblem ? ` (last: ${lastProblem})` : ''}`, picked: picked() }
     }
     if (n === 0) return { ok: false, reason: `no dropped ${label} within ${radius} blocks${lastProblem ? ` (last: ${lastProblem})` : ''}`, picked: picked() }

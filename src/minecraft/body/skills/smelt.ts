@@ -120,11 +120,14 @@ export const smelt: SkillDef<Smelt> = {
     const fuels = chooseFuel(fuelCandidates, have, c.count, inputs, c.fuel)
     if (typeof fuels === 'string') return { ok: false, reason: fuels, smelted: none }
 
-    const block = await ensureStation(ctx, 'furnace')
+    const block = await ensureStation(ctx, 'furnace').catch((err: unknown) => {
+      if (err instanceof SkillError) throw new SkillError(err.message, { ...err.extra, smelted: none })
+      throw err
+    })
     checkAborted(signal)
     const furnace = await abortable(bot.openFurnace(block), signal).catch((err: unknown) => {
       if (err instanceof SkillAborted) throw err
-      throw new SkillError(`cannot open the furnace: ${errorMessage(err)}`)
+      throw new SkillError(`cannot open the furnace: ${errorMessage(err)}`, { smelted: none })
     })
     const smelted = new Map<string, number>()
     const total = () => [...smelted.values()].reduce((a, b) => a + b, 0)
