@@ -43,8 +43,10 @@ export interface SkillResult {
   /** kill: the targets killed, and those not found. */
   killed?: string[]
   notFound?: string[]
-  /** hunt, shear, pickUp, farm: the items picked up or harvested. */
+  /** hunt, shear, pickUp: the items picked up; hunt's kills and shear's sheep sheared. */
   picked?: ItemCount[]
+  kills?: number
+  sheared?: number
   /** Where the body ended (moves, mine, explore). */
   position?: Position
   /** explore: what it found. */
