@@ -9,6 +9,7 @@
  */
 import { z } from 'zod'
 import { isRecord, validate, type NormalizeResult } from './common.js'
+import { quoteForMessage } from '../core/quote.js'
 
 const Int = z.number().int()
 export const PosSchema = z.tuple([Int, Int, Int]).describe('[x, y, z] (z: 0 top, 1 spawn layer, 2 bottom)')
@@ -93,7 +94,7 @@ export function normalizeAiMessage(input: unknown): NormalizeResult<AiMessage> {
   if (input.type === 'finish') return validate(AiFinishMessageSchema, input)
   if (input.type !== 'action') {
     if (typeof input.type === 'string') {
-      return { ok: false, kind: 'unknown_type', type: input.type, error: `at type: unknown message type ${JSON.stringify(input.type)} (expected "action" or "finish")` }
+      return { ok: false, kind: 'unknown_type', type: input.type, error: `at type: unknown message type ${quoteForMessage(input.type)} (expected "action" or "finish")` }
     }
     return validate(AiMessageSchema, input)
   }
@@ -318,7 +319,7 @@ export function normalizeLogicToAiMessage(input: unknown): NormalizeResult<Logic
     return validate(key === undefined ? OffroundInboundSchema : OFFROUND_INBOUND[key]!, input)
   }
   if (!Object.hasOwn(LOGIC_TO_AI_INBOUND, type)) {
-    return { ok: false, kind: 'unknown_type', type, error: `at type: unknown message type ${JSON.stringify(type)}` }
+    return { ok: false, kind: 'unknown_type', type, error: `at type: unknown message type ${quoteForMessage(type)}` }
   }
   return validate<LogicToAiInbound>(LOGIC_TO_AI_INBOUND[type as keyof typeof LOGIC_TO_AI_INBOUND] as z.ZodType<LogicToAiInbound>, input)
 }
