@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url'
 import type { Outcome, Tally } from './tally.js'
 
 const MAIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
+/** The sources through tsx, for the test slice (dist/ may be older than the sources there). */
+const SOURCE_MAIN = ['--import', 'tsx', fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))]
 
 export const BAD_FLAGS: string[][] = [
   ['no-such-command'],
@@ -31,9 +33,9 @@ export const BAD_FLAGS: string[][] = [
   ['brain', '--file', '\u0001\u001b[2J', '--print-config'],
 ]
 
-function runCli(args: string[], timeoutMs = 60_000): Promise<{ code: number | null; signal: string | null; stderr: string; timedOut: boolean }> {
+function runCli(args: string[], fromSource: boolean, timeoutMs = 60_000): Promise<{ code: number | null; signal: string | null; stderr: string; timedOut: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, MINDBRIDGE_CONFIG: '' } })
+    const child = spawn(process.execPath, [...(fromSource ? SOURCE_MAIN : [MAIN]), ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, MINDBRIDGE_CONFIG: '' } })
     let stderr = ''
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-100_000)))
     let timedOut = false
@@ -48,11 +50,11 @@ function runCli(args: string[], timeoutMs = 60_000): Promise<{ code: number | nu
   })
 }
 
-export async function attackCli(tally: Tally, _scale = 1, flags = BAD_FLAGS): Promise<void> {
-  await tally.surface('CLI flags (node dist/cli/main.js)', async (record) => {
+export async function attackCli(tally: Tally, _scale = 1, flags = BAD_FLAGS, fromSource = false): Promise<void> {
+  await tally.surface(`CLI flags (${fromSource ? 'src/cli/main.ts' : 'node dist/cli/main.js'})`, async (record) => {
     for (const args of flags) {
       const label = args.join(' ').slice(0, 60)
-      const r = await runCli(args)
+      const r = await runCli(args, fromSource)
       let o: Outcome
       if (r.timedOut) o = { kind: 'crash', detail: 'did not exit within 60 s' }
       else if (r.signal) o = { kind: 'crash', detail: `ended by ${r.signal}` }

@@ -15,7 +15,7 @@ import { setLogFormat, setLogLevel } from '../core/logger.js'
 import { locateJsonError } from './json-position.js'
 import { CONFIG_FILE_NAMES, ConfigSchema, coerceString, envMapping, flagNameFor, leafAt, type Config, type ConfigFlags } from './config-schema.js'
 import { jsonSyntaxError } from '../core/json-error.js'
-import { quoteForMessage } from '../core/quote.js'
+import { escapeControls } from '../core/quote.js'
 
 export {
   CONFIG_FILE_NAMES,
@@ -99,7 +99,7 @@ function getPath(obj: unknown, path: readonly PropertyKey[]): unknown {
 
 function show(value: unknown): string {
   // a value from a file, the environment or a flag may hold terminal escapes: those are shown escaped
-  if (typeof value === 'string') return `'${quoteForMessage(value, 82).slice(1, -1).replace(/\\"/g, '"')}'`
+  if (typeof value === 'string') return `'${escapeControls(value.length > 80 ? value.slice(0, 80) + '…' : value)}'`
   const s = JSON.stringify(value)
   return s === undefined ? String(value) : s.length > 80 ? s.slice(0, 80) + '…' : s
 }

@@ -11,7 +11,7 @@
 import { jsonrepair, JSONRepairError } from 'jsonrepair'
 import { z } from 'zod'
 import { formatZodIssues } from './schema-errors.js'
-import { quoteForMessage } from './quote.js'
+import { escapeControls } from './quote.js'
 
 export type ParseModelJsonResult =
   | { ok: true; value: unknown; repaired: boolean; notes: string[] }
@@ -99,7 +99,7 @@ function lineCol(text: string, pos: number): { line: number; col: number } {
 function near(text: string, pos: number): string {
   const s = text.slice(Math.max(0, pos - 12), pos + 12).replace(/\s+/g, ' ').replace(/`/g, "'")
   // the model's own text, shown back with its control characters escaped (they could be anything)
-  return `\`${quoteForMessage(s, 80).slice(1, -1)}\``
+  return `\`${escapeControls(s)}\``
 }
 
 interface Attempt {

@@ -10,6 +10,10 @@ export function quoteForMessage(value: unknown, max = 60): string {
   } catch {
     s = String(value)
   }
-  const cut = s.length > max ? `${s.slice(0, max - 1)}…` : s
-  return cut.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return escapeControls(s.length > max ? `${s.slice(0, max - 1)}…` : s)
+}
+
+/** Control characters (C0, DEL, C1) and bidirectional overrides written as `\uXXXX`; everything else as it is. */
+export function escapeControls(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
