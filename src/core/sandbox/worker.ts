@@ -349,6 +349,8 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
         return e
       }
       if (pending.size === 0 && !runtime.hasPendingJob()) {
+        // a job that ran out of memory rejects its own promise and the chain stops there
+        if (outOfMemory()) return fail(memoryError(o.memoryBytes))
         return fail({ error_type: 'Error', error_message: 'the program is waiting on a promise that can never settle', error_stack: null })
       }
       // wait for a host reply (the host ends us on its wall clock or a cancel)
