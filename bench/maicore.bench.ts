@@ -29,7 +29,7 @@ async function timeEach(n: number, fn: (i: number) => Promise<unknown>): Promise
 async function sandboxCosts(): Promise<void> {
   const sandbox = createSandbox()
   const echo = async (x: unknown) => x
-  const base = { prelude: '', globals: {}, host: { echo }, wallClockMs: 60_000 }
+  const base = { prelude: '', globals: {}, host: { echo: async ([x]: unknown[]) => echo(x) }, wallClockMs: 60_000 }
   await sandbox.run({ ...base, code: 'return 1' }) // worker and QuickJS start once
   const start = await timeEach(200, () => sandbox.run({ ...base, code: 'return 1' }))
   const plain = await timeEach(200, async () => new Function('return 1')())

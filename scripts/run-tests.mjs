@@ -9,13 +9,24 @@
 // still run, and the run fails. No --test-force-exit: on Node 20 it can end a file
 // before all its tests have reported.
 //
+// Skips and todos: every skipped test is listed with its file and reason, and a failing
+// `todo` fails the run (node's runner exits 0 for it). A test skipped because a tool is missing
+// says so in its reason as `needs <tool>: <why>` (test/support/skips.ts); under CI=true, a skip
+// for a tool that .ci/run installs (CI_TOOLS) fails the run, because there it means the
+// install did not work and the test never ran.
+//
 // Usage: npm test [-- <substring filter>...]
 // Env:   MINDBRIDGE_TEST_JOBS (files at once, default: CPU count, at least 2)
 //        MINDBRIDGE_TEST_FILE_LIMIT_MIN (per-file limit in minutes, default 12)
-import { readdirSync, statSync } from 'node:fs'
+//        CI (when "true": skips for CI_TOOLS fail the run)
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { spawn } from 'node:child_process'
-import { availableParallelism } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
+
+/** What .ci/run installs; keep in step with it. */
+const CI_TOOLS = new Set(['chromium', 'redis-server', 'python3', 'g++'])
+const IN_CI = process.env.CI === 'true'
 
 const root = new URL('..', import.meta.url).pathname
 const filters = process.argv.slice(2)
@@ -68,11 +79,35 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   })
 }
 
+const tapDir = mkdtempSync(join(tmpdir(), 'mindbridge-tap-'))
+process.on('exit', () => rmSync(tapDir, { recursive: true, force: true }))
+
+/**
+ * The skipped and todo tests of one file, from its TAP report: `ok 3 - name # SKIP reason`,
+ * `not ok 4 - name # TODO`. A `#` inside a name is escaped as `\#`.
+ */
+function tapDirectives(tap) {
+  const skipped = []
+  const todos = []
+  for (const line of tap.split('\n')) {
+    const m = /^\s*(ok|not ok) \d+ - (.*?)(?<!\\) # (SKIP|TODO)\b ?(.*)$/i.exec(line)
+    if (!m) continue
+    const name = m[2].replace(/\\#/g, '#')
+    if (m[3].toUpperCase() === 'SKIP') skipped.push({ name, reason: m[4].trim() || '(no reason given)' })
+    else todos.push({ name, failed: m[1] === 'not ok', reason: m[4].trim() })
+  }
+  return { skipped, todos }
+}
+
+/** The tool a skip reason says is missing (`needs <tool>: …`), or undefined. */
+const neededTool = (reason) => /^needs ([^\s:]+):/.exec(reason)?.[1]
+
 /** Runs one file; resolves with its outcome once the process has exited. */
-function runFile(file) {
+function runFile(file, index) {
   return new Promise((resolve) => {
     const started = Date.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], {
+    const tapFile = join(tapDir, `${index}.tap`)
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, file], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, MINDBRIDGE_TEST: '1' },
@@ -96,7 +131,12 @@ function runFile(file) {
       clearTimeout(limit)
       const out = Buffer.concat(chunks).toString('utf8')
       const num = (label) => Number(new RegExp(`^ℹ ${label} (\\d+)`, 'm').exec(out)?.[1] ?? 0)
-      resolve({ file, code, signal, hung, out, seconds: (Date.now() - started) / 1000, pass: num('pass'), fail: num('fail'), skipped: num('skipped') })
+      let tap = ''
+      try {
+        tap = readFileSync(tapFile, 'utf8')
+      } catch {}
+      const { skipped, todos } = tapDirectives(tap)
+      resolve({ file, code, signal, hung, out, seconds: (Date.now() - started) / 1000, pass: num('pass'), fail: num('fail'), skippedTests: skipped, todos })
     })
   })
 }
@@ -110,7 +150,7 @@ const runAll = new Promise((done) => {
     while (running < JOBS && queue.length > 0) {
       const file = queue.shift()
       running++
-      runFile(file).then((r) => {
+      runFile(file, files.length - queue.length).then((r) => {
         running--
         results.push(r)
         process.stdout.write(`\n━━ ${r.file} (${r.seconds.toFixed(1)} s)\n${r.out}`)
@@ -125,11 +165,21 @@ const runAll = new Promise((done) => {
 })
 await runAll
 
-const failed = results.filter((r) => r.hung || r.code !== 0)
 const total = (k) => results.reduce((n, r) => n + r[k], 0)
+const count = (k) => results.reduce((n, r) => n + r[k].length, 0)
+const failingTodos = results.flatMap((r) => r.todos.filter((t) => t.failed).map((t) => ({ file: r.file, ...t })))
+const ciSkips = IN_CI ? results.flatMap((r) => r.skippedTests.filter((s) => CI_TOOLS.has(neededTool(s.reason))).map((s) => ({ file: r.file, ...s }))) : []
+const failed = results.filter((r) => r.hung || r.code !== 0 || r.todos.some((t) => t.failed) || ciSkips.some((s) => s.file === r.file))
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 5)
-console.log(`\n━━ summary: ${results.length} files in ${((Date.now() - runStarted) / 60_000).toFixed(1)} min (${JOBS} at a time), ${total('pass')} tests passed, ${total('fail')} failed, ${total('skipped')} skipped`)
+console.log(`\n━━ summary: ${results.length} files in ${((Date.now() - runStarted) / 60_000).toFixed(1)} min (${JOBS} at a time), ${total('pass')} tests passed, ${total('fail')} failed, ${count('skippedTests')} skipped, ${count('todos')} todo (${failingTodos.length} failing)`)
 console.log(`slowest files: ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s`).join(', ')}`)
+const withSkips = results.filter((r) => r.skippedTests.length > 0).sort((a, b) => a.file.localeCompare(b.file))
+if (withSkips.length > 0) {
+  console.log('skipped:')
+  for (const r of withSkips) for (const s of r.skippedTests) console.log(`  ${r.file}: ${s.name} (${s.reason})`)
+}
+for (const t of failingTodos) console.log(`✖ ${t.file}: todo "${t.name}" fails; a todo may not hide a failure: fix it, or skip it with a reason`)
+for (const s of ciSkips) console.log(`✖ ${s.file}: "${s.name}" was skipped under CI=true for ${neededTool(s.reason)}, which .ci/run installs (${s.reason})`)
 if (failed.length > 0) {
   console.log(`failing files: ${failed.length}`)
   for (const r of failed) console.log(`✖ ${r.file}${r.hung ? ' (hung, stopped)' : ''}`)

@@ -6,7 +6,7 @@
  * Errors name the source and the field: `MINDBRIDGE_WORLD_PORT: expected an integer 0–65535, got 'abc'`.
  * The schema and what derives from it are in config-schema.ts; this module layers, validates and prints.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { parse as parseYaml } from 'yaml'
@@ -14,6 +14,8 @@ import type { z } from 'zod'
 import { setLogFormat, setLogLevel } from '../core/logger.js'
 import { locateJsonError } from './json-position.js'
 import { CONFIG_FILE_NAMES, ConfigSchema, coerceString, envMapping, flagNameFor, leafAt, type Config, type ConfigFlags } from './config-schema.js'
+import { jsonSyntaxError } from '../core/json-error.js'
+import { escapeControls } from '../core/quote.js'
 
 export {
   CONFIG_FILE_NAMES,
@@ -57,12 +59,16 @@ type Plain = Record<string, unknown>
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Deep-merges `src` into `dst`, recording for every leaf which source set it. */
+/** Keys that reach an object's prototype when assigned: a config file may not name them (JSON.parse makes "__proto__" an own key). */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
 function mergeInto(dst: Plain, src: Plain, origin: (path: string[]) => string, origins: Origins, prefix: string[] = []): void {
   for (const [k, v] of Object.entries(src)) {
     if (v === undefined) continue
     const path = [...prefix, k]
+    if (PROTOTYPE_KEYS.has(k)) throw new ConfigError(`${origin(path)}: unknown config key '${path.join('.')}' (not allowed)`)
     if (isPlain(v)) {
-      if (!isPlain(dst[k])) dst[k] = {}
+      if (!Object.hasOwn(dst, k) || !isPlain(dst[k])) dst[k] = {}
       origins.set(path.join('.'), origin(path))
       mergeInto(dst[k] as Plain, v, origin, origins, path)
     } else {
@@ -75,7 +81,8 @@ function mergeInto(dst: Plain, src: Plain, origin: (path: string[]) => string, o
 function setPath(obj: Plain, path: string[], value: unknown): void {
   let cur = obj
   for (const k of path.slice(0, -1)) {
-    if (!isPlain(cur[k])) cur[k] = {}
+    if (PROTOTYPE_KEYS.has(k)) throw new ConfigError(`unknown config key '${path.join('.')}' (not allowed)`)
+    if (!Object.hasOwn(cur, k) || !isPlain(cur[k])) cur[k] = {}
     cur = cur[k] as Plain
   }
   cur[path[path.length - 1]!] = value
@@ -91,7 +98,8 @@ function getPath(obj: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 function show(value: unknown): string {
-  if (typeof value === 'string') return `'${value.length > 80 ? value.slice(0, 80) + '…' : value}'`
+  // a value from a file, the environment or a flag may hold terminal escapes: those are shown escaped
+  if (typeof value === 'string') return `'${escapeControls(value.length > 80 ? value.slice(0, 80) + '…' : value)}'`
   const s = JSON.stringify(value)
   return s === undefined ? String(value) : s.length > 80 ? s.slice(0, 80) + '…' : s
 }
@@ -125,11 +133,18 @@ function formatIssues(error: z.ZodError, merged: Plain, origins: Origins): strin
 
 // ---------------------------------------------------------------- file
 
+/** A config is a few kB; a bigger file is a mistake (or /dev/zero, which would be read forever). */
+const MAX_CONFIG_BYTES = 1024 * 1024
+
 function readConfigFile(path: string, label: string): Plain {
   let text: string
   try {
+    const st = statSync(path)
+    if (!st.isFile()) throw new ConfigError(`config file ${label} is not a regular file`)
+    if (st.size > MAX_CONFIG_BYTES) throw new ConfigError(`config file ${label} is ${st.size} bytes, more than a config may be (1 MiB)`)
     text = readFileSync(path, 'utf8')
   } catch (err) {
+    if (err instanceof ConfigError) throw err
     const code = (err as NodeJS.ErrnoException).code
     throw new ConfigError(code === 'ENOENT' ? `config file not found: ${label}` : `cannot read config file ${label}: ${(err as Error).message}`)
   }
@@ -151,7 +166,7 @@ function readConfigFile(path: string, label: string): Plain {
       data = JSON.parse(text)
     } catch (err) {
       const at = locateJsonError(text)
-      throw new ConfigError(at ? `${label}: invalid JSON at line ${at.line}, column ${at.column}: ${at.message}` : `${label}: invalid JSON: ${(err as Error).message}`)
+      throw new ConfigError(at ? `${label}: invalid JSON at line ${at.line}, column ${at.column}: ${at.message}` : `${label}: invalid JSON: ${jsonSyntaxError(err)}`)
     }
   }
   if (data === null || data === undefined) return {}

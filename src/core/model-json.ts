@@ -11,6 +11,7 @@
 import { jsonrepair, JSONRepairError } from 'jsonrepair'
 import { z } from 'zod'
 import { formatZodIssues } from './schema-errors.js'
+import { escapeControls } from './quote.js'
 
 export type ParseModelJsonResult =
   | { ok: true; value: unknown; repaired: boolean; notes: string[] }
@@ -97,7 +98,8 @@ function lineCol(text: string, pos: number): { line: number; col: number } {
 
 function near(text: string, pos: number): string {
   const s = text.slice(Math.max(0, pos - 12), pos + 12).replace(/\s+/g, ' ').replace(/`/g, "'")
-  return `\`${s}\``
+  // the model's own text, shown back with its control characters escaped (they could be anything)
+  return `\`${escapeControls(s)}\``
 }
 
 interface Attempt {

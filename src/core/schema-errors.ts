@@ -62,6 +62,8 @@ function short(value: unknown, max = 40): string {
   } catch {
     s = String(value)
   }
+  // JSON.stringify escapes C0 controls but not C1 ones or bidirectional overrides, which reach a terminal as they are
+  s = s.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
   return s.length > max ? `${s.slice(0, max - 1)}…` : s
 }
 
@@ -115,7 +117,8 @@ function ruleFor(issue: Issue, opts: FormatZodIssuesOptions, hasInput: boolean):
     case 'too_big':
       return sizeRule(issue)
     case 'unrecognized_keys':
-      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (remove ${issue.keys.length > 1 ? 'them' : 'it'})`
+      // a hostile object may have thousands: name the first ten
+      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.slice(0, 10).map((k) => short(k)).join(', ')}${issue.keys.length > 10 ? ` and ${issue.keys.length - 10} more` : ''} (remove ${issue.keys.length > 1 ? 'them' : 'it'})`
     case 'invalid_union': {
       const disc = issue as { discriminator?: string; options?: unknown[] }
       if (disc.discriminator && Array.isArray(disc.options)) {

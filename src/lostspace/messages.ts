@@ -8,6 +8,7 @@ import { DIRECTIONS } from './map.js'
 import type { Action, EngineEvent, LostSpaceEngine } from './engine.js'
 import { Status, type PropName } from './rules.js'
 import { normalizeAiMessage, type ActionTuple } from '../protocols/lostspace.js'
+import { jsonSyntaxError } from '../core/json-error.js'
 
 export type Msg = Record<string, unknown>
 
@@ -209,7 +210,7 @@ export function parseAiMessage(text: string): ParsedAiMessage {
   try {
     raw = JSON.parse(text)
   } catch (e) {
-    return { kind: 'not-json', error: (e as Error).message }
+    return { kind: 'not-json', error: jsonSyntaxError(e) }
   }
   return checkedAiMessage(raw) ?? schemaAiMessage(raw)
 }
@@ -225,7 +226,7 @@ export function parseAiObject(msg: object): ParsedAiMessage {
   try {
     text = JSON.stringify(msg)
   } catch (e) {
-    return { kind: 'not-json', error: (e as Error).message }
+    return { kind: 'not-json', error: `not JSON data: ${(e as Error).message}` }
   }
   return parseAiMessage(text ?? 'undefined')
 }

@@ -10,7 +10,7 @@
 import { z } from 'zod'
 import { parseModelJson } from '../core/model-json.js'
 import { formatZodIssues } from '../core/schema-errors.js'
-import { CoordSchema, isRecord, ownLookup, renameKeys, setOwn, toModelJsonSchema, Vec3Schema, type NormalizeResult, validate } from './common.js'
+import { CoordSchema, isRecord, ownLookup, renameKeys, setOwn, toModelJsonSchema, Vec3Schema, type NormalizeResult, validate, nestingProblem } from './common.js'
 
 export type BrainDialect = 'document' | 'plugin'
 
@@ -406,6 +406,8 @@ export const BrainFilePartialInputSchema = z.preprocess(canonicalBrainFile, Brai
 export const BrainReplyInputSchema = z.preprocess(canonicalBrainReply, BrainReplySchema)
 
 export function normalizeBrainFile(input: unknown): NormalizeResult<BrainFile> {
+  const deep = nestingProblem(input)
+  if (deep) return { ok: false, kind: 'invalid', error: deep }
   return validate(BrainFileSchema, canonicalBrainFile(input))
 }
 
@@ -425,6 +427,8 @@ export type BrainReplyResult =
  * none is left the plugin's fallback applies).
  */
 export function normalizeBrainReply(input: unknown): BrainReplyResult {
+  const deep = nestingProblem(input)
+  if (deep) return { ok: false, kind: 'invalid', error: deep }
   const canon = canonicalBrainReply(input)
   if (!isRecord(canon)) return { ok: false, kind: 'invalid', error: 'at (root): expected an object {"thought", "memory_updates", "new_tasks"}' }
   const rawTasks = Array.isArray(canon.new_tasks) ? canon.new_tasks : []

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod'
 import { formatZodIssues } from '../core/schema-errors.js'
+import { quoteForMessage } from '../core/quote.js'
 
 // ---------------------------------------------------------------------------
 // Small shared schemas
@@ -47,8 +48,25 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v)
 }
 
+/** Deeper than any message of any protocol here; refused before a recursive walk (canonical forms, schemas) overflows the stack. */
+export const MAX_NESTING = 100
+
+/** `nested more than … levels deep` when `value` is, else undefined; walks without recursion. */
+export function nestingProblem(value: unknown, max = MAX_NESTING): string | undefined {
+  const stack: Array<[unknown, number]> = [[value, 0]]
+  while (stack.length) {
+    const [v, depth] = stack.pop()!
+    if (v === null || typeof v !== 'object') continue
+    if (depth >= max) return `at (root): nested more than ${max} levels deep`
+    for (const child of Object.values(v as Record<string, unknown>)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1])
+  }
+  return undefined
+}
+
 /** Validates `input` with `schema`; on failure the error lists `at <path>: <rule>` lines. */
 export function validate<T>(schema: z.ZodType<T>, input: unknown): NormalizeResult<T> {
+  const deep = nestingProblem(input)
+  if (deep) return { ok: false, kind: 'invalid', error: deep }
   const res = schema.safeParse(input)
   if (res.success) return { ok: true, value: res.data }
   return { ok: false, kind: 'invalid', error: formatZodIssues(res.error, { input }) }
@@ -71,7 +89,7 @@ export function normalizeTagged<T>(
       ok: false,
       kind: 'unknown_type',
       type: canon.type,
-      error: `at type: unknown ${what} type ${JSON.stringify(canon.type)}`,
+      error: `at type: unknown ${what} type ${quoteForMessage(canon.type)}`,
     }
   }
   return validate(schema, canon)

@@ -8,6 +8,7 @@
  * Pure: no I/O, no imports at run time.
  */
 import type { NormalizeResult } from './common.js'
+import { quoteForMessage } from '../core/quote.js'
 
 /** Offround content forms, keyed by their first element (and for `see`, the second). */
 export const OFFROUND_KEYS = [
@@ -71,5 +72,5 @@ export function logicToAiKey(input: unknown): InboundDispatch {
     return { ok: true, key: OFFROUND_KEY_SET.has(key) ? (`offround:${key}` as InboundKey) : 'offround' }
   }
   if (PLAIN_TYPE_SET.has(type)) return { ok: true, key: type as PlainInboundType }
-  return { ok: false, kind: 'unknown_type', type, error: `at type: unknown message type ${JSON.stringify(type)}` }
+  return { ok: false, kind: 'unknown_type', type, error: `at type: unknown message type ${quoteForMessage(type)}` }
 }

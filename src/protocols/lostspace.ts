@@ -10,6 +10,7 @@
 import { z } from 'zod'
 import { isRecord, validate, type NormalizeResult } from './common.js'
 import { logicToAiKey, OFFROUND_KEYS, shortJson as short, type InboundKey, type OffroundKey } from './lostspace-inbound.js'
+import { quoteForMessage } from '../core/quote.js'
 
 const Int = z.number().int()
 export const PosSchema = z.tuple([Int, Int, Int]).describe('[x, y, z] (z: 0 top, 1 spawn layer, 2 bottom)')
@@ -84,7 +85,7 @@ export function normalizeAiMessage(input: unknown): NormalizeResult<AiMessage> {
   if (input.type === 'finish') return validate(AiFinishMessageSchema, input)
   if (input.type !== 'action') {
     if (typeof input.type === 'string') {
-      return { ok: false, kind: 'unknown_type', type: input.type, error: `at type: unknown message type ${JSON.stringify(input.type)} (expected "action" or "finish")` }
+      return { ok: false, kind: 'unknown_type', type: input.type, error: `at type: unknown message type ${quoteForMessage(input.type)} (expected "action" or "finish")` }
     }
     return validate(AiMessageSchema, input)
   }

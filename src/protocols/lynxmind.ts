@@ -27,6 +27,7 @@ import {
   toModelJsonSchema,
   type NormalizeResult,
 } from './common.js'
+import { quoteForMessage } from '../core/quote.js'
 
 export type LynxDialect = 'seed' | 'mod'
 export interface EmitOptions {
@@ -527,7 +528,7 @@ function parseTagged<T>(
   if (raw.ok) {
     const c = canon(raw.value)
     if (isRecord(c) && typeof c.type === 'string' && !known.has(c.type)) {
-      return { ok: false, kind: 'unknown_type', type: c.type, error: `unknown ${what} type ${JSON.stringify(c.type)}` }
+      return { ok: false, kind: 'unknown_type', type: c.type, error: `unknown ${what} type ${quoteForMessage(c.type)}` }
     }
   }
   return { ok: false, kind: 'invalid', error: ans.error }

@@ -9,6 +9,7 @@
 import { z } from 'zod'
 import { parseModelAnswer } from '../core/model-json.js'
 import { isRecord, setOwn, toModelJsonSchema, validate, type NormalizeResult } from './common.js'
+import { jsonSyntaxError } from '../core/json-error.js'
 
 const IdSchema = z.union([z.string(), z.number()])
 const FormatListSchema = z.union([z.string(), z.array(z.string())])
@@ -195,7 +196,7 @@ export function parseMessageBase(frame: string): NormalizeResult<MessageBase> {
   try {
     value = JSON.parse(frame)
   } catch (err) {
-    return { ok: false, kind: 'invalid', error: `at (root): frame is not JSON (${err instanceof Error ? err.message : String(err)})` }
+    return { ok: false, kind: 'invalid', error: `at (root): frame is not JSON (${jsonSyntaxError(err)})` }
   }
   return normalizeMessageBase(value)
 }

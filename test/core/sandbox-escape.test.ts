@@ -1,28 +1,64 @@
-// The escape suite: hostile programs against the real sandbox. Each one tries to reach the host
-// (and, if it did, would mark process.env / the host's Object.prototype / a host object), or to
-// exhaust it. For each: no mark on the host, the expected ending, and the host still works.
-import { test, describe, after } from 'node:test'
+// The escape suite: hostile programs against the real sandbox. Each one tries to reach the host,
+// or to exhaust it. Programs run in a worker thread, whose process.env and prototypes are its
+// own, so an escape would not show there: a program that reached any thread's `process` marks
+// where this (parent) process reads it back: a file on disk, a signal to the process, and
+// process.env when it is this thread's. A control test makes those marks from a real worker
+// thread first, to show that they land. For each program: no mark, the expected ending, and the
+// host still works.
+import { test, describe, after, before } from 'node:test'
 import assert from 'node:assert/strict'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { createSandbox, type ProgramResult } from '../../src/core/sandbox/index.js'
+import { waitFor } from '../support/wait.js'
 
 const CPU_MS = 300
 const sandbox = createSandbox({ cpuSliceMs: CPU_MS, memoryBytes: 32 * 1024 * 1024, maxHostCalls: 1000, maxLogLines: 50, maxLogChars: 200 })
 after(() => sandbox.close())
 
-/** A host object handed to host functions; a program must never be able to change it. */
-const hostState = { touched: false, calls: 0 }
+const hostState = { calls: 0 }
 const host = {
-  echo: async (...args: unknown[]) => {
+  echo: async (args: unknown[]) => {
     hostState.calls++
     return args
   },
   hang: () => new Promise<never>(() => {}),
 }
 
-/** What would mark the host if a program reached it. */
+const dir = mkdtempSync(join(tmpdir(), 'mb-escape-'))
+const MARK_FILE = join(dir, 'escaped')
+after(() => rmSync(dir, { recursive: true, force: true }))
+/** SIGUSR2 sent to this process: by a program that reached some thread's `process`. */
+let signals = 0
+const onSignal = () => signals++
+before(() => process.on('SIGUSR2', onSignal))
+after(() => process.off('SIGUSR2', onSignal))
+
+/** What a program that reached a `process` (of this thread or the worker's) does, so that this process sees it. */
 const MARK = `
-  const mark = (p) => { p.env.MB_ESCAPED = '1'; return 'escaped' };
+  const mark = (p) => {
+    if (p === null || typeof p !== 'object') throw new TypeError('no process object here');
+    try { p.getBuiltinModule('node:fs').writeFileSync(${JSON.stringify(MARK_FILE)}, 'escaped') } catch {}
+    try { p.kill(p.pid, 'SIGUSR2') } catch {}
+    try { p.env.MB_ESCAPED = '1' } catch {}
+    return 'escaped'
+  };
 `
+
+describe('the marks land where this process reads them', () => {
+  test('made from a real worker thread, the file and the signal reach the parent', async () => {
+    const worker = new Worker(`${MARK}; mark(process); require('node:worker_threads').parentPort.postMessage('marked')`, { eval: true })
+    await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject))
+    await worker.terminate()
+    assert.ok(existsSync(MARK_FILE), 'the file mark landed')
+    await waitFor('the signal mark to reach this process', () => signals === 1, { timeoutMs: 10_000 })
+    assert.equal(process.env.MB_ESCAPED, undefined, "a worker's process.env is its own: that mark alone would prove nothing")
+    rmSync(MARK_FILE)
+    signals = 0
+  })
+})
 
 type Expect = { error: string | RegExp } | { value: unknown } | 'either'
 const cases: Array<{ name: string; code: string; expect: Expect; wallClockMs?: number }> = [
@@ -67,8 +103,8 @@ const cases: Array<{ name: string; code: string; expect: Expect; wallClockMs?: n
   { name: 'huge host-call argument', code: `return await echo('x'.repeat(3e6))`, expect: { error: /HostCallError|OutOfMemory/ } },
   { name: 'huge log lines, many of them', code: `for (let i = 0; i < 300; i++) console.log('y'.repeat(100000)); return 'logged'`, expect: 'either' },
   // stack
-  { name: 'deep recursion', code: `const f = () => f(); f()`, expect: { error: 'StackOverflow' } },
-  { name: 'deep recursion through JSON.stringify', code: `let o = {}; for (let i = 0; i < 1e6; i++) o = { o }; return JSON.stringify(o).length`, expect: { error: /StackOverflow|RangeError|InternalError|OutOfMemory|CpuBudgetExceeded|ThrownValue/ } },
+  { name: 'deep recursion', code: `const f = () => f(); f()`, expect: { error: 'InternalError' } },
+  { name: 'deep recursion through JSON.stringify', code: `let o = {}; for (let i = 0; i < 1e6; i++) o = { o }; return JSON.stringify(o).length`, expect: { error: /RangeError|InternalError|OutOfMemory|CpuBudgetExceeded|ThrownValue/ } },
   // odd throws
   { name: 'throwing a number', code: `throw 7`, expect: { error: 'ThrownValue' } },
   { name: 'throwing undefined', code: `throw undefined`, expect: { error: 'ThrownValue' } },
@@ -90,10 +126,11 @@ describe(`sandbox escape suite (${cases.length} hostile programs)`, () => {
       const before = hostState.calls
       const r: ProgramResult = await sandbox.run({ code: c.code, prelude: '', globals: { secret: 'not a capability' }, host, wallClockMs: c.wallClockMs ?? 20_000 })
       // nothing reached the host
+      assert.equal(existsSync(MARK_FILE), false, 'the program wrote a file through a host process object')
+      assert.equal(signals, 0, 'the program signalled this process')
       assert.equal(process.env.MB_ESCAPED, undefined, 'the program marked the host process')
       assert.equal((({}) as Record<string, unknown>).polluted, undefined, "the host's Object.prototype was polluted")
       assert.equal(([] as unknown as Record<string, unknown>).polluted, undefined, "the host's Array.prototype was polluted")
-      assert.equal(hostState.touched, false)
       assert.ok(hostState.calls - before <= 1000, 'host calls beyond the per-program limit')
       assert.ok(r.logs.length <= 50 && r.logs.every((l) => l.length < 300), 'logs are bounded')
       // the expected ending
@@ -110,9 +147,13 @@ describe(`sandbox escape suite (${cases.length} hostile programs)`, () => {
     })
   }
 
-  test('after the whole suite the host still runs programs normally', async () => {
+  test('after the whole suite the host still runs programs normally, and no mark arrived late', async () => {
     const r = await sandbox.run({ code: 'return (await echo(20))[0] + 22', prelude: '', globals: {}, host, wallClockMs: 10_000 })
     assert.deepEqual(r, { ok: true, value: 42, logs: [] })
     assert.equal(Object.getPrototypeOf({}), Object.prototype)
+    // a signal is handled on a later turn of the event loop: one from any program above has arrived by now
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.equal(signals, 0)
+    assert.equal(existsSync(MARK_FILE), false)
   })
 })

@@ -5,9 +5,10 @@
  */
 import { existsSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
+import { needsTool } from './skips.js'
 
 export const CHROMIUM = '/usr/bin/chromium'
-export const chromiumMissing: string | false = existsSync(CHROMIUM) ? false : `chromium is not installed (${CHROMIUM}); .ci/run installs it with apt-get`
+export const chromiumMissing: string | false = existsSync(CHROMIUM) ? false : needsTool('chromium', `${CHROMIUM} is not installed; .ci/run installs it with apt-get`)
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--disable-dev-shm-usage']
 
 export async function launchChromium(): Promise<Browser> {

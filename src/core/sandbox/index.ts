@@ -7,9 +7,11 @@ import { Worker } from 'node:worker_threads'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { CodeError, FromWorker, ProgramResult, ProgramRunner, ProgramSpec, SandboxOptions, ToWorker } from './types.js'
 import { SANDBOX_DEFAULTS } from './types.js'
+import { cleanText, ERROR_TEXT_LIMITS } from './program-text.js'
 
 export type { CodeError, HostFunction, ProgramResult, ProgramRunner, ProgramSpec, SandboxOptions } from './types.js'
 export { SANDBOX_DEFAULTS } from './types.js'
+export { cleanCodeError, cleanLine, cleanText } from './program-text.js'
 
 /** worker.ts under tsx (tests, dev), worker.js once built. */
 const WORKER_FILE = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url))
@@ -50,10 +52,13 @@ export function createSandbox(options: SandboxOptions = {}): ProgramRunner {
       }
       const w = (worker ??= spawnWorker())
       const id = nextId++
+      /** Aborted when the program ends, however it ends: the host work its calls started stops. */
+      const work = new AbortController()
       let settled = false
       const finish = (r: ProgramResult, kill: boolean) => {
         if (settled) return
         settled = true
+        work.abort(new Error(r.ok ? 'the program ended' : `the program ended: ${r.error.error_type}`))
         clearTimeout(timer)
         spec.signal?.removeEventListener('abort', onAbort)
         w.off('message', onMessage)
@@ -71,7 +76,7 @@ export function createSandbox(options: SandboxOptions = {}): ProgramRunner {
           finish(m.result, m.retire)
           return
         }
-        if (m.type === 'call' && m.id === id) void answer(w, m, spec)
+        if (m.type === 'call' && m.id === id) void answer(w, m, spec, work.signal)
       }
       const timer = setTimeout(() => finish(fail('WallClockExceeded', `the program did not finish within ${spec.wallClockMs < 1000 ? `${spec.wallClockMs} ms` : `${Math.round(spec.wallClockMs / 1000)} s`}`), true), spec.wallClockMs)
       spec.signal?.addEventListener('abort', onAbort, { once: true })
@@ -81,7 +86,7 @@ export function createSandbox(options: SandboxOptions = {}): ProgramRunner {
       w.postMessage(msg)
     })
 
-  const answer = async (w: Worker, m: Extract<FromWorker, { type: 'call' }>, spec: ProgramSpec): Promise<void> => {
+  const answer = async (w: Worker, m: Extract<FromWorker, { type: 'call' }>, spec: ProgramSpec, signal: AbortSignal): Promise<void> => {
     const reply = (r: Extract<ToWorker, { type: 'reply' }>) => {
       try {
         w.postMessage(r)
@@ -98,7 +103,7 @@ export function createSandbox(options: SandboxOptions = {}): ProgramRunner {
       return reply({ type: 'reply', id: m.id, callId: m.callId, ok: false, message: `${m.name}: arguments are not JSON` })
     }
     try {
-      const value = await fn(...(Array.isArray(args) ? args : []))
+      const value = await fn(Array.isArray(args) ? args : [], signal)
       let json: string | undefined
       try {
         json = JSON.stringify(value)
@@ -108,7 +113,7 @@ export function createSandbox(options: SandboxOptions = {}): ProgramRunner {
       if (json !== undefined && json.length > o.maxJsonChars) return reply({ type: 'reply', id: m.id, callId: m.callId, ok: false, message: `${m.name}: result too large` })
       reply({ type: 'reply', id: m.id, callId: m.callId, ok: true, json: json ?? 'null' })
     } catch (err) {
-      reply({ type: 'reply', id: m.id, callId: m.callId, ok: false, message: err instanceof Error ? err.message : String(err) })
+      reply({ type: 'reply', id: m.id, callId: m.callId, ok: false, message: cleanText(err instanceof Error ? err.message : String(err), ERROR_TEXT_LIMITS.message) })
     }
   }
 

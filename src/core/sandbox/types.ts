@@ -4,8 +4,12 @@
  * budget, a hard memory cap and a wall-clock limit, cancellable. See docs/sandbox.md.
  */
 
-/** A host function: JSON arguments in, a JSON value out (never a host object). */
-export type HostFunction = (...args: unknown[]) => Promise<unknown>
+/**
+ * A host function: the program's JSON arguments in, a JSON value out (never a host object).
+ * `signal` is aborted when the program ends (returned, failed, cancelled, out of time): work
+ * the call started must stop then.
+ */
+export type HostFunction = (args: unknown[], signal: AbortSignal) => Promise<unknown>
 
 export interface ProgramSpec {
   /** The untrusted program; top-level `await` is allowed; `return x` ends it with `x`. */
@@ -31,8 +35,10 @@ export interface ProgramSpec {
 export interface CodeError {
   /**
    * The JS error's name (`SyntaxError`, `TypeError`, `ReferenceError`, `RangeError`, `Error`, …),
-   * or one of ours: `CpuBudgetExceeded`, `OutOfMemory`, `StackOverflow`, `WallClockExceeded`,
-   * `Cancelled`, `ThrownValue` (a non-Error was thrown), `HostCallError`, `SandboxCrashed`.
+   * or one of ours, set only from a signal of the engine or the host, never from the error's
+   * text: `CpuBudgetExceeded`, `OutOfMemory`, `WallClockExceeded`, `Cancelled`, `ThrownValue`
+   * (a non-Error was thrown), `HostCallError`, `ResultTooLarge`, `SandboxCrashed`. Capped in
+   * length and free of control characters (program-text.ts).
    */
   error_type: string
   error_message: string
@@ -49,6 +55,8 @@ export interface ProgramRunner {
 export interface SandboxOptions {
   /** CPU budget of one synchronous slice (the program between two awaits), ms. Default 1000. */
   cpuSliceMs?: number
+  /** CPU time of the worker thread the whole program may use, host calls' waits excluded, ms. Default 10,000. */
+  cpuTotalMs?: number
   /** Hard cap on the QuickJS heap (the WebAssembly memory), bytes. Default 64 MiB. */
   memoryBytes?: number
   /** QuickJS stack limit, bytes. Default 512 KiB. */
@@ -61,16 +69,23 @@ export interface SandboxOptions {
   maxHostCalls?: number
   /** Characters allowed in one host-call argument list or result, as JSON. Default 1,000,000. */
   maxJsonChars?: number
+  /** Host calls of one program waiting for their answer at once. Default 32. */
+  maxCallsInFlight?: number
+  /** Characters of arguments (as JSON) of the host calls waiting for their answer. Default 4,000,000. */
+  maxCharsInFlight?: number
 }
 
 export const SANDBOX_DEFAULTS: Required<SandboxOptions> = {
   cpuSliceMs: 1000,
+  cpuTotalMs: 10_000,
   memoryBytes: 64 * 1024 * 1024,
   maxStackBytes: 512 * 1024,
   maxLogLines: 200,
   maxLogChars: 2000,
   maxHostCalls: 10_000,
   maxJsonChars: 1_000_000,
+  maxCallsInFlight: 32,
+  maxCharsInFlight: 4_000_000,
 }
 
 /** Messages between the host thread and the sandbox worker. */

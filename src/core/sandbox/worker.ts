@@ -16,6 +16,8 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten'
 import type { CodeError, FromWorker, ProgramResult, SandboxOptions, ToWorker } from './types.js'
+import { cleanLine, cleanText, ERROR_TEXT_LIMITS } from './program-text.js'
+import { readThreadCpuMs } from './thread-cpu.js'
 
 const PAGE = 64 * 1024
 /** The release build's memory import asks for at least 256 pages (16 MiB). */
@@ -24,12 +26,36 @@ const MIN_PAGES = 256
 const port = parentPort
 if (!port) throw new Error('sandbox worker started outside a worker thread')
 
+/**
+ * The engine's out-of-memory signal. The heap is a fixed `WebAssembly.Memory`; when malloc finds
+ * no room it asks emscripten to grow it, and at the cap `grow` throws and the allocation fails
+ * (QuickJS then throws its out-of-memory error, which a program could also imitate). We count
+ * the grow calls and remember whether the last one was refused: a program that fails while the
+ * last attempt to grow was refused, during its own run, ran out of memory.
+ */
+const heap = { growCalls: 0, lastRefused: false }
+
 let modulePromise: Promise<QuickJSWASMModule> | undefined
 function quickjs(memoryBytes: number): Promise<QuickJSWASMModule> {
   modulePromise ??= (() => {
     const maximum = Math.max(MIN_PAGES, Math.ceil(memoryBytes / PAGE))
-    const { Memory } = (globalThis as unknown as { WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => unknown } }).WebAssembly
+    type Memory = { grow(pages: number): number }
+    const { Memory } = (globalThis as unknown as { WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => Memory } }).WebAssembly
     const memory = new Memory({ initial: MIN_PAGES, maximum })
+    const grow = memory.grow.bind(memory)
+    Object.defineProperty(memory, 'grow', {
+      value: (pages: number) => {
+        heap.growCalls++
+        try {
+          const r = grow(pages)
+          heap.lastRefused = false
+          return r
+        } catch (err) {
+          heap.lastRefused = true
+          throw err
+        }
+      },
+    })
     return newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory as never }))
   })()
   return modulePromise
@@ -52,11 +78,13 @@ interface Running {
   id: number
   ctx: QuickJSContext
   json: JsonFns
-  pending: Map<number, QuickJSDeferredPromise>
+  /** Host calls waiting for their answer, with the length of their arguments as JSON. */
+  pending: Map<number, { deferred: QuickJSDeferredPromise; chars: number }>
+  inFlight: { chars: number }
   /** Wakes the drive loop when a host reply arrived. */
   wake: () => void
-  /** Starts a new CPU slice (before we run anything inside on the program's behalf). */
-  resetSlice: () => void
+  /** The program's CPU budgets: a slice around everything we run inside on the program's behalf. */
+  budget: ReturnType<typeof cpuBudget>
   runtime: QuickJSRuntime
   options: Required<SandboxOptions>
 }
@@ -74,10 +102,12 @@ port.on('message', (m: ToWorker) => {
   }
   const r = running
   if (!r || r.id !== m.id) return // a late reply for a finished program
-  const deferred = r.pending.get(m.callId)
-  if (!deferred) return
+  const call = r.pending.get(m.callId)
+  if (!call) return
   r.pending.delete(m.callId)
-  r.resetSlice()
+  r.inFlight.chars -= call.chars
+  const { deferred } = call
+  r.budget.startSlice()
   if (m.ok) {
     const h = parseInside(r.ctx, r.json, m.json)
     if (h.ok) {
@@ -89,6 +119,7 @@ port.on('message', (m: ToWorker) => {
   } else {
     rejectWith(r.ctx, deferred, 'HostCallError', m.message)
   }
+  r.budget.endSlice()
   r.wake()
 })
 send({ type: 'ready' })
@@ -129,8 +160,11 @@ const BOOTSTRAP = `
   const hostCall = globalThis.__hostCall;
   const stringify = JSON.stringify;
   const log = globalThis.__log;
+  const logMax = globalThis.__logMax;
+  const slice = Function.prototype.call.bind(String.prototype.slice);
   delete globalThis.__hostCall;
   delete globalThis.__log;
+  delete globalThis.__logMax;
   delete globalThis.SharedArrayBuffer;
   delete globalThis.Atomics;
   const names = JSON.parse(globalThis.__hostNames);
@@ -139,7 +173,7 @@ const BOOTSTRAP = `
   delete globalThis.__hostObject;
   const target = typeof hostObject === 'string' ? (globalThis[hostObject] = {}) : globalThis;
   const show = (v) => { try { return typeof v === 'string' ? v : stringify(v) ?? String(v); } catch { try { return String(v); } catch { return '[unprintable]'; } } };
-  const out = (level) => (...a) => log(level, a.map(show).join(' '));
+  const out = (level) => (...a) => { const text = a.map(show).join(' '); log(level, slice(text, 0, logMax), text.length); };
   globalThis.console = Object.freeze({ log: out('log'), info: out('info'), warn: out('warn'), error: out('error'), debug: out('debug') });
   for (const name of names) {
     const f = async (...args) => {
@@ -152,6 +186,12 @@ const BOOTSTRAP = `
 })();
 `
 
+/** A trusted helper made before any program code runs: the first `n` characters of a string, through the pristine `String.prototype.slice`. */
+const CLIP_SOURCE = `((slice) => (v, n) => slice(v, 0, n))(Function.prototype.call.bind(String.prototype.slice))`
+
+/** Our own error types: a program's error with one of these names is reported as an `Error`, so only the host sets them. */
+const RESERVED_TYPES = new Set(['CpuBudgetExceeded', 'OutOfMemory', 'WallClockExceeded', 'Cancelled', 'ThrownValue', 'ResultTooLarge', 'SandboxCrashed'])
+
 async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<ProgramResult> {
   const logs: string[] = []
   const o = m.options
@@ -159,47 +199,71 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
   try {
     mod = await quickjs(o.memoryBytes)
   } catch (err) {
-    return { ok: false, error: { error_type: 'SandboxCrashed', error_message: `could not start QuickJS: ${String(err)}`, error_stack: null }, logs }
+    return { ok: false, error: { error_type: 'SandboxCrashed', error_message: cleanLine(`could not start QuickJS: ${String(err)}`, 500), error_stack: null }, logs }
   }
+  const growCallsAtStart = heap.growCalls
+  /** The engine refused memory during this program and has not grown since: the program's failure is an out-of-memory. */
+  const outOfMemory = () => heap.growCalls > growCallsAtStart && heap.lastRefused
+  // No QuickJS memory limit: the WebAssembly memory is the cap, so that its refusal is the signal (see `heap`).
   const runtime = mod.newRuntime()
-  runtime.setMemoryLimit(o.memoryBytes - 4 * 1024 * 1024)
   runtime.setMaxStackSize(o.maxStackBytes)
-  let sliceStart = Date.now()
-  let cpuExceeded = false
-  runtime.setInterruptHandler(() => {
-    if (Date.now() - sliceStart > o.cpuSliceMs) {
-      cpuExceeded = true
-      return true
-    }
-    return false
-  })
+  const budget = cpuBudget(o)
+  runtime.setInterruptHandler(() => budget.overrun() !== undefined)
   const ctx = runtime.newContext()
   const json = takeJson(ctx)
-  const pending = new Map<number, QuickJSDeferredPromise>()
+  const pending: Running['pending'] = new Map()
+  const inFlight = { chars: 0 }
   let wakeUp: (() => void) | undefined
-  const state: Running = { id: m.id, ctx, json, pending, runtime, options: o, wake: () => wakeUp?.(), resetSlice: () => (sliceStart = Date.now()) }
+  const state: Running = { id: m.id, ctx, json, pending, inFlight, runtime, options: o, wake: () => wakeUp?.(), budget }
   running = state
   let calls = 0
   let nextCall = 1
   const handles: QuickJSHandle[] = [json.JSON, json.parse, json.stringify]
+  const fail = (error: CodeError): ProgramResult => ({ ok: false, error, logs })
+  /** The error of a failed program, by the engine's and our signals first, then by what it threw. */
+  const failure = (h: QuickJSHandle): ProgramResult => {
+    const over = budget.overrun()
+    if (over) return fail(cpuError(over, o))
+    if (outOfMemory()) return fail(memoryError(o.memoryBytes))
+    // reading the error runs the program's getters: under the CPU budget
+    budget.startSlice()
+    const e = describeError(ctx, clip, h)
+    budget.endSlice()
+    const late = budget.overrun()
+    return fail(late ? cpuError(late, o) : e)
+  }
+  let clip!: QuickJSHandle
   try {
-    const logFn = ctx.newFunction('__log', (levelH, textH) => {
+    const clipR = ctx.evalCode(CLIP_SOURCE, 'clip.js')
+    if (clipR.error) {
+      clipR.error.dispose()
+      throw new Error('the sandbox could not set up')
+    }
+    clip = clipR.value
+    handles.push(clip)
+    const logFn = ctx.newFunction('__log', (levelH, textH, lengthH) => {
       if (logs.length >= o.maxLogLines) return
       const level = ctx.getString(levelH)
       const text = ctx.typeof(textH) === 'string' ? ctx.getString(textH) : ''
-      logs.push(`${level === 'log' ? '' : `[${level}] `}${text.length > o.maxLogChars ? `${text.slice(0, o.maxLogChars)}… (${text.length} chars)` : text}`)
+      const length = ctx.typeof(lengthH) === 'number' ? ctx.getNumber(lengthH) : text.length
+      logs.push(`${level === 'log' ? '' : `[${cleanLine(level, 10)}] `}${cleanLine(text, o.maxLogChars, Math.max(length, text.length))}`)
     })
     const callFn = ctx.newFunction('__hostCall', (nameH, argsH) => {
-      const name = ctx.getString(nameH)
+      const name = cleanLine(ctx.getString(nameH), 100)
       const argsJson = ctx.typeof(argsH) === 'string' ? ctx.getString(argsH) : '[]'
       const deferred = ctx.newPromise()
       if (++calls > o.maxHostCalls) {
         rejectWith(ctx, deferred, 'HostCallError', `more than ${o.maxHostCalls} host calls in one program`)
       } else if (argsJson.length > o.maxJsonChars) {
         rejectWith(ctx, deferred, 'HostCallError', `${name}: arguments too large (${argsJson.length} characters as JSON, limit ${o.maxJsonChars})`)
+      } else if (pending.size >= o.maxCallsInFlight) {
+        rejectWith(ctx, deferred, 'HostCallError', `${name}: ${o.maxCallsInFlight} host calls are already waiting for their answer; await some first`)
+      } else if (inFlight.chars + argsJson.length > o.maxCharsInFlight) {
+        rejectWith(ctx, deferred, 'HostCallError', `${name}: the host calls waiting for their answer already carry ${inFlight.chars} characters of arguments (limit ${o.maxCharsInFlight}); await some first`)
       } else {
         const callId = nextCall++
-        pending.set(callId, deferred)
+        pending.set(callId, { deferred, chars: argsJson.length })
+        inFlight.chars += argsJson.length
         send({ type: 'call', id: m.id, callId, name, argsJson })
       }
       return deferred.handle
@@ -207,6 +271,9 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
     handles.push(logFn, callFn)
     ctx.setProp(ctx.global, '__log', logFn)
     ctx.setProp(ctx.global, '__hostCall', callFn)
+    const logMaxH = ctx.newNumber(o.maxLogChars)
+    ctx.setProp(ctx.global, '__logMax', logMaxH)
+    logMaxH.dispose()
     const namesH = ctx.newString(JSON.stringify(m.hostNames))
     ctx.setProp(ctx.global, '__hostNames', namesH)
     namesH.dispose()
@@ -217,7 +284,7 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
     }
 
     const globals = parseInside(ctx, json, m.globalsJson)
-    if (!globals.ok) return { ok: false, error: { error_type: 'SandboxCrashed', error_message: 'globals are not JSON', error_stack: null }, logs }
+    if (!globals.ok) return fail({ error_type: 'SandboxCrashed', error_message: 'globals are not JSON', error_stack: null })
     const keys = Object.keys(JSON.parse(m.globalsJson) as Record<string, unknown>)
     for (const k of keys) {
       const v = ctx.getProp(globals.handle, k)
@@ -226,11 +293,12 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
     }
     globals.handle.dispose()
 
-    const evalTrusted = (code: string, file: string): CodeError | undefined => {
-      sliceStart = Date.now()
+    const evalTrusted = (code: string, file: string): ProgramResult | undefined => {
+      budget.startSlice()
       const r = ctx.evalCode(code, file)
+      budget.endSlice()
       if (r.error) {
-        const e = describeError(ctx, r.error, cpuExceeded, o.cpuSliceMs)
+        const e = failure(r.error)
         r.error.dispose()
         return e
       }
@@ -238,45 +306,52 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
       return undefined
     }
     const bootErr = evalTrusted(BOOTSTRAP, 'bootstrap.js') ?? (m.prelude ? evalTrusted(m.prelude, 'prelude.js') : undefined)
-    if (bootErr) return { ok: false, error: bootErr, logs }
+    if (bootErr) return bootErr
 
-    sliceStart = Date.now()
+    budget.startSlice()
     const evaluated = ctx.evalCode(`(async () => {\n${m.code}\n})()`, 'program.js')
+    budget.endSlice()
     if (evaluated.error) {
-      const e = describeError(ctx, evaluated.error, cpuExceeded, o.cpuSliceMs)
+      const e = failure(evaluated.error)
       evaluated.error.dispose()
-      return { ok: false, error: e, logs }
+      return e
     }
     const promise = evaluated.value
     handles.push(promise)
     for (;;) {
-      sliceStart = Date.now()
+      budget.startSlice()
       const jobs = runtime.executePendingJobs()
+      budget.endSlice()
       if (jobs.error) {
-        const e = describeError(ctx, jobs.error, cpuExceeded, o.cpuSliceMs)
+        const e = failure(jobs.error)
         jobs.error.dispose()
-        return { ok: false, error: e, logs }
+        return e
       }
-      if (cpuExceeded) return { ok: false, error: cpuError(o.cpuSliceMs), logs }
+      const over = budget.overrun()
+      if (over) return fail(cpuError(over, o))
       const st = ctx.getPromiseState(promise)
       if (st.type === 'fulfilled') {
-        sliceStart = Date.now()
+        budget.startSlice()
         const text = st.value ? stringifyInside(ctx, json, st.value) : undefined
+        budget.endSlice()
         st.value?.dispose()
-        if (cpuExceeded) return { ok: false, error: cpuError(o.cpuSliceMs), logs }
+        const late = budget.overrun()
+        if (late) return fail(cpuError(late, o))
         if (text !== undefined && text.length > o.maxJsonChars) {
-          return { ok: false, error: { error_type: 'ResultTooLarge', error_message: `the program's result is ${text.length} characters as JSON (limit ${o.maxJsonChars})`, error_stack: null }, logs }
+          return fail({ error_type: 'ResultTooLarge', error_message: `the program's result is ${text.length} characters as JSON (limit ${o.maxJsonChars})`, error_stack: null })
         }
         // values JSON cannot carry (functions, cycles, undefined) come back as null
         return { ok: true, value: text === undefined ? null : (JSON.parse(text) as unknown), logs }
       }
       if (st.type === 'rejected') {
-        const e = describeError(ctx, st.error, cpuExceeded, o.cpuSliceMs)
+        const e = failure(st.error)
         st.error.dispose()
-        return { ok: false, error: e, logs }
+        return e
       }
       if (pending.size === 0 && !runtime.hasPendingJob()) {
-        return { ok: false, error: { error_type: 'Error', error_message: 'the program is waiting on a promise that can never settle', error_stack: null }, logs }
+        // a job that ran out of memory rejects its own promise and the chain stops there
+        if (outOfMemory()) return fail(memoryError(o.memoryBytes))
+        return fail({ error_type: 'Error', error_message: 'the program is waiting on a promise that can never settle', error_stack: null })
       }
       // wait for a host reply (the host ends us on its wall clock or a cancel)
       await new Promise<void>((resolve) => {
@@ -288,12 +363,13 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
   } catch (err) {
     // QuickJS itself failed (e.g. the WebAssembly memory is exhausted): this instance is unusable
     broken = true
-    return { ok: false, error: { error_type: 'OutOfMemory', error_message: `the sandbox ran out of memory (${String(err).slice(0, 200)})`, error_stack: null }, logs }
+    if (outOfMemory()) return fail(memoryError(o.memoryBytes))
+    return fail({ error_type: 'SandboxCrashed', error_message: cleanLine(`the sandbox failed (${String(err)}); it is replaced for the next program`, 300), error_stack: null })
   } finally {
     running = undefined
-    for (const d of pending.values()) {
+    for (const { deferred } of pending.values()) {
       try {
-        d.dispose()
+        deferred.dispose()
       } catch {}
     }
     pending.clear()
@@ -312,16 +388,94 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
   }
 }
 
-function cpuError(ms: number): CodeError {
-  return { error_type: 'CpuBudgetExceeded', error_message: `the program ran more than ${ms} ms without yielding (an endless loop?)`, error_stack: null }
+type Overrun = { kind: 'slice' } | { kind: 'total'; usedMs: number; clock: 'thread' | 'wall' }
+
+/**
+ * The CPU budgets of one program: each synchronous slice (wall time between two awaits, so that
+ * an endless loop stops within `cpuSliceMs`) and the whole program (`cpuTotalMs` of the worker
+ * thread's CPU time, read from the thread clock at most every 10 ms; where there is none, the
+ * wall time spent inside the program's slices, which is at least its CPU time).
+ */
+function cpuBudget(o: Required<SandboxOptions>) {
+  const cpuAtStart = readThreadCpuMs()
+  const clock: 'thread' | 'wall' = cpuAtStart === undefined ? 'wall' : 'thread'
+  let sliceStart = Date.now()
+  let inSlice = false
+  let wallInProgram = 0
+  let lastRead = 0
+  let usedMs = 0
+  let tripped: Overrun | undefined
+  const used = (now: number): number => {
+    if (clock === 'wall') return wallInProgram + (inSlice ? now - sliceStart : 0)
+    if (now - lastRead >= 10) {
+      lastRead = now
+      usedMs = (readThreadCpuMs() ?? cpuAtStart!) - cpuAtStart!
+    }
+    return usedMs
+  }
+  return {
+    startSlice() {
+      sliceStart = Date.now()
+      inSlice = true
+    },
+    endSlice() {
+      if (inSlice) wallInProgram += Date.now() - sliceStart
+      inSlice = false
+    },
+    /** Called by QuickJS's interrupt handler and between slices; once over, stays over. */
+    overrun(): Overrun | undefined {
+      if (tripped) return tripped
+      const now = Date.now()
+      if (inSlice && now - sliceStart > o.cpuSliceMs) tripped = { kind: 'slice' }
+      else {
+        const total = used(now)
+        if (total > o.cpuTotalMs) tripped = { kind: 'total', usedMs: total, clock }
+      }
+      return tripped
+    },
+  }
 }
 
-/** Turns a thrown or rejected value into a CodeError, reading it with the CPU budget still on. */
-function describeError(ctx: QuickJSContext, h: QuickJSHandle, cpuExceeded: boolean, cpuMs: number): CodeError {
-  const read = (key: string): string | undefined => {
+function cpuError(over: Overrun, o: Required<SandboxOptions>): CodeError {
+  const error_message =
+    over.kind === 'slice'
+      ? `the program ran more than ${o.cpuSliceMs} ms without yielding (an endless loop?)`
+      : `the program used ${over.usedMs} ms of CPU in total, more than its budget of ${o.cpuTotalMs} ms (${over.clock === 'thread' ? 'thread CPU time' : 'time spent running'}); host calls' waits do not count`
+  return { error_type: 'CpuBudgetExceeded', error_message, error_stack: null }
+}
+
+function memoryError(bytes: number): CodeError {
+  return { error_type: 'OutOfMemory', error_message: `the program used more memory than the sandbox allows (${Math.round(bytes / 1024 / 1024)} MiB)`, error_stack: null }
+}
+
+/**
+ * Turns a thrown or rejected value into a CodeError by what was thrown (the caller has already
+ * checked the engine's signals). Reads run program code (getters) under the CPU budget; strings
+ * are cut inside the sandbox before they are copied out, then cleaned.
+ */
+function describeError(ctx: QuickJSContext, clip: QuickJSHandle, h: QuickJSHandle): CodeError {
+  const stringOf = (v: QuickJSHandle, max: number): string | undefined => {
+    if (ctx.typeof(v) !== 'string') return undefined
+    const lengthH = ctx.getProp(v, 'length')
+    const length = ctx.getNumber(lengthH)
+    lengthH.dispose()
+    if (length <= max) return cleanText(ctx.getString(v), max)
+    const maxH = ctx.newNumber(max)
+    const r = ctx.callFunction(clip, ctx.undefined, v, maxH)
+    maxH.dispose()
+    if (r.error) {
+      // cutting a rope string flattens it, which a nearly full heap may refuse
+      r.error.dispose()
+      return cleanText('', 0, length)
+    }
+    const cut = ctx.typeof(r.value) === 'string' ? ctx.getString(r.value) : ''
+    r.value.dispose()
+    return cleanText(cut, max, length)
+  }
+  const read = (key: string, max: number): string | undefined => {
     try {
       const v = ctx.getProp(h, key)
-      const s = ctx.typeof(v) === 'string' ? ctx.getString(v) : undefined
+      const s = stringOf(v, max)
       v.dispose()
       return s
     } catch {
@@ -332,18 +486,18 @@ function describeError(ctx: QuickJSContext, h: QuickJSHandle, cpuExceeded: boole
   if (type !== 'object' || h === undefined) {
     let text: string
     try {
-      text = type === 'string' ? ctx.getString(h) : String(ctx.dump(h))
+      text = stringOf(h, 500) ?? cleanText(String(ctx.dump(h)), 500)
     } catch {
       text = `a ${type}`
     }
-    return { error_type: 'ThrownValue', error_message: `the program threw a ${type}, not an Error: ${text.slice(0, 500)}`, error_stack: null }
+    return { error_type: 'ThrownValue', error_message: `the program threw a ${type}, not an Error: ${text}`, error_stack: null }
   }
-  const name = read('name')
-  const message = read('message') ?? ''
-  const stack = read('stack') ?? null
-  if (cpuExceeded || (name === 'InternalError' && message === 'interrupted')) return cpuError(cpuMs)
-  if (name === 'InternalError' && /out of memory/.test(message)) return { error_type: 'OutOfMemory', error_message: 'the program used more memory than the sandbox allows', error_stack: stack }
-  if ((name === 'RangeError' || name === 'InternalError') && /stack overflow/i.test(message)) return { error_type: 'StackOverflow', error_message: `stack overflow (${message})`, error_stack: stack }
+  const name = read('name', ERROR_TEXT_LIMITS.type)
+  const message = read('message', ERROR_TEXT_LIMITS.message) ?? ''
+  const stack = read('stack', ERROR_TEXT_LIMITS.stack) ?? null
   if (name === undefined) return { error_type: 'ThrownValue', error_message: 'the program threw an object that is not an Error', error_stack: null }
-  return { error_type: name, error_message: message.slice(0, 2000), error_stack: stack ? stack.slice(0, 4000) : null }
+  const oneLine = name.replace(/[\n\t]/g, ' ') || 'Error'
+  // a program cannot claim one of the host's verdicts
+  if (RESERVED_TYPES.has(oneLine)) return { error_type: 'Error', error_message: cleanText(`${oneLine} (a name the program gave its error): ${message}`, ERROR_TEXT_LIMITS.message), error_stack: stack }
+  return { error_type: oneLine, error_message: message, error_stack: stack }
 }

@@ -12,6 +12,7 @@ import type {
   RoundBeginInbound,
   RoundBeginShort,
 } from '../../protocols/lostspace.js'
+import { jsonSyntaxError } from '../../core/json-error.js'
 
 export type { IdMessage, RoundBeginShort }
 export type Pos = [number, number, number]
@@ -54,7 +55,7 @@ export function parseServerMessage(body: string, opts: { trusted?: boolean } = {
   try {
     value = JSON.parse(body)
   } catch (err) {
-    return { ok: false, error: `not JSON: ${(err as Error).message}` }
+    return { ok: false, error: `not JSON: ${jsonSyntaxError(err)}` }
   }
   // An in-process logic builds its messages from these same types: checking them again
   // would only slow games down (see docs/lostspace.md), so only the envelope is checked.

@@ -28,6 +28,7 @@ import { mapData } from './map-data.js'
 import { pageHtml } from './page.js'
 import { ClientFrameSchema, StartMatchSchema, type MatchInfo, type ServerFrame, type StartMatch } from './protocol.js'
 import type { SeatHolder } from './human-seat.js'
+import { quoteForMessage } from '../../core/quote.js'
 
 export interface WebServerOptions {
   host?: string
@@ -264,12 +265,12 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<WebSe
     const url = new URL(req.url ?? '/', 'http://localhost')
     if (url.pathname !== '/ws') return refuseUpgrade(socket, 404, 'not found')
     const live = matches.get(url.searchParams.get('match') ?? '')
-    if (!live) return refuseUpgrade(socket, 404, `no match '${url.searchParams.get('match') ?? ''}'`)
+    if (!live) return refuseUpgrade(socket, 404, `no match ${quoteForMessage(url.searchParams.get('match') ?? '')}`)
     const seatParam = url.searchParams.get('seat')
     let seat: number | undefined
     if (seatParam !== null) {
       seat = Number(seatParam)
-      if (!live.humans.has(seat)) return refuseUpgrade(socket, 400, `seat ${seatParam} is not a human seat of match ${live.id}`)
+      if (!live.humans.has(seat)) return refuseUpgrade(socket, 400, `seat ${quoteForMessage(seatParam)} is not a human seat of match ${live.id}`)
       if (requireTokens && !tokensEqual(upgradeToken(req), live.tokens.get(seat)!)) return refuseUpgrade(socket, 401, `seat ${seat} needs its token`)
     }
     wss.handleUpgrade(req, socket, head, (ws) => connect(ws, live, seat))

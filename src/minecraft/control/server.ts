@@ -31,6 +31,7 @@ import type { DashboardHub } from '../dashboard/hub.js'
 import { DASHBOARD_WS_PATH } from '../dashboard/protocol.js'
 import { checkRequest, guardUpgrade, headerToken, refuseRequest, refuseUpgrade, tokensEqual, upgradeToken } from '../../core/http-guard.js'
 import { formatZodIssues } from '../../core/schema-errors.js'
+import { jsonSyntaxError } from '../../core/json-error.js'
 
 export type { ControlLink, Task } from './task.js'
 
@@ -101,7 +102,7 @@ function parseJson<T>(text: string, schema: z.ZodType<T>): T {
   try {
     value = JSON.parse(text)
   } catch (err) {
-    throw new HttpError(400, `body is not JSON: ${(err as Error).message}`)
+    throw new HttpError(400, `body is not JSON: ${jsonSyntaxError(err)}`)
   }
   const r = schema.safeParse(value)
   if (!r.success) throw new HttpError(400, formatZodIssues(r.error))
@@ -241,7 +242,7 @@ export async function startControlServer(opts: ControlServerOptions): Promise<Co
         try {
           value = JSON.parse(String(data))
         } catch (err) {
-          return reply({ type: 'error', error: `not JSON: ${(err as Error).message}` })
+          return reply({ type: 'error', error: `not JSON: ${jsonSyntaxError(err)}` })
         }
         const r = WsCommandSchema.safeParse(value)
         if (!r.success) return reply({ type: 'error', error: formatZodIssues(r.error) })

@@ -19,6 +19,7 @@ import { checkTask, type StoredTask } from '../../protocols/brainfile.js'
 import { describeAction } from '../links/lynxmind-actions.js'
 import type { Action } from '../../protocols/lynxmind.js'
 import type { Protocol, TaskView, TrafficItem } from './protocol.js'
+import { jsonSyntaxError } from '../../core/json-error.js'
 
 /**
  * One message as the link saw it. `payload` is rendered to text (payloadText) only when a page
@@ -173,7 +174,7 @@ export function parseBrainTask(text: string): { ok: true; task: BrainDecision['n
       raw = { type: m[1]!.toUpperCase(), parameters: m[2] ? (JSON.parse(m[2]) as Record<string, unknown>) : {} }
     }
   } catch (err) {
-    return { ok: false, error: `the parameters are not JSON: ${(err as Error).message}` }
+    return { ok: false, error: `the parameters are not JSON: ${jsonSyntaxError(err)}` }
   }
   if (typeof raw !== 'object' || raw === null || typeof raw.type !== 'string') return { ok: false, error: 'a task needs a "type"' }
   const checked = checkTask({ type: raw.type, parameters: raw.parameters ?? {}, reason: raw.reason ?? 'from the dashboard' })

@@ -19,6 +19,7 @@ import { checkRequest, guardUpgrade, refuseRequest, refuseUpgrade, tokensEqual, 
 import { WebSocketServer, type WebSocket, type RawData } from 'ws'
 import { emitModEvent, normalizeAiEvent, type AiEvent, type LynxDialect, type ModEvent } from '../../protocols/lynxmind.js'
 import { emptyStats, type AgentPresence, type Mind, type MindContext, type MindStats } from './types.js'
+import { jsonSyntaxError } from '../../core/json-error.js'
 
 export interface RemoteMindOptions {
   host?: string
@@ -162,7 +163,7 @@ export class RemoteMind implements Mind {
     try {
       value = JSON.parse(text)
     } catch (err) {
-      return fail(`not JSON: ${(err as Error).message}`)
+      return fail(`not JSON: ${jsonSyntaxError(err)}`)
     }
     const r = normalizeAiEvent(value)
     if (!r.ok) return fail(r.kind === 'unknown_type' ? `${r.error}; ignored` : `invalid AI event: ${r.error}`)

@@ -10,9 +10,10 @@ import { Redis } from 'ioredis'
 import { tempDir } from '../../fixtures/lostspace-ais/helpers.js'
 import { waitFor } from '../../support/wait.js'
 import { gameFileCount, outcomeOnly, passiveAi, readOut, runCli, startCli, type CliRun } from './helpers.js'
+import { needsTool } from '../../support/skips.js'
 
 const REDIS = '/usr/bin/redis-server'
-const skip = existsSync(REDIS) ? false : `${REDIS} is not installed (Debian package redis-server; .ci/run installs it): skipping the distributed tournament tests`
+const skip = existsSync(REDIS) ? false : needsTool('redis-server', `${REDIS} is not installed (Debian package redis-server; .ci/run installs it): skipping the distributed tournament tests`)
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { createInterface } from 'node:readline'
 import type { Body, BodyStatus, SkillCall, SkillResult, Vision } from '../../../src/minecraft/body/types.js'
 import type { ProgramRunner, ProgramSpec, ProgramResult } from '../../../src/minecraft/links/maicore/runner.js'
+import { needsTool } from '../../support/skips.js'
 
 export const PEERS_DIR = fileURLToPath(new URL('../../../../shared/peers/', import.meta.url))
 export const MAIM_SRC = `${PEERS_DIR}maim_message-0.6.8/src`
@@ -20,7 +21,7 @@ export const PEER_SCRIPT = fileURLToPath(new URL('../../fixtures/maicore/maim_pe
 /** Why the real-peer tests cannot run here, or undefined when they can. */
 export function realPeerUnavailable(): string | undefined {
   if (!existsSync(MAIM_SRC)) return `../shared/peers/maim_message-0.6.8 is absent (a fresh clone without the shared folder): real maim_message peer tests skipped`
-  if (!existsSync('/usr/bin/python3')) return '/usr/bin/python3 is missing: real maim_message peer tests skipped'
+  if (!existsSync('/usr/bin/python3')) return needsTool('python3', '/usr/bin/python3 is missing: real maim_message peer tests skipped')
   return undefined
 }
 

@@ -11,8 +11,8 @@
  */
 import { EventEmitter } from 'node:events'
 import { randomBytes } from 'node:crypto'
-import { promises as fsp } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { constants, promises as fsp } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
 import { createBrainFile, normalizeBrainFile, serializeBrainFile, type BrainFile, type StoredTask } from '../../../protocols/brainfile.js'
 
 export type LoadResult =
@@ -53,30 +53,111 @@ export function jsonErrorWhere(text: string, message: string): string {
   return `line ${line}, column ${column}`
 }
 
-/** File text → canonical brain, or an error naming the place (JSON) or the field (schema). */
+/**
+ * File text → canonical brain, or an error naming the place (JSON) or the field (schema).
+ * The JSON error says where, never what is there: V8's own message quotes the text, and
+ * brain.json may be a link to a file that is not ours to show (a key, a password file).
+ */
 export function parseBrainText(text: string, label = 'brain file'): { ok: true; brain: BrainFile } | { ok: false; error: string } {
   let raw: unknown
   try {
     raw = JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err)
-    return { ok: false, error: `${label} is not valid JSON at ${jsonErrorWhere(text, msg)}: ${msg}` }
+    const what = /end of JSON input/.test(msg) ? 'the text ends too early' : 'unexpected character'
+    return { ok: false, error: `${label} is not valid JSON at ${jsonErrorWhere(text, msg)}: ${what}` }
   }
   const r = normalizeBrainFile(raw)
   if (!r.ok) return { ok: false, error: `${label} does not match the brain file format:\n${r.error}` }
   return { ok: true, brain: r.value }
 }
 
-/** Writes `text` to a temp file next to `path`, then renames it over `path`. */
-export async function writeAtomic(path: string, text: string): Promise<void> {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+/** The largest brain file read: a brain is a few kB; a bigger file is a mistake or an attack, not a brain. */
+export const MAX_BRAIN_BYTES = 8 * 1024 * 1024
+
+type ReadResult = { ok: true; text: string; stamp: FileStamp } | { ok: false; why: 'missing' | 'too-large' | 'not-a-file' | 'unreadable'; error: string }
+
+/**
+ * Reads `path` (following links) if it is a regular file of at most MAX_BRAIN_BYTES; never more
+ * than that many bytes, even when the file grows while it is read. A FIFO or a device (which
+ * could be read forever) is refused.
+ */
+export async function readBrainBytes(path: string): Promise<ReadResult> {
+  let fh: fsp.FileHandle
   try {
-    await fsp.writeFile(tmp, text, 'utf8')
-    await fsp.rename(tmp, path)
+    // non-blocking: opening a FIFO to read would otherwise wait for a writer (forever)
+    fh = await fsp.open(path, constants.O_RDONLY | constants.O_NONBLOCK)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    return { ok: false, why: code === 'ENOENT' ? 'missing' : 'unreadable', error: `cannot read ${path}: ${(err as Error).message}` }
+  }
+  try {
+    const st = await fh.stat()
+    if (!st.isFile()) return { ok: false, why: 'not-a-file', error: `${path} is not a regular file (a brain file must be one)` }
+    if (st.size > MAX_BRAIN_BYTES) return { ok: false, why: 'too-large', error: tooLarge(path, st.size) }
+    const buf = Buffer.alloc(MAX_BRAIN_BYTES + 1)
+    let n = 0
+    for (;;) {
+      const { bytesRead } = await fh.read(buf, n, buf.length - n, n)
+      if (bytesRead === 0) break
+      n += bytesRead
+      if (n > MAX_BRAIN_BYTES) return { ok: false, why: 'too-large', error: tooLarge(path, n) }
+    }
+    return { ok: true, text: buf.subarray(0, n).toString('utf8'), stamp: stampOf(st) }
+  } finally {
+    await fh.close()
+  }
+}
+
+const tooLarge = (path: string, bytes: number) =>
+  `${path} is ${bytes > MAX_BRAIN_BYTES * 2 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${bytes} bytes`}, more than a brain file may be (${MAX_BRAIN_BYTES / 1024 / 1024} MiB); it was not read`
+
+/**
+ * Where a write of `path` lands: `path` itself, or, when it is a symbolic link, the file the
+ * link points to (followed link by link, also when the target does not exist yet), so that a
+ * save keeps the link.
+ */
+export async function writeTargetOf(path: string): Promise<string> {
+  let p = path
+  for (let hops = 0; hops < 40; hops++) {
+    let st
+    try {
+      st = await fsp.lstat(p)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return p
+      throw err
+    }
+    if (!st.isSymbolicLink()) return p
+    p = resolve(dirname(p), await fsp.readlink(p))
+  }
+  throw new Error(`${path}: too many levels of symbolic links`)
+}
+
+/**
+ * Writes `text` to a temp file next to the file `path` names (through links), flushes it to
+ * disk, then renames it over that file: after a crash the file is the old one or the new one,
+ * never empty or half written.
+ */
+export async function writeAtomic(path: string, text: string): Promise<void> {
+  const target = await writeTargetOf(path)
+  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  try {
+    const fh = await fsp.open(tmp, 'w')
+    try {
+      await fh.writeFile(text, 'utf8')
+      await fh.sync()
+    } finally {
+      await fh.close()
+    }
+    await fsp.rename(tmp, target)
   } catch (err) {
     await fsp.rm(tmp, { force: true }).catch(() => undefined)
     throw err
   }
+  // the rename itself reaches the disk with the folder (best effort: not every platform can open one)
+  const folder = await fsp.open(dirname(target), 'r').catch(() => undefined)
+  await folder?.sync().catch(() => undefined)
+  await folder?.close()
 }
 
 const TASK_KEY_ORDER = ['id', 'type', 'parameters', 'reason', 'status', 'result', 'error', 'created_at', 'started_at', 'finished_at']
@@ -99,14 +180,20 @@ export function brainText(brain: BrainFile): string {
  * never overwritten, except with `reset`, which first keeps a copy next to it.
  */
 export async function loadBrainFile(path: string, opts: { reset?: boolean } = {}): Promise<LoadResult> {
-  let text: string | undefined
-  try {
-    text = await fsp.readFile(path, 'utf8')
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return { ok: false, error: `cannot read ${path}: ${(err as Error).message}` }
+  const read = await readBrainBytes(path)
+  const resettable = read.ok || read.why === 'missing' || read.why === 'too-large'
+  if (!read.ok && read.why !== 'missing' && !(opts.reset && resettable)) {
+    return { ok: false, error: `${read.error}\nThe file was left as it is${resettable ? ': fix it, or start with --reset to begin a new brain (a copy of the old file is kept).' : '.'}` }
   }
+  let text: string | undefined = read.ok ? read.text : undefined
   if (text === undefined || opts.reset) {
     let backup: string | undefined
+    if (!read.ok && read.why === 'too-large') {
+      // --reset over a file we would not read: keep it aside, whole
+      backup = `${path}.${new Date().toISOString().replace(/[:.]/g, '-')}.bak`
+      await fsp.copyFile(path, backup)
+      text = undefined
+    }
     if (text !== undefined) {
       backup = `${path}.${new Date().toISOString().replace(/[:.]/g, '-')}.bak`
       await fsp.copyFile(path, backup)
@@ -239,7 +326,11 @@ export class BrainStore extends EventEmitter {
   /** The error of the file on disk when it does not parse (no writes until it is fixed). */
   broken: string | null = null
   private suspect: string | null = null
+  /** The stamp of the file on disk when it last failed to read or parse: not read again until it changes. */
+  private failedStamp: FileStamp | undefined
   writes = 0
+  /** Times the file was read (a broken file is read once per change, not once per poll). */
+  reads = 0
 
   constructor(
     readonly path: string,
@@ -294,27 +385,33 @@ export class BrainStore extends EventEmitter {
       throw err
     }
     if (sameStamp(this.stamp, st)) return
-    let text: string
-    try {
-      text = await fsp.readFile(this.path, 'utf8')
-    } catch {
+    if (sameStamp(this.failedStamp, st)) {
+      // unchanged since it failed: the same error still holds (a half-written file would have changed)
+      if (this.suspect) this.markBroken(this.suspect)
       return
     }
+    this.reads++
+    const read = await readBrainBytes(this.path)
+    if (!read.ok) {
+      if (read.why === 'missing') return
+      this.failedStamp = st
+      this.markBroken(read.error)
+      return
+    }
+    const text = read.text
     if (text === this.lastText) {
       this.stamp = st
       return
     }
     const r = parseBrainText(text, this.path)
     if (!r.ok) {
+      this.failedStamp = read.stamp
       // a writer that overwrites in place may be caught half-way: report when it persists
-      if (this.suspect === r.error || this.broken) {
-        if (this.broken !== r.error) {
-          this.broken = r.error
-          this.emit('file.error', r.error)
-        }
-      } else this.suspect = r.error
+      if (this.suspect === r.error || this.broken) this.markBroken(r.error)
+      else this.suspect = r.error
       return
     }
+    this.failedStamp = undefined
     this.suspect = null
     if (this.broken) {
       this.broken = null
@@ -326,6 +423,13 @@ export class BrainStore extends EventEmitter {
     this.lastText = text
     this.stamp = st
     this.emit('edit', report)
+  }
+
+  private markBroken(error: string): void {
+    this.suspect = null
+    if (this.broken === error) return
+    this.broken = error
+    this.emit('file.error', error)
   }
 
   /** Merges any edit on disk, then writes the brain if it changed. Never writes over a broken file. */

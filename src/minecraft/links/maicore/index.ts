@@ -21,6 +21,7 @@ import { parseGoal } from '../../planner/goal.js'
 import { countByKey, planKey } from '../../names.js'
 import { MaimClient, type CloseInfo } from './client.js'
 import type { MaiCoreConfig } from './config.js'
+import { cleanCodeError, cleanLine } from '../../../core/sandbox/program-text.js'
 import { createHostFunctions, facadeSnapshot, PRELUDE, wrapProgram } from './primitives.js'
 import { parseReply, type ParsedReply } from './replies.js'
 import type { ProgramRunner } from './runner.js'
@@ -203,24 +204,30 @@ export class MaiCoreLink extends EventEmitter {
     const entry = { controller, done: new Promise<void>((r) => (finish = r)), superseded: false }
     this.running = entry
     let info: CodeInfo
+    let stoppedEarly = false
     try {
       const result = await this.runner.run({
         code: wrapProgram(code),
         prelude: PRELUDE,
         globals: { __status: facadeSnapshot(this.body.username, this.body.status()) },
-        host,
+        host: host.functions,
         hostObject: '__host',
         wallClockMs,
         signal: controller.signal,
       })
-      for (const line of result.logs.slice(-20)) this.opts.bus?.pushTool(`js: ${line}`)
-      const error = result.ok ? null : result.error
+      // the runner is any ProgramRunner: what the program wrote is capped and cleaned here too
+      for (const line of result.logs.slice(-20)) this.opts.bus?.pushTool(`js: ${cleanLine(String(line), 2000)}`)
+      const error = result.ok ? null : cleanCodeError(result.error)
       info = { ...this.game.code, is_running: false, is_ready: true, code_error: error }
     } catch (err) {
-      info = { ...this.game.code, is_running: false, is_ready: true, code_error: { error_type: 'SandboxError', error_message: (err as Error).message, error_stack: null } }
+      info = { ...this.game.code, is_running: false, is_ready: true, code_error: cleanCodeError({ error_type: 'SandboxError', error_message: String((err as Error)?.message ?? err), error_stack: null }) }
     } finally {
       clearTimeout(timer)
+      stoppedEarly = controller.signal.aborted
     }
+    // The program has ended: work its calls started (a skill it did not await) ends with it.
+    const leftRunning = host.skillsLeftRunning() > 0
+    if (!controller.signal.aborted) controller.abort(new Error('the program ended'))
     const cut = this.cutByOutage
     if (cut && this.running === entry) {
       this.cutByOutage = undefined
@@ -234,7 +241,7 @@ export class MaiCoreLink extends EventEmitter {
       }
     }
     // A stopped program may leave a skill running; the next one starts from rest.
-    if (controller.signal.aborted && !this.down) await this.body.stop('program stopped').catch(() => undefined)
+    if ((stoppedEarly || leftRunning) && !this.down) await this.body.stop('program stopped').catch(() => undefined)
     const superseded = entry.superseded
     if (this.running === entry) this.running = undefined
     this.game.code = info

@@ -112,28 +112,41 @@ function collectedCount(r: SkillResult): number {
 
 /**
  * The host functions of one program run. Every function resolves to an Envelope;
- * nothing here throws into the sandbox.
+ * nothing here throws into the sandbox. Each call's skill stops when the program's signal or
+ * the call's own (aborted by the sandbox when the program ends) is aborted.
  */
-export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, HostFunction> {
+export function createHostFunctions(o: PrimitiveSessionOptions): HostFunctions {
   const { body, signal } = o
+  /** Skills started by the program's calls and not yet returned. */
+  let inFlight = 0
+  /** Skills that were still running when the program ended (their call's signal was aborted). */
+  let cutByEnd = 0
   const stationsPlaced = new Set<string>()
   const snapshot = () => facadeSnapshot(body.username, body.status())
   const okEnv = (value: unknown): Envelope => ({ ok: true, value: value ?? null, status: snapshot() })
   const failEnv = (reason: string): Envelope => ({ ok: false, reason, status: snapshot() })
 
-  const run = async (call: SkillCall, extraSignal?: AbortSignal): Promise<SkillResult> => {
-    if (signal.aborted) return { ok: false, reason: 'cancelled: the program was stopped' }
-    const r = await body.run(call, { signal: extraSignal ? AbortSignal.any([signal, extraSignal]) : signal })
+  /** `callSignal`: the sandbox's, aborted when the program ends; the skill stops with it. */
+  const run = async (callSignal: AbortSignal, call: SkillCall, extraSignal?: AbortSignal): Promise<SkillResult> => {
+    if (signal.aborted || callSignal.aborted) return { ok: false, reason: 'cancelled: the program was stopped' }
+    inFlight++
+    let r: SkillResult
+    try {
+      r = await body.run(call, { signal: AbortSignal.any(extraSignal ? [signal, callSignal, extraSignal] : [signal, callSignal]) })
+    } finally {
+      inFlight--
+      if (callSignal.aborted) cutByEnd++
+    }
     for (const s of STATIONS) if ((r.gained?.[namespaced(s)] ?? 0) < 0) stationsPlaced.add(s)
     return r
   }
   const result = (r: SkillResult, value?: unknown): Envelope => (r.ok ? okEnv(value ?? { reason: r.reason, gained: r.gained ?? {} }) : failEnv(r.reason))
 
   const wrap =
-    (fn: (...args: unknown[]) => Promise<Envelope>): HostFunction =>
-    async (...args: unknown[]) => {
+    (fn: (s: AbortSignal, ...args: unknown[]) => Promise<Envelope>): HostFunction =>
+    async (args, callSignal) => {
       try {
-        return await fn(...args)
+        return await fn(callSignal, ...args)
       } catch (err) {
         if (err instanceof ArgError) return failEnv(err.message)
         o.logger?.warn('primitive failed unexpectedly', { error: (err as Error).message })
@@ -141,24 +154,24 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
       }
     }
 
-  const mineBlock = async (rawName: unknown, rawCount: unknown): Promise<Envelope> => {
+  const mineBlock = async (s: AbortSignal, rawName: unknown, rawCount: unknown): Promise<Envelope> => {
     const name = str(rawName, 'mineBlock: name')
     const count = int(rawCount, 'mineBlock: count', 1, 2304)
     let remaining = count
     let explorations = 0
     const maxExplorations = o.maxExplorations ?? 4
     for (;;) {
-      const r = await run({ skill: 'collect', items: [{ name, count: remaining }] })
+      const r = await run(s, { skill: 'collect', items: [{ name, count: remaining }] })
       remaining -= Math.min(remaining, collectedCount(r))
       if (r.ok || remaining <= 0) return okEnv({ collected: count - Math.max(0, remaining), reason: r.reason })
-      if (!NOT_FOUND.test(r.reason) || signal.aborted) return failEnv(r.reason)
+      if (!NOT_FOUND.test(r.reason) || signal.aborted || s.aborted) return failEnv(r.reason)
       if (explorations >= maxExplorations || o.deadline - Date.now() < 15_000) {
         return failEnv(`${r.reason}; explored ${explorations} time(s) without finding more${count - remaining ? ` (got ${count - remaining}/${count})` : ''}`)
       }
       explorations++
-      const e = await run({ skill: 'explore', distance: o.exploreDistance ?? 48, until: { block: name } })
+      const e = await run(s, { skill: 'explore', distance: o.exploreDistance ?? 48, until: { block: name } })
       if (!e.ok && !e.found && !/^(reached|explored)/.test(e.reason)) {
-        if (signal.aborted) return failEnv(e.reason)
+        if (signal.aborted || s.aborted) return failEnv(e.reason)
         o.logger?.debug('exploration did not help', { reason: e.reason })
         if (/unknown skill|not (a |an )?(known|supported)/i.test(e.reason)) return failEnv(`${r.reason}; cannot explore: ${e.reason}`)
       }
@@ -167,33 +180,33 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
 
   // craftItem makes and smelts through the one plan executor; raw materials come from the
   // program's own mineBlock / huntMob / gatherItem calls, so it names the call it needs first
-  const craftItem = async (rawName: unknown, rawCount: unknown): Promise<Envelope> => {
+  const craftItem = async (s: AbortSignal, rawName: unknown, rawCount: unknown): Promise<Envelope> => {
     const name = str(rawName, 'craftItem: name')
     const count = int(rawCount, 'craftItem: count', 1, 2304)
     const r = await runGoal(body, { item: name, count, mode: 'gain' }, {
-      signal,
+      signal: AbortSignal.any([signal, s]),
       maxActions: 40,
-      canRun: (s) => (s.kind === 'craft' || s.kind === 'smelt' ? null : `craftItem(${bareName(name)}, ${count}) lacks raw materials; first ${primitiveLine(s)}`),
+      canRun: (step) => (step.kind === 'craft' || step.kind === 'smelt' ? null : `craftItem(${bareName(name)}, ${count}) lacks raw materials; first ${primitiveLine(step)}`),
     })
     return r.ok ? okEnv({ crafted: count, steps: r.done }) : failEnv(r.reason)
   }
 
-  const fns: Record<string, (...a: unknown[]) => Promise<Envelope>> = {
-    status: async () => okEnv(null),
-    say: async (m) => (body.say(String(m ?? '').slice(0, 256)) ? okEnv(null) : failEnv('not connected: chat not sent')),
+  const fns: Record<string, (s: AbortSignal, ...a: unknown[]) => Promise<Envelope>> = {
+    status: async (_s) => okEnv(null),
+    say: async (_s, m) => (body.say(String(m ?? '').slice(0, 256)) ? okEnv(null) : failEnv('not connected: chat not sent')),
     mineBlock,
     craftItem,
-    smeltItem: async (item, fuel, count) => {
+    smeltItem: async (s, item, fuel, count) => {
       const call: SkillCall = { skill: 'smelt', input: str(item, 'smeltItem: itemName'), count: int(count, 'smeltItem: count', 1, 2304) }
       if (fuel !== undefined && fuel !== null && fuel !== '') call.fuel = str(fuel, 'smeltItem: fuelName')
-      return result(await run(call))
+      return result(await run(s, call))
     },
-    placeItem: async (name, p) => {
+    placeItem: async (s, name, p) => {
       const at = pos(p, 'placeItem: position')
-      return result(await run({ skill: 'place', item: str(name, 'placeItem: name'), x: Math.floor(at.x), y: Math.floor(at.y), z: Math.floor(at.z) }))
+      return result(await run(s, { skill: 'place', item: str(name, 'placeItem: name'), x: Math.floor(at.x), y: Math.floor(at.y), z: Math.floor(at.z) }))
     },
-    jump: async () => result(await run({ skill: 'jump' })),
-    useChest: async (p, deposit, withdraw) => {
+    jump: async (s) => result(await run(s, { skill: 'jump' })),
+    useChest: async (s, p, deposit, withdraw) => {
       const at = pos(p, 'useChest: position')
       const items = (v: unknown, what: string) => {
         if (v === undefined || v === null) return []
@@ -205,18 +218,18 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
       const wd = items(withdraw, 'withdraw')
       if (dep.length) call.deposit = dep
       if (wd.length) call.withdraw = wd
-      return result(await run(call))
+      return result(await run(s, call))
     },
-    huntMob: async (mob, item, count) =>
-      result(await run({ skill: 'hunt', entity: bareName(str(mob, 'huntMob: mob')), item: str(item, 'huntMob: item'), count: int(count, 'huntMob: count', 1, 256) })),
-    gatherItem: async (item, count) => result(await run(gatherCall(str(item, 'gatherItem: name'), int(count, 'gatherItem: count', 1, 2304)))),
-    killMob: async (name, timeout) => {
+    huntMob: async (s, mob, item, count) =>
+      result(await run(s, { skill: 'hunt', entity: bareName(str(mob, 'huntMob: mob')), item: str(item, 'huntMob: item'), count: int(count, 'huntMob: count', 1, 256) })),
+    gatherItem: async (s, item, count) => result(await run(s, gatherCall(str(item, 'gatherItem: name'), int(count, 'gatherItem: count', 1, 2304)))),
+    killMob: async (s, name, timeout) => {
       const t = timeout === undefined || timeout === null ? 300 : num(timeout, 'killMob: timeout')
       const mob = str(name, 'killMob: name')
-      const r = await run({ skill: 'attack', target: mob }, AbortSignal.timeout(Math.max(1, t) * 1000))
+      const r = await run(s, { skill: 'attack', target: mob }, AbortSignal.timeout(Math.max(1, t) * 1000))
       return result(r)
     },
-    explore: async (direction, distance) => {
+    explore: async (s, direction, distance) => {
       const d = Math.min(256, Math.max(4, num(distance ?? 32, 'explore: distance')))
       const call: SkillCall = { skill: 'explore', distance: d }
       if (direction && typeof direction === 'object') {
@@ -225,37 +238,37 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
         const z = num(v.z ?? 0, 'direction.z')
         if (x !== 0 || z !== 0) call.direction = { x, z }
       }
-      return result(await run(call))
+      return result(await run(s, call))
     },
-    moveTo: async (x, y, z, range) => {
+    moveTo: async (s, x, y, z, range) => {
       const call: SkillCall = { skill: 'moveTo', x: num(x, 'moveTo: x'), y: num(y, 'moveTo: y'), z: num(z, 'moveTo: z') }
       if (range !== undefined && range !== null) call.range = num(range, 'moveTo: range')
-      return result(await run(call))
+      return result(await run(s, call))
     },
-    moveToXZ: async (x, z) => result(await run({ skill: 'moveToXZ', x: num(x, 'x'), z: num(z, 'z') })),
-    follow: async (player, range) => {
+    moveToXZ: async (s, x, z) => result(await run(s, { skill: 'moveToXZ', x: num(x, 'x'), z: num(z, 'z') })),
+    follow: async (s, player, range) => {
       const call: SkillCall = { skill: 'follow', player: str(player, 'follow: player') }
       if (range !== undefined && range !== null) call.range = num(range, 'follow: range')
-      return result(await run(call))
+      return result(await run(s, call))
     },
-    equip: async (name, dest) => {
+    equip: async (s, name, dest) => {
       const call: SkillCall = { skill: 'equip', item: str(name, 'equip: name') }
       if (dest !== undefined && dest !== null) {
         const d = String(dest)
         if (!DEST.has(d)) throw new ArgError(`equip: destination must be one of ${[...DEST].join(', ')}, got ${JSON.stringify(dest)}`)
         call.destination = d as NonNullable<typeof call.destination>
       }
-      return result(await run(call))
+      return result(await run(s, call))
     },
-    eat: async (name) => result(await run(name === undefined || name === null || name === '' ? { skill: 'eat' } : { skill: 'eat', item: str(name, 'eat: name') })),
-    findBlocks: async (name, radius) => {
-      const r = await run({ skill: 'scanBlocks', radius: Math.min(64, Math.max(1, num(radius ?? 32, 'radius'))), ids: [str(name, 'findBlocks: name')] })
+    eat: async (s, name) => result(await run(s, name === undefined || name === null || name === '' ? { skill: 'eat' } : { skill: 'eat', item: str(name, 'eat: name') })),
+    findBlocks: async (s, name, radius) => {
+      const r = await run(s, { skill: 'scanBlocks', radius: Math.min(64, Math.max(1, num(radius ?? 32, 'radius'))), ids: [str(name, 'findBlocks: name')] })
       if (!r.ok) return failEnv(r.reason)
       const blocks = r.blocks ?? []
       return okEnv(blocks.slice(0, 64).map((b) => ({ name: bareName(b.name), position: b.position })))
     },
-    wait: async (ms) => result(await run({ skill: 'wait', ms: Math.min(600_000, Math.max(0, num(ms, 'wait: ms'))) })),
-    inventoryCount: async (name) => {
+    wait: async (s, ms) => result(await run(s, { skill: 'wait', ms: Math.min(600_000, Math.max(0, num(ms, 'wait: ms'))) })),
+    inventoryCount: async (_s, name) => {
       const n = str(name, 'name')
       let total = 0
       for (const [item, c] of Object.entries(body.inventoryCounts())) if (matchesName(n, item)) total += c
@@ -264,7 +277,13 @@ export function createHostFunctions(o: PrimitiveSessionOptions): Record<string, 
   }
   const out: Record<string, HostFunction> = {}
   for (const [k, fn] of Object.entries(fns)) out[k] = wrap(fn)
-  return out
+  return { functions: out, skillsLeftRunning: () => inFlight + cutByEnd }
+}
+
+export interface HostFunctions {
+  functions: Record<string, HostFunction>
+  /** Skills the program's calls started that had not returned when it ended (the link then stops the body). */
+  skillsLeftRunning(): number
 }
 
 /** The primitives' names as the model sees them (documented in docs/maicore.md). */

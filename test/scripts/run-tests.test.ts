@@ -1,0 +1,69 @@
+// scripts/run-tests.mjs on a project of its own: a copy of the runner in a temp folder with test
+// files made to pass, fail as a todo, and skip for a tool or for another reason; run as a real
+// subprocess, with and without CI=true.
+import { test, describe, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url))
+let root: string
+
+before(() => {
+  root = mkdtempSync(join(tmpdir(), 'run-tests-'))
+  mkdirSync(join(root, 'scripts'))
+  mkdirSync(join(root, 'test'))
+  copyFileSync(join(REPO, 'scripts/run-tests.mjs'), join(root, 'scripts/run-tests.mjs'))
+  symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'))
+  writeFileSync(join(root, 'package.json'), '{"type": "module"}')
+  writeFileSync(
+    join(root, 'test/todo.test.ts'),
+    `import { test } from 'node:test'
+test('passes', () => {})
+test('a todo that passes', { todo: 'later' }, () => {})
+test('a todo that fails', { todo: 'not done' }, () => { throw new Error('broken') })
+`,
+  )
+  writeFileSync(
+    join(root, 'test/skips.test.ts'),
+    `import { test, describe } from 'node:test'
+test('runs', () => {})
+test('in a browser', { skip: 'needs chromium: /usr/bin/chromium is not installed' }, () => {})
+describe('on another system', { skip: 'no FIFOs on this platform' }, () => { test('inner', () => {}) })
+`,
+  )
+})
+after(() => rmSync(root, { recursive: true, force: true }))
+
+function run(filter: string, env: Record<string, string> = {}) {
+  // NODE_TEST_CONTEXT: set by node:test for this file's children; the runner's own files must not inherit it
+  const { CI: _ci, NODE_TEST_CONTEXT: _ctx, ...rest } = process.env
+  const r = spawnSync(process.execPath, ['scripts/run-tests.mjs', filter], { cwd: root, env: { ...rest, MINDBRIDGE_TEST_JOBS: '1', ...env }, encoding: 'utf8', timeout: 120_000 })
+  return { code: r.status, out: r.stdout + r.stderr }
+}
+
+describe('scripts/run-tests.mjs', { timeout: 300_000 }, () => {
+  test('a failing todo fails the run and is counted; a passing one is counted', () => {
+    const r = run('todo.test')
+    assert.equal(r.code, 1, r.out)
+    assert.match(r.out, /2 todo \(1 failing\)/)
+    assert.match(r.out, /✖ test\/todo\.test\.ts: todo "a todo that fails" fails/)
+  })
+
+  test('every skipped test is listed with its file and reason; outside CI the run passes', () => {
+    const r = run('skips.test')
+    assert.equal(r.code, 0, r.out)
+    assert.match(r.out, /test\/skips\.test\.ts: in a browser \(needs chromium: \/usr\/bin\/chromium is not installed\)/)
+    assert.match(r.out, /test\/skips\.test\.ts: on another system \(no FIFOs on this platform\)/)
+  })
+
+  test('under CI=true a skip for a tool .ci/run installs fails the run; other skips do not', () => {
+    const r = run('skips.test', { CI: 'true' })
+    assert.equal(r.code, 1, r.out)
+    assert.match(r.out, /"in a browser" was skipped under CI=true for chromium, which \.ci\/run installs/)
+    assert.doesNotMatch(r.out, /"on another system" was skipped under CI=true/)
+  })
+})
