@@ -20,6 +20,7 @@ import { attachSenses, type SenseState } from './senses/wire.js'
 import { countsOf, emptyStatus, statusOf } from './senses/status.js'
 import { look } from './senses/vision.js'
 import { createKnowledge, type BlockKnowledge } from './senses/known-blocks.js'
+import { forbidDiggingDown } from './skills/nav.js'
 import type { Body, BodyStatus, RunOptions, SkillCall, SkillResult, Vision, VisionOptions } from './types.js'
 
 const { pathfinder, Movements } = pathfinderPkg
@@ -269,6 +270,7 @@ export class MineflayerBody extends EventEmitter implements Body {
     // scaffold with dirt only: placing cobblestone while pathing eats crafting materials (furnace, tools)
     moves.scafoldingBlocks = moves.scafoldingBlocks.filter((id) => bot.registry.items[id]?.name === 'dirt')
     moves.canOpenDoors = true
+    forbidDiggingDown(moves)
     bot.pathfinder.setMovements(moves)
     bot.pathfinder.thinkTimeout = 10_000
     const detachSenses = attachSenses(bot, {
