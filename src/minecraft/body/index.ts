@@ -16,11 +16,11 @@ import { backoffDelay, reconnectPolicy, type ReconnectOption, type ReconnectPoli
 import type { Registry } from './items.js'
 import { selectReflexes, type Reflex, type ReflexSwitches } from './reflexes/index.js'
 import { SKILLS } from './skills/index.js'
+import { forbidDiggingDown } from './skills/nav.js'
 import { attachSenses, type SenseState } from './senses/wire.js'
 import { countsOf, emptyStatus, statusOf } from './senses/status.js'
 import { look } from './senses/vision.js'
 import { createKnowledge, type BlockKnowledge } from './senses/known-blocks.js'
-import { forbidDiggingDown } from './skills/nav.js'
 import type { Body, BodyStatus, RunOptions, SkillCall, SkillResult, Vision, VisionOptions } from './types.js'
 
 const { pathfinder, Movements } = pathfinderPkg
