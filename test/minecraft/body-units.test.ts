@@ -210,6 +210,21 @@ describe('melee cooldown', () => {
   })
 })
 
+describe('never dig straight down on a walk', async () => {
+  const { forbidDiggingDown } = await import('../../src/minecraft/body/skills/nav.js')
+  test("the pathfinder's move down is kept only where nothing under the feet has to be broken", () => {
+    const moves = {
+      getMoveDown(_node: unknown, neighbors: Array<{ y: number; toBreak: unknown[] }>) {
+        neighbors.push({ y: 63, toBreak: [] }, { y: 62, toBreak: [{ x: 0, y: 63, z: 0 }] })
+      },
+    }
+    forbidDiggingDown(moves)
+    const out: Array<{ y: number; toBreak: unknown[] }> = []
+    moves.getMoveDown({}, out)
+    assert.deepEqual(out, [{ y: 63, toBreak: [] }])
+  })
+})
+
 describe('goTo stuck detector (event-driven)', async () => {
   const { goTo, goals } = await import('../../src/minecraft/body/skills/nav.js')
   const { EventEmitter } = await import('node:events')

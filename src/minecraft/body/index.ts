@@ -16,6 +16,7 @@ import { backoffDelay, reconnectPolicy, type ReconnectOption, type ReconnectPoli
 import type { Registry } from './items.js'
 import { selectReflexes, type Reflex, type ReflexSwitches } from './reflexes/index.js'
 import { SKILLS } from './skills/index.js'
+import { forbidDiggingDown } from './skills/nav.js'
 import { attachSenses, type SenseState } from './senses/wire.js'
 import { countsOf, emptyStatus, statusOf } from './senses/status.js'
 import { look } from './senses/vision.js'
@@ -287,6 +288,7 @@ export class MineflayerBody extends EventEmitter implements Body {
     // scaffold with dirt only: placing cobblestone while pathing eats crafting materials (furnace, tools)
     moves.scafoldingBlocks = moves.scafoldingBlocks.filter((id) => bot.registry.items[id]?.name === 'dirt')
     moves.canOpenDoors = true
+    forbidDiggingDown(moves)
     bot.pathfinder.setMovements(moves)
     bot.pathfinder.thinkTimeout = 10_000
     const detachSenses = attachSenses(bot, {

@@ -171,6 +171,22 @@ export async function stepToward(
   return { moved: false, lastErr }
 }
 
+/**
+ * Never dig straight down on a walk: mineflayer-pathfinder's "move down" breaks the block under the
+ * feet when it is in the way (the bot then drops into a shaft it cannot see the bottom of: lava,
+ * a cave). The move is kept only where nothing has to be broken (a drop through air, a ladder).
+ */
+export function forbidDiggingDown(moves: object): void {
+  const m = moves as { getMoveDown?: (node: unknown, neighbors: Array<{ toBreak?: unknown[] }>) => void }
+  const original = m.getMoveDown
+  if (typeof original !== 'function') return
+  m.getMoveDown = function (this: unknown, node, neighbors) {
+    const found: Array<{ toBreak?: unknown[] }> = []
+    original.call(this, node, found)
+    for (const move of found) if (!move.toBreak?.length) neighbors.push(move)
+  }
+}
+
 export function vec(x: number, y: number, z: number): Vec3 {
   return new Vec3(x, y, z)
 }
