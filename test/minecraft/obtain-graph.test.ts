@@ -70,6 +70,12 @@ describe('obtain graph (minecraft-data 1.16.5)', () => {
     assert.deepEqual(kinds(noShears), ['hunt:white_wool'])
   })
 
+  test('a crafting table or furnace the bot knows of nearby is not made again', () => {
+    const inv = { 'minecraft:stick': 2, 'minecraft:cobblestone': 3 }
+    assert.ok(kinds(steps('stone_pickaxe', 1, inv)).includes('craft:crafting_table'))
+    assert.deepEqual(kinds(steps('stone_pickaxe', 1, inv, { knownBlocks: ['crafting_table', 'stone'] })), ['craft:stone_pickaxe'])
+  })
+
   test('a failed route is not chosen again: no sheep → the wool comes another way, or a one-line reason', () => {
     const r = plan('white_wool', 1, {}, { graph, excluded: ['hunt:sheep'] })
     assert.ok(r.ok && r.steps.some((s) => s.kind === 'shear'), r.ok ? r.steps.map(describeStep).join(' | ') : r.reason)

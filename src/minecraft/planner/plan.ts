@@ -158,8 +158,9 @@ class Planner {
     world: PlanWorld,
   ) {
     for (const [name, n] of Object.entries(realInventory)) if (n > 0) this.add(planKey(name), n)
-    this.nearby = new Set([...(world.stationsNearby ?? [])].map(planKey))
     this.knownBlocks = new Set([...(world.knownBlocks ?? [])].map((b) => (planKey(b) === 'log' ? 'log' : bareName(b))))
+    // a crafting table or furnace the bot knows of nearby serves as well as one carried
+    this.nearby = new Set([...(world.stationsNearby ?? []), ...STATIONS.filter((s) => this.knownBlocks.has(s))].map(planKey))
     this.entities = new Set([...(world.nearbyEntities ?? [])].map(bareName))
     this.excluded = new Set(world.excluded ?? [])
     this.night = world.night ?? false
