@@ -41,17 +41,6 @@ export type { TaskStatus } from '../control/task.js'
 /** A LynxMind task: the control API's Task, and the inventory it started from (the judge's baseline). */
 export interface TaskRecord extends Task {
   protocol: 'lynxmind'
-  id: number
-  text: string
-  /** Who asked: `cli`, `chat:<player>`, `api`. */
-  source: string
-  status: TaskStatus
-  reason?: string
-  startedAt: number
-  endedAt?: number
-  /** Actions the mind issued for this task. */
-  actions: number
-  skillFailures: number
   baseline: Record<string, number>
 }
 
