@@ -1,16 +1,24 @@
 /**
  * "No step spends more than 60 s without progress" (issue 26), measured: the inventory is read
- * every half second; the longest stretch between two changes (or from the last change to the
- * end) is the stall, with what the bot was doing when it began.
+ * every half second, and a read where some item's count went up (a log dug, planks crafted, an
+ * ingot smelted, a drop picked up) is progress. Spending alone is not; an empty read after a
+ * non-empty one is skipped (a reconnect shows an empty inventory until the server sends it
+ * again, and refilling it is no progress). The stall is the longest stretch between two
+ * progress reads (or from the last one to the end), with what the bot was doing when it began.
  */
 export interface Stall {
   seconds: number
   during: string
 }
 
-export function watchProgress(inventory: () => Record<string, number>, doing: () => string, everyMs = 500): { stop(): Stall } {
-  const key = () => JSON.stringify(Object.entries(inventory()).filter(([, n]) => n > 0).sort())
-  let last = key()
+type Counts = Record<string, number>
+
+function gained(before: Counts, now: Counts): boolean {
+  return Object.entries(now).some(([k, n]) => n > (before[k] ?? 0))
+}
+
+export function watchProgress(inventory: () => Counts, doing: () => string, everyMs = 500): { stop(): Stall } {
+  let last = { ...inventory() }
   let since = Date.now()
   let sinceDoing = doing()
   let worst: Stall = { seconds: 0, during: '' }
@@ -19,10 +27,13 @@ export function watchProgress(inventory: () => Record<string, number>, doing: ()
     if (s > worst.seconds) worst = { seconds: s, during: sinceDoing }
   }
   const timer = setInterval(() => {
-    const now = key()
-    if (now === last) return
-    close()
+    const now = { ...inventory() }
+    const empty = Object.values(now).every((n) => !(n > 0))
+    if (empty && Object.values(last).some((n) => n > 0)) return
+    const progress = gained(last, now)
     last = now
+    if (!progress) return
+    close()
     since = Date.now()
     sinceDoing = doing()
   }, everyMs)

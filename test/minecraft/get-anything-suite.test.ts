@@ -45,18 +45,22 @@ test('selecting tasks: an exact name picks one task, other text picks by substri
   assert.equal(selectTasks([]).length, GET_TASKS.length)
 })
 
-test('the stall meter: the longest stretch between inventory changes, with what the bot was doing', async () => {
+test('the stall meter: the longest stretch between gains, with what the bot was doing; spending and a reconnect\'s empty read are no progress', async () => {
   let inv: Record<string, number> = {}
   let doing = 'walking'
   const m = watchProgress(() => inv, () => doing, 10)
-  await new Promise((r) => setTimeout(r, 30))
-  inv = { 'minecraft:log': 1 }
-  doing = 'digging'
-  await new Promise((r) => setTimeout(r, 30))
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
+  await wait(30)
   inv = { 'minecraft:log': 2 }
   doing = 'crafting'
-  await new Promise((r) => setTimeout(r, 200))
+  await wait(30)
+  inv = { 'minecraft:log': 1 } // spent: no progress
+  await wait(60)
+  inv = {} // a reconnect: skipped
+  await wait(60)
+  inv = { 'minecraft:log': 1 } // back as it was: no progress
+  await wait(60)
   const s = m.stop()
   assert.equal(s.during, 'crafting')
-  assert.ok(s.seconds >= 0.19, String(s.seconds))
+  assert.ok(s.seconds >= 0.18, String(s.seconds))
 })
