@@ -116,14 +116,14 @@ const cell = (s: string) => s.replace(/\|/g, '/').replace(/\s+/g, ' ').slice(0, 
 /** The results table and summary lines (markdown). */
 export function report(rows: Array<{ t: GetTask; r: TaskResult }>, timeoutSec: number): string {
   const lines = [
-    '| task | give | seed | outcome | s | steps / planned | skill failures | longest stall s (during) | needs new skills | reason |',
-    '|---|---|---:|---|---:|---:|---:|---|---|---|',
+    '| task | give | seed | outcome | s | steps / planned | skill failures | longest stall s (during) | needs new skills | load, reconnects | reason |',
+    '|---|---|---:|---|---:|---:|---:|---|---|---|---|',
   ]
   for (const { t, r } of rows) {
     const newKinds = r.needs.filter((k) => NEW_SKILL_KINDS.includes(k))
     lines.push(
       `| ${t.name} | ${t.give ?? ''} | ${r.seed} | ${r.outcome} | ${fmt(r.seconds, 1)} | ${r.steps} / ${r.plannedSteps ?? '–'} | ${r.skillFailures} | ` +
-        `${fmt(r.longestStallSec, 0)}${r.stallDuring ? ` (${cell(r.stallDuring)})` : ''} | ${newKinds.join(', ') || '–'} | ${cell(r.reason)} |`,
+        `${fmt(r.longestStallSec, 0)}${r.stallDuring ? ` (${cell(r.stallDuring)})` : ''} | ${newKinds.join(', ') || '–'} | ${r.load === undefined ? '–' : fmt(r.load, 1)}, ${r.reconnects ?? '–'} | ${cell(r.reason)} |`,
     )
   }
   const ok = rows.filter(({ r }) => r.outcome === 'succeeded' && r.seconds <= timeoutSec)
@@ -163,7 +163,7 @@ export async function run(argv: string[] = []): Promise<void> {
       rows.push(row)
       const { t, r } = row
       if (o.out) appendFileSync(o.out, JSON.stringify({ name: t.name, ...r }) + '\n')
-      console.log(`  ${t.name} seed ${r.seed}: ${r.outcome} in ${fmt(r.seconds, 1)} s, ${r.steps} steps, stall ${fmt(r.longestStallSec, 0)} s — ${cell(r.reason)}`)
+      console.log(`  ${t.name} seed ${r.seed}: ${r.outcome} in ${fmt(r.seconds, 1)} s, ${r.steps} steps, stall ${fmt(r.longestStallSec, 0)} s, load ${fmt(r.load ?? NaN, 1)} — ${cell(r.reason)}`)
     },
   )
   rows.sort((x, y) => GET_TASKS.indexOf(x.t) - GET_TASKS.indexOf(y.t) || x.r.seed - y.r.seed)

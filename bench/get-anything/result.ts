@@ -23,6 +23,10 @@ export interface TaskResult {
   stallDuring: string
   /** The announcement of the starting items ('' for none). */
   given: string
+  /** The machine's mean 1-minute load average while the task ran (the bench shares its cores). */
+  load?: number
+  /** Times the bot lost the server and joined again during the task (a loaded machine's keep-alive kicks). */
+  reconnects?: number
 }
 
 /** The RESULT line of a task's output, or undefined when the process ended without one. */

@@ -8,6 +8,7 @@
  *   node --import tsx bench/get-anything/run-task.ts --task "get 1 minecraft:bucket" --seed 3 [--give iron_ingot=1] [--timeout 600]
  */
 import { parseArgs } from 'node:util'
+import { loadavg } from 'node:os'
 import { startWorld } from '../../src/minecraft/world/index.js'
 import { createBody, type MineflayerBody } from '../../src/minecraft/body/index.js'
 import { EMBEDDED_WORLD_RECONNECT } from '../../src/minecraft/body/connection.js'
@@ -56,9 +57,18 @@ try {
   const b = body
   let doing = 'waiting for the mind'
   session.link.on('action', ({ action }: { action: Action }) => (doing = describeAction(action)))
+  let reconnects = 0
+  session.link.on('connection', (c: { state: string }) => {
+    if (c.state !== 'lost') reconnects++
+  })
+  const loads: number[] = [loadavg()[0]!]
+  const loadTimer = setInterval(() => loads.push(loadavg()[0]!), 10_000)
   const progress = watchProgress(() => b.inventoryCounts(), () => doing)
   const summary = await session.run(task, 'bench')
   const stall = progress.stop()
+  clearInterval(loadTimer)
+  result.load = loads.reduce((x, y) => x + y, 0) / loads.length
+  result.reconnects = reconnects
   Object.assign(result, {
     outcome: summary.outcome,
     reason: summary.reason,
