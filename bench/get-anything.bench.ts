@@ -20,8 +20,11 @@
  *   MINDBRIDGE_BENCH_TIMEOUT=600              seconds per task
  *   MINDBRIDGE_BENCH_OUT=results.jsonl        append each task's result (JSON) to this file, to run the suite in pieces
  *   MINDBRIDGE_BENCH_LOG_DIR=logs/            keep each task's full output there
+ *
+ * Pieces run with MINDBRIDGE_BENCH_OUT into one file make one table:
+ *   node --import tsx bench/get-anything.bench.ts --report results.jsonl
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -43,6 +46,8 @@ export interface BenchOptions {
   timeoutSec: number
   out?: string
   logDir?: string
+  /** Print the table of a results file (MINDBRIDGE_BENCH_OUT) instead of running. */
+  report?: string
 }
 
 function parseSeeds(text: string): number[] {
@@ -55,7 +60,7 @@ function parseSeeds(text: string): number[] {
 export function benchOptions(argv: string[] = [], env: NodeJS.ProcessEnv = process.env): BenchOptions {
   const { values: f } = parseArgs({
     args: argv,
-    options: { filter: { type: 'string' }, tasks: { type: 'string' }, seeds: { type: 'string' }, parallel: { type: 'string' }, timeout: { type: 'string' }, out: { type: 'string' }, 'log-dir': { type: 'string' } },
+    options: { report: { type: 'string' }, filter: { type: 'string' }, tasks: { type: 'string' }, seeds: { type: 'string' }, parallel: { type: 'string' }, timeout: { type: 'string' }, out: { type: 'string' }, 'log-dir': { type: 'string' } },
     allowPositionals: true,
   })
   const pick = (flag: string | undefined, name: string) => flag ?? env[`MINDBRIDGE_BENCH_${name}`]
@@ -66,6 +71,7 @@ export function benchOptions(argv: string[] = [], env: NodeJS.ProcessEnv = proce
   const logDir = pick(f['log-dir'], 'LOG_DIR')
   return {
     filter,
+    ...(f.report ? { report: f.report } : {}),
     ...(tasks ? { tasks: Number(tasks) } : {}),
     ...(seeds ? { seeds: parseSeeds(seeds) } : {}),
     parallel: Math.min(2, Math.max(1, Number(pick(f.parallel, 'PARALLEL') ?? 1) || 1)),
@@ -146,8 +152,24 @@ export function report(rows: Array<{ t: GetTask; r: TaskResult }>, timeoutSec: n
   return lines.join('\n')
 }
 
+/** The table of a results file written by pieces of the bench (the last result of each task and seed wins). */
+function reportFile(path: string, timeoutSec: number): string {
+  const byRun = new Map<string, { t: GetTask; r: TaskResult }>()
+  for (const line of readFileSync(path, 'utf8').split('\n').filter(Boolean)) {
+    const r = JSON.parse(line) as TaskResult & { name: string }
+    const t = GET_TASKS.find((x) => x.name === r.name)
+    if (t) byRun.set(`${r.name} ${r.seed}`, { t, r })
+  }
+  const rows = [...byRun.values()].sort((x, y) => GET_TASKS.indexOf(x.t) - GET_TASKS.indexOf(y.t) || x.r.seed - y.r.seed)
+  return report(rows, timeoutSec)
+}
+
 export async function run(argv: string[] = []): Promise<void> {
   const o = benchOptions(argv)
+  if (o.report) {
+    console.log(reportFile(o.report, o.timeoutSec))
+    return
+  }
   let picked = selectTasks(o.filter)
   if (o.tasks !== undefined) picked = picked.slice(0, o.tasks)
   const jobs = picked.flatMap((t) => (o.seeds ?? [defaultSeed(t)]).map((seed) => ({ t, seed })))
