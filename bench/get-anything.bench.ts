@@ -146,7 +146,7 @@ export function report(rows: Array<{ t: GetTask; r: TaskResult }>, timeoutSec: n
       `median time ${Number.isFinite(med) ? `${fmt(med, 1)} s` : 'not reached (half or more failed)'}`,
     `tasks whose plan needs only collect/craft/smelt: ${okOld.length}/${onlyOld.length} succeeded`,
     `steps taken / steps planned at the start (baseline, same run), median over successes: ${ratios.length ? `${fmt(median(ratios), 2)}×` : '–'}`,
-    `longest stretch without an inventory change over ${STALL_LIMIT_SEC} s (issue 26: none should be): ${stalled.length}/${rows.length}` +
+    `longest stretch without an inventory gain over ${STALL_LIMIT_SEC} s (issue 26: none should be): ${stalled.length}/${rows.length}` +
       (stalled.length ? ` (${stalled.map(({ t, r }) => `${t.name} ${fmt(r.longestStallSec, 0)} s`).join(', ')})` : ''),
   )
   return lines.join('\n')
