@@ -1,0 +1,66 @@
+/**
+ * The "get anything" suite itself (bench/get-anything/tasks.ts): at least 40 tasks over every
+ * source kind, the tasks issue 26 names, starting items the world knows, and a plan for each
+ * task from its starting inventory (the planner finds a route for every one of them).
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { GET_TASKS, selectTasks } from '../../bench/get-anything/tasks.js'
+import { plannedSteps } from '../../bench/get-anything/planned.js'
+import { watchProgress } from '../../bench/get-anything/progress.js'
+import { parseGive } from '../../src/cli/give.js'
+import { obtainGraph } from '../../src/minecraft/planner/graph.js'
+
+test('the suite: 40+ tasks, every group, the tasks of issue 26, unique names', () => {
+  assert.ok(GET_TASKS.length >= 40, `${GET_TASKS.length} tasks`)
+  assert.equal(new Set(GET_TASKS.map((t) => t.name)).size, GET_TASKS.length)
+  const groups = new Set(GET_TASKS.map((t) => t.group))
+  for (const g of ['craft', 'smelt', 'cook', 'mine', 'leaves', 'mob drop', 'shear', 'bucket', 'farm', 'egg', 'deep ore', 'given items']) assert.ok(groups.has(g as never), g)
+  const texts = GET_TASKS.map((t) => `${t.task}${t.give ? ` [${t.give}]` : ''}`)
+  for (const must of [
+    'get 1 minecraft:bookshelf [oak_planks=4,book=2]', 'get 1 minecraft:cake', 'get 1 minecraft:compass', 'get 1 minecraft:fishing_rod',
+    'get 1 minecraft:white_bed', 'get 1 minecraft:bucket', 'get 1 minecraft:golden_apple', 'get 3 minecraft:bread',
+  ]) assert.ok(texts.includes(must), must)
+})
+
+test('every task has a plan from its starting inventory, and every given item exists', () => {
+  const graph = obtainGraph()
+  const kinds = new Set<string>()
+  for (const t of GET_TASKS) {
+    const give = parseGive(t.give)
+    for (const g of give) assert.ok(graph.known(g.item), `${t.name}: unknown given item ${g.item}`)
+    const p = plannedSteps(t.task, Object.fromEntries(give.map((g) => [`minecraft:${g.item}`, g.count])))
+    assert.ok(p.steps !== null && p.steps > 0, `${t.name}: no plan`)
+    for (const k of p.kinds) kinds.add(k)
+  }
+  // the suite's plans use every step kind the planner has
+  for (const k of ['collect', 'craft', 'smelt', 'hunt', 'shear', 'fill', 'farm', 'pickUp']) assert.ok(kinds.has(k), k)
+})
+
+test('selecting tasks: an exact name picks one task, other text picks by substring of name, text or group', () => {
+  assert.deepEqual(selectTasks(['apple']).map((t) => t.name), ['apple'])
+  assert.deepEqual(selectTasks(['bucket']).map((t) => t.name), ['bucket'])
+  assert.ok(selectTasks(['deep ore']).length >= 4)
+  assert.ok(selectTasks(['lava_buck']).some((t) => t.name === 'lava_bucket'))
+  assert.equal(selectTasks([]).length, GET_TASKS.length)
+})
+
+test('the stall meter: the longest stretch between gains, with what the bot was doing; spending and a reconnect\'s empty read are no progress', async () => {
+  let inv: Record<string, number> = {}
+  let doing = 'walking'
+  const m = watchProgress(() => inv, () => doing, 10)
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
+  await wait(30)
+  inv = { 'minecraft:log': 2 }
+  doing = 'crafting'
+  await wait(30)
+  inv = { 'minecraft:log': 1 } // spent: no progress
+  await wait(60)
+  inv = {} // a reconnect: skipped
+  await wait(60)
+  inv = { 'minecraft:log': 1 } // back as it was: no progress
+  await wait(60)
+  const s = m.stop()
+  assert.equal(s.during, 'crafting')
+  assert.ok(s.seconds >= 0.18, String(s.seconds))
+})
