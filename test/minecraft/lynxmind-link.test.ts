@@ -7,7 +7,7 @@ import type { Mind, MindContext } from '../../src/minecraft/minds/types.js'
 import { emptyStats } from '../../src/minecraft/minds/types.js'
 import type { AiEvent, ModEvent } from '../../src/protocols/lynxmind.js'
 import { createLogger } from '../../src/core/logger.js'
-import { chooseFuel } from '../../src/minecraft/links/lynxmind-actions.js'
+import { chooseFuel } from '../../src/minecraft/planner/fuel.js'
 import { waitFor } from '../support/wait.js'
 
 const quiet = createLogger('test', { level: 'silent' })

@@ -43,8 +43,6 @@ function merge(into: WireItem[], add: WireItem[]): void {
   }
 }
 
-export { chooseFuel }
-
 /** Runs one action on the body. Never throws: a failing skill is an outcome with ok:false. */
 export async function runAction(body: Body, action: Action, signal: AbortSignal): Promise<ActionOutcome> {
   const run = async (call: Parameters<Body['run']>[0]): Promise<SkillResult> => {

@@ -25,7 +25,7 @@ import type { AiEvent, HeartbeatEvent, ModEvent, Action } from '../../protocols/
 import { describeGoal, parseGoal, type Goal } from '../planner/goal.js'
 import { bareName, namespaced } from '../names.js'
 import type { PlanStep } from '../planner/plan.js'
-import { PlanExecutor, type Decision } from '../planner/executor.js'
+import { PlanExecutor, isInterruption, type Decision } from '../planner/executor.js'
 import { HUNTED_ANIMALS, MEAT_OF_ANIMAL, cookedFormOf, isRawFood, isReadyFood } from '../food.js'
 import { emptyStats, type Mind, type MindContext, type MindStats } from './types.js'
 
@@ -68,7 +68,6 @@ const HUNT_RADIUS = 48
 const MAX_FOOD_MISSES = 4
 /** Actions the goal gets before a failed food detour is tried again. */
 const FOOD_REST_ACTIONS = 12
-const REFLEX_INTERRUPT = /^cancelled: interrupted by (?!a new action)|disconnected from the server/
 
 const ok = (reason: string): AiEvent => ({ type: 'EVENT_AI_STOP', reason })
 
@@ -169,7 +168,7 @@ export class BuiltinMind implements Mind {
         const t = this.task
         if (!t || t.waiting !== 'action') return []
         t.lastReason = event.reason
-        const interrupted = REFLEX_INTERRUPT.test(event.reason)
+        const interrupted = isInterruption(event.reason)
         // the task-stop says no more than a reason: the executor judges the step by the inventory
         const outcome = { reason: event.reason, interrupted }
         if (t.running === 'goal') t.exec?.report(outcome)

@@ -76,6 +76,11 @@ const MAX_SEARCHES = 2
 const SEARCH_STEP = 48
 const GATHER_KINDS = new Set(['collect', 'hunt', 'shear', 'fill', 'farm', 'pickUp'])
 
+/** A step cut short by something that is no failure of the step: a reflex (shelter, strike-back) or a lost server. */
+export function isInterruption(reason: string): boolean {
+  return /^cancelled: interrupted by (?!a new action)|disconnected from the server/.test(reason)
+}
+
 /** A failure's shape without its numbers, for "failed the same way". */
 export function failureClass(reason: string): string {
   return reason

@@ -417,11 +417,6 @@ class Planner {
 
 const HOES = ['wooden_hoe', 'stone_hoe', 'iron_hoe', 'golden_hoe', 'diamond_hoe', 'netherite_hoe']
 
-/** True when the stations list names a station (crafting table, furnace). */
-export function isStation(item: string): boolean {
-  return STATIONS.includes(planKey(item))
-}
-
 /**
  * The first step of a plan, with every later collect of the same item folded in, so the body
  * gathers all the logs (or cobblestone) it will need in one trip, and directly following

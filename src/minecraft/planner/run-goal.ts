@@ -6,7 +6,7 @@
  */
 import type { Body, SkillResult } from '../body/types.js'
 import { describeStep, type PlanStep } from './plan.js'
-import { PlanExecutor, type ExecutorGoal } from './executor.js'
+import { PlanExecutor, isInterruption, type ExecutorGoal } from './executor.js'
 import { stepCall } from './step-calls.js'
 
 export interface RunGoalOptions {
@@ -28,7 +28,6 @@ export interface RunGoalResult {
   failures: number
 }
 
-const REFLEX_INTERRUPT = /^cancelled: interrupted by (?!a new action)|disconnected from the server/
 
 export async function runGoal(body: Body, goal: ExecutorGoal, opts: RunGoalOptions): Promise<RunGoalResult> {
   const version = opts.version ?? body.version
@@ -61,7 +60,7 @@ export async function runGoal(body: Body, goal: ExecutorGoal, opts: RunGoalOptio
         r = { ok: false, reason: `skill crashed: ${err instanceof Error ? err.message : String(err)}` }
       }
       if (d.kind !== 'step') continue
-      const interrupted = !r.ok && REFLEX_INTERRUPT.test(r.reason)
+      const interrupted = !r.ok && isInterruption(r.reason)
       ex.report({ ok: r.ok, reason: r.reason, interrupted })
       if (r.ok) done.push(describeStep(d.step))
       else if (!interrupted) failures++

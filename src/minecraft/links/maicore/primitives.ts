@@ -75,7 +75,6 @@ export interface PrimitiveSessionOptions {
 
 type Envelope = { ok: true; value: unknown; status: FacadeSnapshot } | { ok: false; reason: string; status: FacadeSnapshot }
 
-const STATIONS = ['crafting_table', 'furnace']
 const NOT_FOUND = /^no (reachable )?.+ within \d+ blocks/
 const DEST = new Set(['hand', 'off-hand', 'head', 'torso', 'legs', 'feet'])
 
@@ -121,7 +120,6 @@ export function createHostFunctions(o: PrimitiveSessionOptions): HostFunctions {
   let inFlight = 0
   /** Skills that were still running when the program ended (their call's signal was aborted). */
   let cutByEnd = 0
-  const stationsPlaced = new Set<string>()
   const snapshot = () => facadeSnapshot(body.username, body.status())
   const okEnv = (value: unknown): Envelope => ({ ok: true, value: value ?? null, status: snapshot() })
   const failEnv = (reason: string): Envelope => ({ ok: false, reason, status: snapshot() })
@@ -137,7 +135,6 @@ export function createHostFunctions(o: PrimitiveSessionOptions): HostFunctions {
       inFlight--
       if (callSignal.aborted) cutByEnd++
     }
-    for (const s of STATIONS) if ((r.gained?.[namespaced(s)] ?? 0) < 0) stationsPlaced.add(s)
     return r
   }
   const result = (r: SkillResult, value?: unknown): Envelope => (r.ok ? okEnv(value ?? { reason: r.reason, gained: r.gained ?? {} }) : failEnv(r.reason))
