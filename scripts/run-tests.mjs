@@ -15,8 +15,14 @@
 // for a tool that .ci/run installs (CI_TOOLS) fails the run, because there it means the
 // install did not work and the test never ran.
 //
+// Heavy files (an embedded Minecraft world, a browser, the expert's search) run one at a time
+// while light files fill the other slots: two worlds side by side on a 2-core machine starve each
+// other's keep-alives and timers, which made world tests fail for reasons that were only the load.
+//
 // Usage: npm test [-- <substring filter>...]
 // Env:   MINDBRIDGE_TEST_JOBS (files at once, default: CPU count, at least 2)
+//        MINDBRIDGE_TEST_HEAVY_JOBS (heavy files at once, default 1)
+//        MINDBRIDGE_TEST_TRACE (when set: a line as each file starts)
 //        MINDBRIDGE_TEST_FILE_LIMIT_MIN (per-file limit in minutes, default 12)
 //        CI (when "true": skips for CI_TOOLS fail the run)
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
@@ -44,6 +50,12 @@ function positiveEnv(name, fallback) {
 
 const JOBS = Math.floor(positiveEnv('MINDBRIDGE_TEST_JOBS', Math.max(2, availableParallelism())))
 const FILE_LIMIT_MIN = positiveEnv('MINDBRIDGE_TEST_FILE_LIMIT_MIN', 12)
+const HEAVY_JOBS = Math.floor(positiveEnv('MINDBRIDGE_TEST_HEAVY_JOBS', 1))
+const TRACE = !!process.env.MINDBRIDGE_TEST_TRACE
+
+/** What makes a file heavy: it starts an embedded world, the CLI, a browser or the expert's search. */
+const HEAVY_MARK = /startWorld|worldAndBody|runNode\(|startCli|support\/world|support\/dashboard|chromium|builtin:expert/
+const isHeavy = (file) => HEAVY_MARK.test(readFileSync(join(root, file), 'utf8'))
 
 function walk(dir) {
   const out = []
@@ -143,15 +155,23 @@ function runFile(file, index) {
 
 const runStarted = Date.now()
 const results = []
-const queue = [...files]
+const queue = files.map((file) => ({ file, heavy: isHeavy(file) }))
 let running = 0
+let runningHeavy = 0
+let startedFiles = 0
 const runAll = new Promise((done) => {
   const next = () => {
     while (running < JOBS && queue.length > 0) {
-      const file = queue.shift()
+      // the next file that may start now: a heavy one only while a heavy slot is free
+      const i = queue.findIndex((f) => !f.heavy || runningHeavy < HEAVY_JOBS)
+      if (i < 0) break
+      const [{ file, heavy }] = queue.splice(i, 1)
       running++
-      runFile(file, files.length - queue.length).then((r) => {
+      if (heavy) runningHeavy++
+      if (TRACE) process.stdout.write(`▷ started ${file}${heavy ? ' (heavy)' : ''}\n`)
+      runFile(file, ++startedFiles).then((r) => {
         running--
+        if (heavy) runningHeavy--
         results.push(r)
         process.stdout.write(`\n━━ ${r.file} (${r.seconds.toFixed(1)} s)\n${r.out}`)
         if (r.hung) process.stdout.write(`\n✖ ${r.file} did not finish within ${FILE_LIMIT_MIN} minutes (a test or a leaked handle hangs): stopped\n`)

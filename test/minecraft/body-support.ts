@@ -1,7 +1,8 @@
 /** Shared setup for body integration tests: a real embedded world and bodies on loopback. */
 import { startWorld, type World, type WorldProfile } from '../../src/minecraft/world/index.js'
 import { createBody, type MineflayerBody, type CreateBodyOptions } from '../../src/minecraft/body/index.js'
-import type { SkillResult } from '../../src/minecraft/body/types.js'
+import type { SkillCall, SkillResult } from '../../src/minecraft/body/types.js'
+import { isInterruption } from '../../src/minecraft/planner/executor.js'
 import { WaitTimeout, waitFor } from '../support/wait.js'
 
 export async function worldAndBody(
@@ -50,4 +51,15 @@ export function until<T>(fn: () => T | undefined | null | false, ms: number, wha
 
 export function expectOk(r: SkillResult, what: string): void {
   if (!r.ok) throw new Error(`${what} failed: ${r.reason}`)
+}
+
+/**
+ * Runs a step as every mind does: a step cut short by a reflex (fleeing a creeper, striking back,
+ * the night shelter) is no failure of the step, so it is issued again, at most `attempts` times.
+ * Any other failure is returned as it is.
+ */
+export async function runThroughInterruptions(body: { run(call: SkillCall): Promise<SkillResult> }, call: SkillCall, attempts = 3): Promise<SkillResult> {
+  let r = await body.run(call)
+  for (let i = 1; i < attempts && !r.ok && isInterruption(r.reason); i++) r = await body.run(call)
+  return r
 }

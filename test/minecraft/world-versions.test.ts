@@ -22,7 +22,7 @@ import { versionFacts } from '../../src/minecraft/version-facts.js'
 import { createBody } from '../../src/minecraft/body/index.js'
 import { startCli, runNode, envWithout } from '../support/run-node.js'
 import { connectBot, quitBot, startWorld } from './support/world.js'
-import { expectOk, until } from './body-support.js'
+import { expectOk, runThroughInterruptions, until } from './body-support.js'
 import type { SkillCall } from '../../src/minecraft/body/types.js'
 
 /** Counts of block names in the columns a client has loaded, split at y 0. */
@@ -217,7 +217,7 @@ describe('a body on 1.20.4', () => {
     ]
     for (const step of steps) {
       const t0 = Date.now()
-      const r = await body.run(step)
+      const r = await runThroughInterruptions(body, step)
       t.diagnostic(`${JSON.stringify(step)} ${Date.now() - t0} ms: ${r.reason}`)
       expectOk(r, JSON.stringify(step))
     }
@@ -226,7 +226,7 @@ describe('a body on 1.20.4', () => {
     world.give('Smith', 'raw_iron', 2)
     world.give('Smith', 'coal', 1)
     await until(() => (body.inventoryCounts()['minecraft:raw_iron'] ?? 0) === 2, 10_000, 'raw iron in the inventory')
-    const smelt = await body.run({ skill: 'smelt', input: 'minecraft:raw_iron', count: 2, fuel: 'coal' })
+    const smelt = await runThroughInterruptions(body, { skill: 'smelt', input: 'minecraft:raw_iron', count: 2, fuel: 'coal' })
     t.diagnostic(`smelt: ${smelt.reason}`)
     expectOk(smelt, 'smelt raw_iron')
     assert.equal(body.inventoryCounts()['minecraft:iron_ingot'], 2)

@@ -35,6 +35,9 @@ test('in a browser', { skip: 'needs chromium: /usr/bin/chromium is not installed
 describe('on another system', { skip: 'no FIFOs on this platform' }, () => { test('inner', () => {}) })
 `,
   )
+  // two heavy files (they name startWorld) and a light one, for the scheduler's trace
+  for (const name of ['sched-heavy-a', 'sched-heavy-b']) writeFileSync(join(root, `test/${name}.test.ts`), `// would startWorld\nimport { test } from 'node:test'\ntest('heavy', () => {})\n`)
+  writeFileSync(join(root, 'test/sched-light.test.ts'), `import { test } from 'node:test'\ntest('light', () => {})\n`)
 })
 after(() => rmSync(root, { recursive: true, force: true }))
 
@@ -66,4 +69,27 @@ describe('scripts/run-tests.mjs', { timeout: 300_000 }, () => {
     assert.match(r.out, /"in a browser" was skipped under CI=true for chromium, which \.ci\/run installs/)
     assert.doesNotMatch(r.out, /"on another system" was skipped under CI=true/)
   })
+
+  test('heavy files run one at a time while a light file runs beside them', () => {
+    // the runner's own order of events (MINDBRIDGE_TEST_TRACE): at most `limit` heavy files between start and end
+    const heavyAtOnce = (out: string) => {
+      let now = 0
+      let most = 0
+      for (const m of out.matchAll(/^(▷ started|━━) test\/sched-(heavy|light)/gm)) {
+        if (m[2] !== 'heavy') continue
+        now += m[1] === '━━' ? -1 : 1
+        most = Math.max(most, now)
+      }
+      return most
+    }
+    const one = run('sched-', { MINDBRIDGE_TEST_JOBS: '3', MINDBRIDGE_TEST_TRACE: '1' })
+    assert.equal(one.code, 0, one.out)
+    assert.equal(heavyAtOnce(one.out), 1, one.out)
+    // the light file started before the first heavy one ended
+    assert.ok(one.out.indexOf('▷ started test/sched-light') < one.out.indexOf('━━ test/sched-heavy'), one.out)
+    const two = run('sched-', { MINDBRIDGE_TEST_JOBS: '3', MINDBRIDGE_TEST_HEAVY_JOBS: '2', MINDBRIDGE_TEST_TRACE: '1' })
+    assert.equal(two.code, 0, two.out)
+    assert.equal(heavyAtOnce(two.out), 2, two.out)
+  })
+
 })
