@@ -32,12 +32,14 @@ describe('llm mind on the natural world', { timeout: 12 * 60_000 }, () => {
       // the first plan from an empty inventory: logs, the crafts up to a wooden pickaxe, cobblestone, the stone pickaxe
       assert.match(actions[0]!.milestone ?? '', /^collect \d+ log$/)
       const seq = actions.map((a) => a.milestone ?? '?')
-      // every call moved the plan on: no milestone asked for twice in a row (a retry would be)
-      for (let i = 1; i < seq.length; i++) assert.notEqual(seq[i], seq[i - 1], `milestone repeated: ${seq.join(' | ')}`)
+      const failed = (r.stdout.match(/FAILED:/g) ?? []).length
+      // every call moved the plan on: a milestone asked for twice in a row is a retry, and a retry
+      // only follows an action the world made fail (a reflex cut it short, a target out of reach)
+      const repeats = seq.filter((m, i) => i > 0 && m === seq[i - 1]).length
+      assert.ok(repeats <= failed, `${repeats} milestones repeated after ${failed} failed actions: ${seq.join(' | ')}\n${r.stdout}`)
       // 4 milestones from an empty inventory; the world may add some (a partial collect, a table
       // the bot could not walk back to and makes anew), each still one call
       assert.ok(actions.length >= 4 && actions.length <= 8, seq.join(' | '))
-      const failed = (r.stdout.match(/FAILED:/g) ?? []).length
       assert.ok(actions.length <= 4 + 2 * failed + 1, `extra milestones only after a failed action: ${seq.join(' | ')}`)
       assert.equal(server.chatRequests().length, actions.length + 2)
       assert.match(r.stdout, new RegExp(`model calls: +${actions.length + 2} \\(0 unusable or failed\\)`))
