@@ -14,7 +14,7 @@ import { createContextBus } from '../../src/core/context-bus.js'
 import { createLogger } from '../../src/core/logger.js'
 import { createBody, type MineflayerBody } from '../../src/minecraft/body/index.js'
 import { HOSTILE_KINDS } from '../../src/minecraft/world/mob-rules.js'
-import { NIGHT_END, isSealedIn } from '../../src/minecraft/body/skills/shelter.js'
+import { NIGHT_END, isSealedIn, underOpenSky } from '../../src/minecraft/body/skills/shelter.js'
 import type { SkillCall, SkillResult } from '../../src/minecraft/body/types.js'
 import { LynxMindLink } from '../../src/minecraft/links/lynxmind.js'
 import { BuiltinMind } from '../../src/minecraft/minds/builtin.js'
@@ -169,7 +169,63 @@ describe('the bot at night', { timeout: 5 * 60_000 }, () => {
   })
 })
 
+/**
+ * The nearest cave cell to the bot that the test can find in the loaded chunks (the test looks, not
+ * the bot: it only walks where it is sent): free feet and head, solid floor and roof, open on at least
+ * two sides, no sky above, at least 4 blocks below where the bot stands.
+ */
+async function nearestCaveCell(bot: MineflayerBody['bot'], radius: number): Promise<{ x: number; y: number; z: number } | null> {
+  const me = bot.entity.position.floored()
+  const air = (p: typeof me) => bot.blockAt(p)?.boundingBox === 'empty' && !['water', 'lava'].includes(bot.blockAt(p)!.name)
+  const solid = (p: typeof me) => bot.blockAt(p)?.boundingBox === 'block'
+  let best: { p: typeof me; d: number } | null = null
+  for (let dx = -radius; dx <= radius; dx++) {
+    // the scan shares the event loop with the bot's connection: let it breathe
+    await new Promise((r) => setImmediate(r))
+    for (let dz = -radius; dz <= radius; dz++)
+      for (let y = me.y - 12; y <= me.y - 4; y++) {
+        const p = me.offset(dx, y - me.y, dz)
+        if (!air(p) || !air(p.offset(0, 1, 0)) || !solid(p.offset(0, -1, 0)) || !solid(p.offset(0, 2, 0))) continue
+        const open = [[1, 0], [-1, 0], [0, 1], [0, -1]].filter(([a, b]) => air(p.offset(a!, 0, b!)) && air(p.offset(a!, 1, b!))).length
+        if (open < 2) continue
+        const d = Math.hypot(dx, dz) + Math.abs(y - me.y)
+        if (!best || d < best.d) best = { p, d }
+      }
+  }
+  return best ? { x: best.p.x, y: best.p.y, z: best.p.z } : null
+}
+
 describe('the shelter skill', { timeout: 3 * 60_000 }, () => {
+  test('in a cave of the natural world (seed 5, under the spawn): sealed in where it stands, out again in the morning', async (t) => {
+    // the bot walks down to the cave itself (pathfinder digs its way); nothing is placed or given
+    const world = await startWorld({ seed: 5, startTime: 6000, monsters: false, animals: false })
+    const body = await bodyIn(world, 'caver', { shelter: false })
+    t.after(async () => {
+      await body.close()
+      await world.close()
+    })
+    const cave = await nearestCaveCell(body.bot, 24)
+    assert.ok(cave, 'a cave under the spawn of seed 5')
+    const progress: string[] = []
+    body.on('skill.progress', (c: SkillCall, m: string) => c.skill === 'shelter' && progress.push(m))
+    let moved: SkillResult = { ok: false, reason: 'not tried' }
+    // told again when the way down gets stuck (falling sand), as a player would
+    for (let i = 0; i < 3 && !moved.ok; i++) moved = await body.run({ skill: 'moveTo', x: cave.x, y: cave.y, z: cave.z })
+    assert.equal(moved.ok, true, moved.reason)
+    t.diagnostic(`in the cave at ${body.bot.entity.position.floored()}, ${underOpenSky(body.bot) ? 'under the shaft it came down' : 'under cover'}`)
+    const sealed = await body.run({ skill: 'shelter', wait: false })
+    t.diagnostic(`cave cell ${JSON.stringify(cave)}: ${sealed.reason} | ${progress.join(' | ')}`)
+    assert.equal(sealed.ok, true, `${sealed.reason} | ${progress.join(' | ')}`)
+    assert.match(sealed.reason, /sealed in where it stood|dug into the wall/)
+    assert.equal(isSealedIn(body.bot), true, 'sealed in')
+    // by day the shelter does not wait: it finds itself sealed in and opens the way it made
+    const morning = await body.run({ skill: 'shelter' })
+    t.diagnostic(morning.reason)
+    assert.equal(morning.ok, true, morning.reason)
+    assert.match(morning.reason, /already sealed in .*opened the way out/)
+    assert.equal(isSealedIn(body.bot), false, 'out again')
+  })
+
   test('a dig the server refuses (the block is put back) is dug again; the bot ends sealed in', async (t) => {
     const world = await startWorld({ seed: 5, startTime: 6000, monsters: false })
     const body = await bodyIn(world, 'digger', { shelter: false })

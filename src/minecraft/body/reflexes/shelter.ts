@@ -7,22 +7,11 @@
  * again after a while (the bot may have moved on), and fights meanwhile (strike-back).
  */
 import type { Bot } from 'mineflayer'
-import { isNight, isSealedIn } from '../skills/shelter.js'
+import { isNight, isSealedIn, underOpenSky } from '../skills/shelter.js'
 import type { Reflex } from './types.js'
 
 const RETRY_AFTER_FAILURE_MS = 20_000
-const SKY_SCAN = 64
-
-/** No solid block (leaves aside) above the head: monsters spawn around and can see the bot. */
-export function underOpenSky(bot: Bot): boolean {
-  const head = bot.entity.position.floored().offset(0, 1, 0)
-  for (let dy = 1; dy <= SKY_SCAN; dy++) {
-    const b = bot.blockAt(head.offset(0, dy, 0))
-    if (!b) return true // above the world or not loaded: nothing covers
-    if (b.boundingBox === 'block' && !b.name.endsWith('_leaves')) return false
-  }
-  return true
-}
+export { underOpenSky }
 
 export const shelterReflex: Reflex = {
   name: 'shelter',
