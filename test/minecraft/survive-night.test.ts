@@ -59,10 +59,11 @@ describe('a faster clock (daySpeed)', () => {
 describe('the bot at night', { timeout: 5 * 60_000 }, () => {
   test('hostile mobs appear at night and the bot survives it in a shelter it digs, then carries on with its task at dawn', async (t) => {
     // dusk, a clock 10× as fast as vanilla: the night (12,500 → 23,500) lasts 55 s instead of 9 min
-    // Seed 3: on seed 5, since the world grows grass, cane and pumpkins (2026-11-26), the bot can be in a
-    // cave at dusk, where the shelter refuses the spot ("air beside the hole") and the climb out gets
-    // stuck: a known weakness of the shelter (docs/minecraft.md, "Food and night, as tested").
-    const world = await startWorld({ seed: 3, startTime: 12000, daySpeed: 10 })
+    // Seed 5: where the bot is at dusk depends on how fast its day went (the machine's load). Unloaded it
+    // digs its pit near the spawn; loaded, its pit can open 17 blocks above a cave (air beside the hole
+    // at y 48), where it now seals itself in (digs into the cave wall and closes the entrance) instead
+    // of a climb out that got stuck (docs/minecraft.md, "Food and night, as tested"). Both end alive.
+    const world = await startWorld({ seed: 5, startTime: 12000, daySpeed: 10 })
     // game time since the start, counted forward (the time of day wraps at 24,000)
     let elapsed = 0
     let prev = world.timeOfDay()
@@ -89,6 +90,10 @@ describe('the bot at night', { timeout: 5 * 60_000 }, () => {
     let died = false
     body.on('death', () => (died = true))
     const shelters: Array<{ call: SkillCall; result: SkillResult; at: number }> = []
+    const shelterSteps: string[] = []
+    body.on('skill.progress', (call: SkillCall, m: string) => {
+      if (call.skill === 'shelter' && !/^sheltering until dawn|^moving to/.test(m)) shelterSteps.push(`[${clock()}] ${m}`)
+    })
     body.on('skill.end', (call: SkillCall, result: SkillResult) => {
       if (call.skill === 'shelter') shelters.push({ call, result, at: clock() })
     })
@@ -109,18 +114,19 @@ describe('the bot at night', { timeout: 5 * 60_000 }, () => {
     // the whole night: until the shelter skill has ended after dawn
     await waitFor('the shelter to end after dawn', () => shelters.some((s) => s.at >= NIGHT_END), {
       timeoutMs: 150_000,
-      detail: () => `time ${world.timeOfDay()}, health ${body.bot.health}, ${near.size} hostiles seen, shelters: ${shelters.map((s) => `${s.at} ${s.result.reason}`).join(' | ')}`,
+      detail: () => `time ${world.timeOfDay()}, health ${body.bot.health}, ${near.size} hostiles seen, shelters: ${shelters.map((s) => `${s.at} ${s.result.reason}`).join(' | ')}; steps: ${shelterSteps.join(' | ')}`,
     })
     const kinds = [...near.values()].reduce<Record<string, number>>((a, m) => ({ ...a, [m.kind]: (a[m.kind] ?? 0) + 1 }), {})
     t.diagnostic(`hostile mobs within 128 blocks during the night: ${near.size} ${JSON.stringify(kinds)}; closest ${Math.min(...[...near.values()].map((m) => m.distance)).toFixed(1)} blocks`)
-    t.diagnostic(`shelter: ${shelters.map((s) => `[ended at ${s.at}] ${s.result.reason}`).join(' | ')}`)
+    t.diagnostic(`shelter: ${shelters.map((s) => `[ended at ${s.at}] ${s.result.reason}`).join(' | ')}; steps: ${shelterSteps.join(' | ')}`)
     assert.ok(near.size > 0, 'hostile mobs spawned within 128 blocks of the bot during the night')
     assert.equal(died, false, 'the bot did not die')
     assert.ok(body.bot.health > 0 && world.vitals('sleeper').health > 0, 'alive at dawn')
     assert.ok(sealedAtMidnight, 'sealed in its shelter around midnight')
     const last = shelters.at(-1)!
     assert.equal(last.result.ok, true, last.result.reason)
-    assert.match(last.result.reason, /climbed out/)
+    // out of a pit it climbs; sealed in a cave it digs its door open
+    assert.match(last.result.reason, /climbed out|opened the way out/)
     assert.equal(isSealedIn(body.bot), false, 'out of the shelter in the morning')
     const ev = busEvents(body)
     const night = ev.findIndex((e) => e.type === 'time.night')

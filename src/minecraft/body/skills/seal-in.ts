@@ -48,7 +48,11 @@ export function digSeconds(bot: Bot, b: Block): number {
 
 const sameCell = (a: Cell, b: Cell) => a.x === b.x && a.y === b.y && a.z === b.z
 
-/** Cells near the bot it sees and could stand in (free feet and head, solid floor), within 3 blocks. */
+/** How far (blocks, each way) a cell to seal in at may be; a wall slower than this (both cells) to dig is not dug into. */
+const STAND_REACH = 6
+const MAX_WALL_SECONDS = 16
+
+/** Cells near the bot it sees and could stand in (free feet and head, solid floor), within STAND_REACH blocks. */
 function standsNear(bot: Bot, feet: Cell, seen?: (p: P) => boolean): Cell[] {
   if (!seen) return []
   const out: Cell[] = []
@@ -56,8 +60,8 @@ function standsNear(bot: Bot, feet: Cell, seen?: (p: P) => boolean): Cell[] {
     const b = bot.blockAt(vec(c))
     return !!b && b.boundingBox === 'empty' && b.name !== 'water' && b.name !== 'lava'
   }
-  for (let dx = -3; dx <= 3; dx++)
-    for (let dz = -3; dz <= 3; dz++)
+  for (let dx = -STAND_REACH; dx <= STAND_REACH; dx++)
+    for (let dz = -STAND_REACH; dz <= STAND_REACH; dz++)
       for (let dy = -1; dy <= 1; dy++) {
         const c = { x: feet.x + dx, y: feet.y + dy, z: feet.z + dz }
         const head = { ...c, y: c.y + 1 }
@@ -149,14 +153,14 @@ export async function sealInPlace(ctx: SkillContext, seen?: (p: P) => boolean): 
   if (!bot.entity.onGround) await eventWithin(bot, 'physicsTick', () => bot.entity.onGround, 2000, ctx.signal)
   const feet = bot.entity.position.floored()
   const view = viewAround(bot, (p) => ctx.knowledge.isKnown(p), seen)
-  let plan = planEnclosure(view, feet, { blocks: sealBlocksCarried(bot), stands: standsNear(bot, feet, seen) })
+  let plan = planEnclosure(view, feet, { blocks: sealBlocksCarried(bot), stands: standsNear(bot, feet, seen), maxDigSeconds: MAX_WALL_SECONDS })
   if ('reason' in plan) throw new SkillError(plan.reason)
   if (!sameCell(plan.from, feet)) {
     // a better spot a few steps away: walk there, and plan again from what the bot sees there
     const to = plan.from
     await goTo(ctx, new goals.GoalBlock(to.x, to.y, to.z), `the spot to seal in at ${fmtPos(to.x, to.y, to.z)}`)
     const here = bot.entity.position.floored()
-    plan = planEnclosure(viewAround(bot, (p) => ctx.knowledge.isKnown(p), seen), here, { blocks: sealBlocksCarried(bot) })
+    plan = planEnclosure(viewAround(bot, (p) => ctx.knowledge.isKnown(p), seen), here, { blocks: sealBlocksCarried(bot), maxDigSeconds: MAX_WALL_SECONDS })
     if ('reason' in plan) throw new SkillError(`walked to ${fmtPos(here.x, here.y, here.z)} to seal in, but ${plan.reason}`)
   }
   ctx.progress(`sealing in (${plan.way}) at ${fmtPos(plan.stand.x, plan.stand.y, plan.stand.z)}`)

@@ -137,7 +137,7 @@ const cellKey = (p: P) => `${p.x},${p.y},${p.z}`
  * The see-through cells (air, plants, water, …) connected to where the bot stands, near it: what it
  * sees of the open space around it. Known-blocks knows solid blocks only; this adds the air.
  */
-function openCellsAround(bot: Bot): Set<string> {
+function openCellsAround(bot: Bot, reach = SEARCH_RADIUS + 1): Set<string> {
   const me = bot.entity.position.floored()
   const seen = new Set<string>([cellKey(me)])
   const queue: P[] = [me]
@@ -153,7 +153,7 @@ function openCellsAround(bot: Bot): Set<string> {
     const p = queue.shift()!
     for (const [dx, dy, dz] of dirs) {
       const q = p.offset(dx, dy, dz)
-      if (Math.abs(q.x - me.x) > SEARCH_RADIUS + 1 || Math.abs(q.z - me.z) > SEARCH_RADIUS + 1 || q.y < me.y - DEPTH - 3 || q.y > me.y + 4) continue
+      if (Math.abs(q.x - me.x) > reach || Math.abs(q.z - me.z) > reach || q.y < me.y - DEPTH - 3 || q.y > me.y + 4) continue
       const k = cellKey(q)
       if (seen.has(k)) continue
       const b = bot.blockAt(q)
@@ -328,6 +328,9 @@ async function digIn(ctx: SkillContext): Promise<Refuge> {
   throw new SkillError(`no shelter in ${failures.length} spot${failures.length === 1 ? '' : 's'}: ${failures.join('; ')}`)
 }
 
+/** How far (blocks, each way) a spot to seal in at may be from the bot. */
+const SEAL_IN_REACH = 6
+
 /** Where the bot spends the night, and how it gets out in the morning (a pit: climbing; a seal in place: a door dug open). */
 interface Refuge {
   at: P
@@ -354,7 +357,8 @@ function resumedExit(bot: Bot, at: P): { exit?: { dx: number; dz: number } } {
 
 /** Seals the bot in where it is; the reason as a string when it cannot. */
 async function trySealInPlace(ctx: SkillContext): Promise<SealedIn | string> {
-  const open = openCellsAround(ctx.bot)
+  // a little farther than the pit search: a nook along a cave passage will do
+  const open = openCellsAround(ctx.bot, SEAL_IN_REACH + 1)
   try {
     return await sealInPlace(ctx, (p) => open.has(cellKey(p)))
   } catch (err) {
