@@ -232,6 +232,33 @@ describe('the shelter skill', { timeout: 3 * 60_000 }, () => {
     assert.equal(isSealedIn(body.bot), false, 'out again')
   })
 
+  test('a pit that opens into a cave (seed 5, at (236, 65, 107)): the bot falls in, seals itself in down there, is alive at dawn and opens its way out', async (t) => {
+    // the spot where a loaded machine's night test dug in (docs/minecraft.md, "Caves at dusk"): 17 blocks
+    // under it runs a cave. The bot walks there itself at dusk; the shelter skill runs as the reflex would
+    // run it (the reflex is off only so that it starts here and not on the way). Monsters spawn naturally.
+    const world = await startWorld({ seed: 5, startTime: 12000, daySpeed: 10 })
+    const body = await bodyIn(world, 'faller', { shelter: false })
+    t.after(async () => {
+      await body.close()
+      await world.close()
+    })
+    let died = false
+    body.on('death', () => (died = true))
+    const steps: string[] = []
+    body.on('skill.progress', (c: SkillCall, m: string) => c.skill === 'shelter' && !/^sheltering until dawn|^moving to/.test(m) && steps.push(`[${world.timeOfDay()}] ${m}`))
+    let moved: SkillResult = { ok: false, reason: 'not tried' }
+    // told again when the walk gets stuck, as a player would
+    for (let i = 0; i < 3 && !moved.ok; i++) moved = await body.run({ skill: 'moveTo', x: 236, y: 65, z: 107 })
+    assert.equal(moved.ok, true, moved.reason)
+    const r = await body.run({ skill: 'shelter' })
+    t.diagnostic(`${r.reason} | ${steps.join(' | ')}`)
+    assert.equal(r.ok, true, `${r.reason} | ${steps.join(' | ')}`)
+    assert.match(r.reason, /the ground opens up: .*; (dug into the wall|sealed in where it stood)/)
+    assert.match(r.reason, /sheltered from time \d+ until \d+; opened the way out/)
+    assert.equal(died, false, 'alive at dawn')
+    assert.ok(body.bot.entity.position.y < 60, 'it spent the night down in the cave')
+  })
+
   test('a dig the server refuses (the block is put back) is dug again; the bot ends sealed in', async (t) => {
     const world = await startWorld({ seed: 5, startTime: 6000, monsters: false })
     const body = await bodyIn(world, 'digger', { shelter: false })
