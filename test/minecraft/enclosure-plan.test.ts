@@ -4,7 +4,9 @@
  */
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { Vec3 } from 'vec3'
 import { enclosingCells, planEnclosure, type Cell, type CellKind, type CellView } from '../../src/minecraft/body/skills/enclosure-plan.js'
+import { openToSkyNear } from '../../src/minecraft/body/skills/shelter.js'
 
 const key = (p: Cell) => `${p.x},${p.y},${p.z}`
 
@@ -152,5 +154,33 @@ describe('planEnclosure with cells near the bot to walk to', () => {
     assert.deepEqual(p.from, { x: -1, y: 0, z: 0 }, 'the nearest cell that works')
     assert.deepEqual(p.stand, p.from)
     assert.equal(p.place.length, 4)
+  })
+})
+
+describe('openToSkyNear (the night reflex under cover)', () => {
+  /** A fake bot in a world of stone up to y = 10 with `open` cells carved out (air above y = 10). */
+  function botIn(open: Cell[], at: Cell) {
+    const carved = new Set(open.map(key))
+    const block = (name: string) => ({ name, boundingBox: name === 'air' ? 'empty' : 'block' })
+    return {
+      entity: { position: new Vec3(at.x + 0.5, at.y, at.z + 0.5) },
+      blockAt: (p: Cell) => (p.y > 40 ? null : p.y > 10 || carved.has(key(p)) ? block('air') : block('stone')),
+    } as never
+  }
+  // a passage at y 5–6 under 4 blocks of rock, from x = 0 to x = 4
+  const passage = [0, 1, 2, 3, 4].flatMap((x) => column(x, 0, 5, 6))
+
+  test('a cave passage that opens to the sky 4 blocks away: near the sky', () => {
+    const mouth = column(4, 0, 7, 10) // a shaft up to the surface at its end
+    assert.equal(openToSkyNear(botIn([...passage, ...mouth], { x: 0, y: 5, z: 0 })), true)
+  })
+
+  test('the same passage closed: deep enough to carry on', () => {
+    assert.equal(openToSkyNear(botIn(passage, { x: 0, y: 5, z: 0 })), false)
+  })
+
+  test('a mouth farther than the reach does not count', () => {
+    const long = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].flatMap((x) => column(x, 0, 5, 6))
+    assert.equal(openToSkyNear(botIn([...long, ...column(10, 0, 7, 10)], { x: 0, y: 5, z: 0 })), false)
   })
 })

@@ -70,6 +70,30 @@ export function underOpenSky(bot: Bot): boolean {
   return true
 }
 
+/**
+ * Under cover, but in open space that reaches the open sky within a few blocks (a cave mouth, an
+ * overhang, the shaft a pit opened into a cave): monsters from the surface can walk in.
+ */
+export function openToSkyNear(bot: Bot, reach = 6): boolean {
+  const tops = new Map<string, P>()
+  for (const k of openCellsAround(bot, reach)) {
+    const [x, y, z] = k.split(',').map(Number) as [number, number, number]
+    const col = `${x},${z}`
+    const top = tops.get(col)
+    if (!top || top.y < y) tops.set(col, new Vec3(x, y, z) as unknown as P)
+  }
+  for (const top of tops.values()) {
+    let sky = true
+    for (let dy = 1; dy <= SKY_SCAN && sky; dy++) {
+      const b = bot.blockAt(top.offset(0, dy, 0))
+      if (!b) break
+      if (b.boundingBox === 'block' && !b.name.endsWith('_leaves')) sky = false
+    }
+    if (sky) return true
+  }
+  return false
+}
+
 /** Sealed in: free feet and head, solid floor, walls and roof. */
 export function isSealedIn(bot: Bot): boolean {
   return inPit(bot) && solid(bot.blockAt(bot.entity.position.floored().offset(0, 2, 0)))
