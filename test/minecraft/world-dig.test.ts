@@ -104,7 +104,11 @@ describe('digging and drops', () => {
     t.after(close)
     world.give('tosser', 'dirt', 5)
     await waitForInventory(bot, (i) => i.dirt === 5)
-    await bot.look(0, 0, true)
+    // look east (+x), and toss once the server has the look
+    const tosser = () => world.server.players.find((p) => p.username === 'tosser')!
+    const yawBefore = tosser().yaw
+    await bot.lookAt(bot.entity.position.offset(10, 1.62, 0), true)
+    await waitUntil(world.server as never, 'tick', () => tosser().yaw !== yawBefore)
     await bot.toss(bot.registry.itemsByName.dirt!.id, null, 2)
     assert.equal(botInventory(bot).dirt, 3)
     const server = world.server
@@ -124,6 +128,10 @@ describe('digging and drops', () => {
     for (const e of thrown()) {
       const d = Math.hypot(e.position.x - bot.entity.position.x, e.position.z - bot.entity.position.z)
       assert.ok(d > 2.2, `an item landed ${d.toFixed(2)} blocks away, out of the thrower's reach`)
+      // thrown where the bot looks (flying-squid keeps the yaw in 1/256 turns, not degrees)
+      const dx = e.position.x - bot.entity.position.x
+      const dz = e.position.z - bot.entity.position.z
+      assert.ok(dx > 2 && Math.abs(dz) < 1, `an item landed at dx ${dx.toFixed(2)}, dz ${dz.toFixed(2)}: not ahead of the bot looking east`)
     }
     assert.equal(botInventory(bot).dirt, 3, 'the thrower did not pick them straight back up')
     const item = thrown()[0]

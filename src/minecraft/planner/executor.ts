@@ -15,10 +15,13 @@
  * - A step that ends "ok" without changing the inventory is a failure ("no progress"), so no
  *   loop of empty crafts can run (the old "craft 8 oak_planks" ×170).
  * - A death is said with its cause and what was lost, and the plan is rebuilt from what is left.
+ *   When the link says where the bot died (`died(cause, spot)`) and tells the bot's position, the
+ *   items still lying there are gone back for first (./death-recovery.ts decides whether).
  */
 import { describeStep, firstStep, plan, stepSignature, type PlanStep, type PlanWorld } from './plan.js'
 import { obtainGraph, type ObtainGraph } from './graph.js'
 import { bareName, countByKey, planKey } from '../names.js'
+import { recoveryDecision, type DeathSpot, type Recovery } from './death-recovery.js'
 
 export interface ExecutorGoal {
   item: string
@@ -32,6 +35,8 @@ export interface Observation {
   inventory: Record<string, number>
   /** What the bot knows of the world (known blocks, animals in sight, night). */
   world?: Omit<PlanWorld, 'excluded' | 'stationsNearby'>
+  /** Where the bot is (needed to go back for the items of a death). */
+  position?: { x: number; y: number; z: number }
 }
 
 export interface StepOutcome {
@@ -49,6 +54,8 @@ export type Decision =
   | { kind: 'step'; step: PlanStep; note: string; planLength: number }
   /** Look elsewhere: walk `distance` blocks in a new direction, then try again. */
   | { kind: 'explore'; distance: number; direction: { x: number; z: number }; note: string }
+  /** Go back to where the bot died and pick up what lies there (`items`: what was lost), then plan again. */
+  | ({ kind: 'recover'; note: string } & Recovery)
   | { kind: 'done'; reason: string }
   | { kind: 'failed'; reason: string }
 
@@ -61,6 +68,8 @@ export interface ExecutorOptions {
   onNote?: (line: string) => void
   /** Step kinds this link can run (default all); a plan that needs another kind fails with the reason. */
   canRun?: (step: PlanStep) => string | null
+  /** The clock for how long a death's items still lie (default Date.now). */
+  now?: () => number
 }
 
 const STATIONS = ['crafting_table', 'furnace']
@@ -90,6 +99,8 @@ export function failureClass(reason: string): string {
     .slice(0, 120)
 }
 
+const fmt = (p: { x: number; y: number; z: number }) => `(${Math.floor(p.x)}, ${Math.floor(p.y)}, ${Math.floor(p.z)})`
+
 function inventoryKey(inv: Record<string, number>): string {
   return JSON.stringify([...countByKey(inv).entries()].sort(([a], [b]) => a.localeCompare(b)))
 }
@@ -111,7 +122,8 @@ export class PlanExecutor {
   private readonly searches = new Map<string, number>()
   /** The last route dropped, for the failure's reason. */
   private lastDropped: { step: PlanStep; reason: string; times: number } | undefined
-  private deathCause: string | undefined
+  private death: { cause: string; spot?: DeathSpot; at: number } | undefined
+  private pendingRecovery: Recovery | undefined
   private lastInventory: Record<string, number> | undefined
 
   constructor(
@@ -146,7 +158,7 @@ export class PlanExecutor {
   /** The next decision from what the bot holds and knows now. */
   next(obs: Observation): Decision {
     const inv = obs.inventory
-    this.noteDeathLosses(inv)
+    this.noteDeathLosses(inv, obs.position)
     this.lastInventory = { ...inv }
     const target = this.targetCount(inv)
     const have = this.held(inv)
@@ -154,6 +166,14 @@ export class PlanExecutor {
     if (this.actions >= this.maxActions) return this.fail(`gave up after ${this.actions} actions without reaching ${target} ${this.goal.item} (holding ${have})`)
     this.noteStations(inv)
     this.judgeLast(inv)
+    if (this.pendingRecovery) {
+      const r = this.pendingRecovery
+      this.pendingRecovery = undefined
+      const what = Object.entries(r.items)
+        .map(([k, n]) => `${n} ${bareName(k)}`)
+        .join(', ')
+      return this.decide({ kind: 'recover', ...r, note: `going back for what the death left at ${fmt(r.at)}, ${Math.round(r.distance)} blocks away (${what})` }, inv)
+    }
     if (this.pendingExplore) {
       const { note, distance } = this.pendingExplore
       this.pendingExplore = undefined
@@ -194,9 +214,12 @@ export class PlanExecutor {
     last.decision = { kind: 'done', reason: 'reported' }
   }
 
-  /** The bot died: said once, with what was lost, at the next observation. */
-  died(cause: string): void {
-    this.deathCause = cause
+  /**
+   * The bot died: said once, with what was lost, at the next observation. With the spot where it
+   * died, the next decision goes back there for the items when they can still be had.
+   */
+  died(cause: string, spot?: DeathSpot): void {
+    this.death = { cause, at: (this.opts.now ?? Date.now)(), ...(spot ? { spot } : {}) }
   }
 
   private decide(d: Decision, inv: Record<string, number>): Decision {
@@ -240,16 +263,18 @@ export class PlanExecutor {
     }
   }
 
-  private noteDeathLosses(inv: Record<string, number>): void {
-    if (this.deathCause === undefined) return
+  private noteDeathLosses(inv: Record<string, number>, position?: { x: number; y: number; z: number }): void {
+    const death = this.death
+    if (death === undefined) return
     const before = countByKey(this.lastInventory ?? {})
     const now = countByKey(inv)
-    const lost = [...before.entries()]
-      .map(([k, n]) => [k, n - (now.get(k) ?? 0)] as const)
-      .filter(([, n]) => n > 0)
-      .map(([k, n]) => `${n} ${bareName(k)}`)
-    this.opts.onNote?.(`died (${this.deathCause}); lost ${lost.length ? lost.join(', ') : 'nothing'}; re-planning from what is left`)
-    this.deathCause = undefined
+    const lostItems = Object.fromEntries([...before.entries()].map(([k, n]) => [k, n - (now.get(k) ?? 0)] as const).filter(([, n]) => n > 0))
+    const lost = Object.entries(lostItems).map(([k, n]) => `${n} ${bareName(k)}`)
+    const r = recoveryDecision({ lost: lostItems, ...(death.spot ? { spot: death.spot } : {}), ...(position ? { position } : {}), sinceDeathMs: (this.opts.now ?? Date.now)() - death.at })
+    const after = 'ok' in r ? '; going back for it first' : lost.length ? ` (${r.why}); re-planning from what is left` : '; re-planning from what is left'
+    this.opts.onNote?.(`died (${death.cause}); lost ${lost.length ? lost.join(', ') : 'nothing'}${after}`)
+    this.death = undefined
+    this.pendingRecovery = 'ok' in r ? r.recovery : undefined
     // stations left behind stand where the bot died: far away now
     this.stationsPlaced.clear()
     this.stationsHeld.clear()

@@ -2,27 +2,18 @@
  * Night: from dusk, a bot under the open sky digs in (the shelter skill) and stays there until
  * dawn. It runs as the action slot's hold, so whatever a mind asks meanwhile waits for the morning
  * instead of dragging the bot out into the dark; the interrupted action ends with "interrupted by
- * shelter". Underground (a roof of solid blocks above the head; leaves do not count) the bot
- * carries on: caves are as dark by day as by night. When no shelter can be dug here, it tries
+ * shelter". Under cover near the open sky (a cave mouth, an overhang: open space that reaches the
+ * sky within 6 blocks) it shelters too, sealed in where it is. Deeper underground (a roof of solid
+ * blocks above the head, leaves aside, and no sky near) the bot carries on: caves are as dark by day
+ * as by night. When no shelter can be dug here, it tries
  * again after a while (the bot may have moved on), and fights meanwhile (strike-back).
  */
 import type { Bot } from 'mineflayer'
-import { isNight, isSealedIn } from '../skills/shelter.js'
+import { isNight, isSealedIn, openToSkyNear, underOpenSky } from '../skills/shelter.js'
 import type { Reflex } from './types.js'
 
 const RETRY_AFTER_FAILURE_MS = 20_000
-const SKY_SCAN = 64
-
-/** No solid block (leaves aside) above the head: monsters spawn around and can see the bot. */
-export function underOpenSky(bot: Bot): boolean {
-  const head = bot.entity.position.floored().offset(0, 1, 0)
-  for (let dy = 1; dy <= SKY_SCAN; dy++) {
-    const b = bot.blockAt(head.offset(0, dy, 0))
-    if (!b) return true // above the world or not loaded: nothing covers
-    if (b.boundingBox === 'block' && !b.name.endsWith('_leaves')) return false
-  }
-  return true
-}
+export { underOpenSky }
 
 export const shelterReflex: Reflex = {
   name: 'shelter',
@@ -34,7 +25,8 @@ export const shelterReflex: Reflex = {
       if (running || !bot.entity || bot.health <= 0 || !isNight(bot.time?.timeOfDay ?? 0) || Date.now() < quietUntil) return
       // a fight or a flight (strike-back's hold) first: the hole is dug when it is over
       if (host.slot.current()?.held) return
-      if (!underOpenSky(bot) && !isSealedIn(bot)) return
+      // deep underground the bot carries on; near the surface's open space it shelters (sealed in where it is)
+      if (!underOpenSky(bot) && !isSealedIn(bot) && !openToSkyNear(bot)) return
       running = true
       host.log.info('night: sheltering until dawn', { time: Math.floor(bot.time.timeOfDay) })
       void host

@@ -193,7 +193,7 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
       bus.pushEvent('death', byMob ? `by:${byMob}` : '')
       // the cause in words, for the logs and the planner's re-plan note
       const cause = byMob ? `killed by ${byMob}` : lastHurt && now() - lastHurt.at < 10_000 ? `hurt by ${lastHurt.kind}` : 'cause unknown'
-      host.emit('death', cause)
+      host.emit('death', cause, deathSpot(bot, cause))
     }),
   )
   on(bot, 'spawn', () =>
@@ -247,4 +247,17 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
   return () => {
     for (const off of offs.splice(0)) off()
   }
+}
+
+/**
+ * Where the bot died, for going back for its items: the feet position, and why the items cannot
+ * be had there when the bot can tell (it died in lava, or fell out of the world).
+ */
+export function deathSpot(bot: Bot, cause: string): { x: number; y: number; z: number; hazard?: string } | undefined {
+  const p = bot.entity?.position
+  if (!p || ![p.x, p.y, p.z].every(Number.isFinite)) return undefined
+  const minY = (bot.game as { minY?: number } | undefined)?.minY ?? 0
+  const inLava = [p.floored(), p.floored().offset(0, 1, 0)].some((c) => bot.blockAt(c)?.name === 'lava') || /\blava\b/.test(cause)
+  const hazard = inLava ? 'it died in lava' : p.y < minY ? 'it fell out of the world' : /\bvoid\b/.test(cause) ? 'it fell out of the world' : undefined
+  return { x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100, z: Math.round(p.z * 100) / 100, ...(hazard ? { hazard } : {}) }
 }

@@ -16,6 +16,7 @@ import type { SkillCall } from '../types.js'
 import { SkillAborted, SkillError, abortable, checkAborted, errorMessage, eventWithin, ok, sleep, type SkillContext, type SkillDef } from './context.js'
 import { goTo, goals, fmtPos } from './nav.js'
 import { pickUpNear } from './dig.js'
+import { digSeconds, openWayOut, sealInPlace, sealItem, type SealedIn } from './seal-in.js'
 
 type Shelter = Extract<SkillCall, { skill: 'shelter' }>
 
@@ -33,8 +34,6 @@ const DEPTH = 3
 const SEARCH_RADIUS = 4
 /** A column that takes longer than this to dig (stone by hand: 7.5 s a block) is no shelter. */
 const MAX_DIG_SECONDS = 8
-/** Blocks to seal with, best first; planks and logs only when nothing else is carried. */
-const SEAL_BLOCKS = ['dirt', 'cobblestone', 'coarse_dirt', 'netherrack', 'andesite', 'diorite', 'granite', 'stone', 'sand', 'red_sand', 'gravel', 'sandstone', 'cobbled_deepslate']
 const HORIZONTAL: ReadonlyArray<readonly [number, number]> = [
   [1, 0],
   [-1, 0],
@@ -58,13 +57,41 @@ function free(b: Block | null): boolean {
   return !!b && b.boundingBox === 'empty' && b.name !== 'water' && b.name !== 'lava'
 }
 
-/** Seconds to dig `b` with the best tool carried (or the hand); Infinity when it cannot be dug. */
-function digSeconds(bot: Bot, b: Block): number {
-  if (b.hardness === null || b.hardness === undefined || b.hardness < 0) return Infinity
-  const tools = [null, ...bot.inventory.items().filter((i) => /_(pickaxe|shovel|axe)$/.test(i.name)).map((i) => i.type)]
-  let best = Infinity
-  for (const t of tools) best = Math.min(best, b.digTime(t, false, false, false, [], []) / 1000)
-  return best
+const SKY_SCAN = 64
+
+/** No solid block (leaves aside) above the head: monsters spawn around and can see the bot. */
+export function underOpenSky(bot: Bot): boolean {
+  const head = bot.entity.position.floored().offset(0, 1, 0)
+  for (let dy = 1; dy <= SKY_SCAN; dy++) {
+    const b = bot.blockAt(head.offset(0, dy, 0))
+    if (!b) return true // above the world or not loaded: nothing covers
+    if (b.boundingBox === 'block' && !b.name.endsWith('_leaves')) return false
+  }
+  return true
+}
+
+/**
+ * Under cover, but in open space that reaches the open sky within a few blocks (a cave mouth, an
+ * overhang, the shaft a pit opened into a cave): monsters from the surface can walk in.
+ */
+export function openToSkyNear(bot: Bot, reach = 6): boolean {
+  const tops = new Map<string, P>()
+  for (const k of openCellsAround(bot, reach)) {
+    const [x, y, z] = k.split(',').map(Number) as [number, number, number]
+    const col = `${x},${z}`
+    const top = tops.get(col)
+    if (!top || top.y < y) tops.set(col, new Vec3(x, y, z) as unknown as P)
+  }
+  for (const top of tops.values()) {
+    let sky = true
+    for (let dy = 1; dy <= SKY_SCAN && sky; dy++) {
+      const b = bot.blockAt(top.offset(0, dy, 0))
+      if (!b) break
+      if (b.boundingBox === 'block' && !b.name.endsWith('_leaves')) sky = false
+    }
+    if (sky) return true
+  }
+  return false
 }
 
 /** Sealed in: free feet and head, solid floor, walls and roof. */
@@ -134,7 +161,7 @@ const cellKey = (p: P) => `${p.x},${p.y},${p.z}`
  * The see-through cells (air, plants, water, …) connected to where the bot stands, near it: what it
  * sees of the open space around it. Known-blocks knows solid blocks only; this adds the air.
  */
-function openCellsAround(bot: Bot): Set<string> {
+function openCellsAround(bot: Bot, reach = SEARCH_RADIUS + 1): Set<string> {
   const me = bot.entity.position.floored()
   const seen = new Set<string>([cellKey(me)])
   const queue: P[] = [me]
@@ -150,7 +177,7 @@ function openCellsAround(bot: Bot): Set<string> {
     const p = queue.shift()!
     for (const [dx, dy, dz] of dirs) {
       const q = p.offset(dx, dy, dz)
-      if (Math.abs(q.x - me.x) > SEARCH_RADIUS + 1 || Math.abs(q.z - me.z) > SEARCH_RADIUS + 1 || q.y < me.y - DEPTH - 3 || q.y > me.y + 4) continue
+      if (Math.abs(q.x - me.x) > reach || Math.abs(q.z - me.z) > reach || q.y < me.y - DEPTH - 3 || q.y > me.y + 4) continue
       const k = cellKey(q)
       if (seen.has(k)) continue
       const b = bot.blockAt(q)
@@ -235,11 +262,7 @@ async function digDown(ctx: SkillContext, x: number, z: number): Promise<void> {
 async function sealAbove(ctx: SkillContext): Promise<string> {
   const { bot, signal } = ctx
   const cell = bot.entity.position.floored().offset(0, 2, 0)
-  const carried = bot.inventory.items()
-  const item =
-    SEAL_BLOCKS.map((n) => carried.find((i) => i.name === n)).find(Boolean) ??
-    carried.find((i) => /_planks$/.test(i.name)) ??
-    carried.find((i) => /_log$/.test(i.name))
+  const item = sealItem(bot)
   if (!item) throw new SkillError('nothing to seal the shelter with (no dirt, stone, planks or logs carried)')
   const sealed = () => solid(bot.blockAt(cell))
   let last = ''
@@ -272,7 +295,7 @@ const SPOT_TRIES = 3
  * Digs in at the best spot near the bot and seals it; returns where. A spot that turns out bad
  * (the hole opens into a cave, or the bot cannot get down it) is left for the next best one.
  */
-async function digIn(ctx: SkillContext): Promise<{ at: P; seal: string }> {
+async function digIn(ctx: SkillContext): Promise<Refuge> {
   const { bot } = ctx
   const tried = new Set<string>()
   const failures: string[] = []
@@ -281,8 +304,12 @@ async function digIn(ctx: SkillContext): Promise<{ at: P; seal: string }> {
     const look: Look = (p) => (ctx.knowledge.isKnown(p) || open.has(cellKey(p)) ? bot.blockAt(p) : null)
     const spot = findShelterSpot(bot, look, (p) => tried.has(`${p.x},${p.z}`))
     if (!spot) {
+      const noSpot = `no place to dig a shelter within ${SEARCH_RADIUS} blocks (needs ${DEPTH} diggable blocks with solid, dry walls under a free spot)`
+      // a ravine's floor, a cave mouth: closed in where it stands, if it can be
+      const sealed = await trySealInPlace(ctx)
+      if (typeof sealed !== 'string') return fromSealIn(sealed)
       if (failures.length) break
-      throw new SkillError(`no place to dig a shelter within ${SEARCH_RADIUS} blocks (needs ${DEPTH} diggable blocks with solid, dry walls under a free spot)`)
+      throw new SkillError(`${noSpot}; ${sealed}`)
     }
     tried.add(`${spot.x},${spot.z}`)
     const here = bot.entity.position.floored()
@@ -305,17 +332,63 @@ async function digIn(ctx: SkillContext): Promise<{ at: P; seal: string }> {
     if (!bad) {
       await pickUpNear(ctx, bot.entity.position, 2, 1500)
       const seal = await sealAbove(ctx)
-      return { at: bot.entity.position.floored(), seal }
+      const at = bot.entity.position.floored()
+      return { at, how: `dug in at ${fmtPos(at.x, at.y, at.z)}, sealed with ${seal}` }
     }
     failures.push(bad)
-    ctx.progress(`no shelter at ${fmtPos(spot.x, spot.y, spot.z)} (${bad}); trying elsewhere`)
-    // a cave or water next to the hole: out again first
+    // a cave or water next to the hole: closed in down here if it can be (the shaft and the opening
+    // filled), else out again and elsewhere
     if (bot.entity.position.y < spot.y - 0.5) {
+      await pickUpNear(ctx, bot.entity.position, 2, 1500)
+      const sealed = await trySealInPlace(ctx)
+      if (typeof sealed !== 'string') return fromSealIn(sealed, `${bad}; `)
+      ctx.progress(`no shelter at ${fmtPos(spot.x, spot.y, spot.z)} (${bad}; ${sealed}); trying elsewhere`)
       const out = await climbOut(ctx, spot)
-      if (out !== 'climbed out') throw new SkillError(`${bad}; no shelter here, and ${out}`)
+      if (out !== 'climbed out') throw new SkillError(`${bad}; no shelter here (${sealed}), and ${out}`)
+    } else {
+      ctx.progress(`no shelter at ${fmtPos(spot.x, spot.y, spot.z)} (${bad}); trying elsewhere`)
     }
   }
   throw new SkillError(`no shelter in ${failures.length} spot${failures.length === 1 ? '' : 's'}: ${failures.join('; ')}`)
+}
+
+/** How far (blocks, each way) a spot to seal in at may be from the bot. */
+const SEAL_IN_REACH = 6
+
+/** Where the bot spends the night, and how it gets out in the morning (a pit: climbing; a seal in place: a door dug open). */
+interface Refuge {
+  at: P
+  how: string
+  /** Set for a seal in place: the side to dig open in the morning. */
+  exit?: { dx: number; dz: number }
+}
+
+function fromSealIn(s: SealedIn, prefix = ''): Refuge {
+  return { at: new Vec3(s.at.x, s.at.y, s.at.z) as unknown as P, how: `${prefix}${s.how}`, exit: s.plan.exit }
+}
+
+/** The last refuge each bot made, so a shelter cut short and run again knows its way out. */
+const lastRefuge = new WeakMap<Bot, Refuge>()
+
+/**
+ * The way out of a shelter found already sealed (a shelter cut short and run again): the one this
+ * bot made there if it remembers it, else a pit's (climbing to the surface above).
+ */
+function resumedExit(bot: Bot, at: P): { exit?: { dx: number; dz: number } } {
+  const known = lastRefuge.get(bot)
+  return known?.exit && known.at.equals(at) ? { exit: known.exit } : {}
+}
+
+/** Seals the bot in where it is; the reason as a string when it cannot. */
+async function trySealInPlace(ctx: SkillContext): Promise<SealedIn | string> {
+  // a little farther than the pit search: a nook along a cave passage will do
+  const open = openCellsAround(ctx.bot, SEAL_IN_REACH + 1)
+  try {
+    return await sealInPlace(ctx, (p) => open.has(cellKey(p)))
+  } catch (err) {
+    if (!(err instanceof SkillError)) throw err
+    return err.message
+  }
 }
 
 /**
@@ -355,20 +428,25 @@ export const shelter: SkillDef<Shelter> = {
   async run(ctx, c) {
     const { bot, signal } = ctx
     const wait = c.wait !== false
-    let where: P
-    let how: string
+    let refuge: Refuge
     if (isSealedIn(bot)) {
-      where = bot.entity.position.floored()
-      how = `already sealed in at ${fmtPos(where.x, where.y, where.z)}`
+      const at = bot.entity.position.floored()
+      refuge = { at, how: `already sealed in at ${fmtPos(at.x, at.y, at.z)}`, ...resumedExit(bot, at) }
     } else if (inPit(bot)) {
       // down a 1×1 hole already (an earlier shelter cut short before its seal): seal it
-      where = bot.entity.position.floored()
-      how = `sealed the hole at ${fmtPos(where.x, where.y, where.z)} with ${await sealAbove(ctx)}`
+      const at = bot.entity.position.floored()
+      refuge = { at, how: `sealed the hole at ${fmtPos(at.x, at.y, at.z)} with ${await sealAbove(ctx)}` }
+    } else if (!underOpenSky(bot)) {
+      // under cover already (a cave, an overhang): closed in where it is rather than a pit dug into a cave
+      const sealed = await trySealInPlace(ctx)
+      if (typeof sealed === 'string') ctx.progress(`not sealed in here (${sealed}); digging in`)
+      refuge = typeof sealed === 'string' ? await digIn(ctx) : fromSealIn(sealed)
     } else {
-      const dug = await digIn(ctx)
-      where = dug.at
-      how = `dug in at ${fmtPos(where.x, where.y, where.z)}, sealed with ${dug.seal}`
+      refuge = await digIn(ctx)
     }
+    lastRefuge.set(bot, refuge)
+    const where = refuge.at
+    const how = refuge.how
     if (!wait) return ok(how, { position: { x: where.x, y: where.y, z: where.z } })
     const from = Math.floor(bot.time.timeOfDay)
     while (isNight(bot.time.timeOfDay)) {
@@ -377,7 +455,7 @@ export const shelter: SkillDef<Shelter> = {
       await sleep(500, signal)
     }
     const until = Math.floor(bot.time.timeOfDay)
-    const out = await climbOut(ctx, where.offset(0, DEPTH, 0))
+    const out = refuge.exit ? await openWayOut(ctx, where, refuge.exit) : await climbOut(ctx, where.offset(0, DEPTH, 0))
     return ok(`${how}; sheltered from time ${from} until ${until}; ${out}`, { position: { x: where.x, y: where.y, z: where.z } })
   },
 }

@@ -144,11 +144,16 @@ export class BuiltinStandinMind implements StandinMind {
       return `没法完成「${goalText}」: ${d.reason}`
     }
     this.exec.waiting = true
-    const program = d.kind === 'step' ? primitiveLine(d.step) : `await exploreUntil(bot, ${JSON.stringify({ x: d.direction.x, y: 0, z: d.direction.z })}, 30, () => null);`
+    const program =
+      d.kind === 'step'
+        ? primitiveLine(d.step)
+        : d.kind === 'recover'
+          ? `await moveTo(bot, ${Math.floor(d.at.x)}, ${Math.floor(d.at.y)}, ${Math.floor(d.at.z)});`
+          : `await exploreUntil(bot, ${JSON.stringify({ x: d.direction.x, y: 0, z: d.direction.z })}, 30, () => null);`
     return JSON.stringify({
       actions: program,
       goal: goalText,
-      step: d.kind === 'step' ? describeStep(d.step) : '换个地方找',
+      step: d.kind === 'step' ? describeStep(d.step) : d.kind === 'recover' ? '回去捡掉落的东西' : '换个地方找',
       targetValue: goal.count,
       currentValue: have,
     })

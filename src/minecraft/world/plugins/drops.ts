@@ -97,9 +97,13 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
     })
   })
 
-  /** Throws items from a player's eyes in the look direction (lands ~3 blocks away, like vanilla). */
+  /**
+   * Throws items from a player's eyes in the look direction (lands ~3 blocks away, like vanilla).
+   * flying-squid keeps a player's yaw as the protocol's angle byte, 1/256 of a turn (its
+   * updatePositions plugin converts the client's degrees), not in degrees.
+   */
   function throwFrom(player: SquidPlayer, itemName: string, count: number): void {
-    const yaw = ((player.yaw ?? 0) * Math.PI) / 180
+    const yaw = ((player.yaw ?? 0) * 2 * Math.PI) / 256
     const velocity = { x: -Math.sin(yaw) * 4, y: 3, z: Math.cos(yaw) * 4 }
     serv.mbDropItem(player.world, player.position.offset(0, 1.3, 0), itemName, count, THROWN_PICKUP_DELAY_MS, velocity)
   }

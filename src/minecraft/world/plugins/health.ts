@@ -344,7 +344,27 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
       else if (actionId === 4 || actionId === 'stop_sprinting') st.sprinting = false
     })
     // Respawn at the world spawn with full stats (flying-squid keeps the death position).
+    // Until the client has confirmed its new position, the movement packets it still sends from where
+    // it died are taken for the spawn: flying-squid applies every movement packet as it comes, so a
+    // bot that was walking when it died was put back where it died (and picked its own drops up).
+    let placing: { until: number } | undefined
+    const heldAtSpawn = (data: { x?: number; y?: number; z?: number }) => {
+      if (!placing) return
+      if (Date.now() > placing.until) {
+        placing = undefined
+        return
+      }
+      data.x = spawn.x
+      data.y = spawn.y
+      data.z = spawn.z
+    }
+    p._client.prependListener('position', heldAtSpawn)
+    p._client.prependListener('position_look', heldAtSpawn)
+    p._client.on('teleport_confirm', () => {
+      if (placing && placing.until !== Infinity) placing = undefined
+    })
     p.on('requestRespawn', () => {
+      placing = { until: Infinity }
       p.position = new Vec3(spawn.x, spawn.y, spawn.z)
       p.food = 20
       p.foodSaturation = 5
@@ -363,7 +383,9 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
         p._unloadAllChunks()
         await p.worldSendInitialChunks()
         if (p.disconnected || serv.isClosed) return
-        p.sendSelfPosition()
+        p.sendSelfPosition(new Vec3(spawn.x, spawn.y, spawn.z))
+        // the client's confirmation ends the hold (a client that never confirms: after 5 s)
+        placing = { until: Date.now() + 5000 }
         p.updateHealth(20)
         p.nearbyEntities = []
         p.updateAndSpawn()
