@@ -61,6 +61,20 @@ describe('LynxMind link', () => {
     await link.close()
   })
 
+  test("the body's death goes to the mind with its cause and spot (LynxMind itself has no death event)", async () => {
+    const body = new FakeBody()
+    const deaths: Array<[string, unknown]> = []
+    const mind = Object.assign(new ScriptMind(), { bodyDied: (cause: string, spot?: unknown) => void deaths.push([cause, spot]) })
+    const link = new LynxMindLink({ body, mind, logger: quiet })
+    await link.start()
+    body.emit('death', 'zombie', { x: 3, y: 64, z: -7 })
+    body.emit('death', undefined)
+    assert.deepEqual(deaths, [['zombie', { x: 3, y: 64, z: -7 }], ['cause unknown', undefined]])
+    await link.close()
+    body.emit('death', 'after close')
+    assert.equal(deaths.length, 2, 'a closed link forwards nothing')
+  })
+
   test('start times out with a clear error when the mind never says EVENT_AI_START', async () => {
     const link = new LynxMindLink({ body: new FakeBody(), mind: new ScriptMind(() => [], [{ type: 'NONE' }]), logger: quiet, startTimeoutMs: 50 })
     await assert.rejects(link.start(), /did not answer EVENT_AI_START/)

@@ -142,3 +142,27 @@ describe('builtin mind: reflex interruptions', () => {
     assert.match((end[0] as { reason: string }).reason, /^failed: could not collect 3 log after 3 attempts/)
   })
 })
+
+describe('builtin mind: a death', () => {
+  test('the link tells it where the bot died: it walks back there for the items, then plans again', async () => {
+    const { mind, send } = await mindWithTask('get 8 minecraft:stick')
+    const craft = action(await send(heartbeat(20, { oak_log: 3 }, { x: 30, y: 64, z: 20 })))
+    assert.equal(craft.type, 'ACTION_CRAFTING')
+    // a zombie kills it mid-craft: the logs lie at (30, 64, 20); it respawns at (10, 64, 20) with nothing
+    mind.bodyDied('zombie', { x: 30.4, y: 64, z: 20.6 })
+    await send(stop('cancelled: disconnected from the server'))
+    const back = action(await send(heartbeat(20, {}, { x: 10, y: 64, z: 20 })))
+    assert.deepEqual(back, { type: 'ACTION_MOVE', x: 30, z: 20 })
+    await send(stop('arrived'))
+    // the logs picked up: the plan goes on from them
+    assert.equal(action(await send(heartbeat(20, { oak_log: 3 }, { x: 30, y: 64, z: 20 }))).type, 'ACTION_CRAFTING')
+  })
+
+  test('a death in lava leaves nothing to go back for: it plans from what it has', async () => {
+    const { mind, send } = await mindWithTask('get 8 minecraft:stick')
+    action(await send(heartbeat(20, { oak_log: 3 }, { x: 30, y: 64, z: 20 })))
+    mind.bodyDied('lava', { x: 30, y: 12, z: 20, hazard: 'burnt in lava' })
+    await send(stop('cancelled: disconnected from the server'))
+    assert.equal(action(await send(heartbeat(20, {}, { x: 10, y: 64, z: 20 }))).type, 'ACTION_COLLECT_BLOCK')
+  })
+})

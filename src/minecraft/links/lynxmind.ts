@@ -34,6 +34,7 @@ import { runAction } from './lynxmind-actions.js'
 import type { Task, TaskStatus } from '../control/task.js'
 import { judgeTask, type Verdict } from './lynxmind-judge.js'
 import { lynxStatusOf } from './lynxmind-status.js'
+import type { DeathSpot } from '../planner/death-recovery.js'
 
 /** `unverified`: the mind ended a task that nothing in the world can measure (see lynxmind-judge.ts). */
 export type { TaskStatus } from '../control/task.js'
@@ -120,6 +121,9 @@ export class LynxMindLink extends EventEmitter {
   private readonly onPickup = (item: ItemCount) => {
     if (this.open) this.deliver({ type: 'EVENT_PLAYER_PICKUP_ITEM', name: item.name, count: item.count })
   }
+  private readonly onDeath = (cause: unknown, spot?: DeathSpot) => {
+    this.mind.bodyDied?.(typeof cause === 'string' && cause ? cause : 'cause unknown', spot)
+  }
   private readonly reconnectGraceMs: number
   /** Set while the body has lost the server: the mind hears nothing until it is back. */
   private down: { since: number; reason: string } | undefined
@@ -161,6 +165,7 @@ export class LynxMindLink extends EventEmitter {
     this.sayFn = opts.say ?? defaultSay(opts.body)
     this.reconnectGraceMs = opts.reconnectGraceMs ?? 180_000
     this.body.on('pickup', this.onPickup)
+    this.body.on('death', this.onDeath)
     this.body.on('disconnect', this.onDisconnect)
     this.body.on('reconnect', this.onReconnect)
   }
@@ -285,6 +290,7 @@ export class LynxMindLink extends EventEmitter {
     this.stopGrace()
     this.stopAgentGrace()
     this.body.off('pickup', this.onPickup)
+    this.body.off('death', this.onDeath)
     this.body.off('disconnect', this.onDisconnect)
     this.body.off('reconnect', this.onReconnect)
     for (const w of this.sessionWaiters) w.reject(new Error('the link closed before the session opened'))

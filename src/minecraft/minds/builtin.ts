@@ -26,6 +26,7 @@ import { describeGoal, parseGoal, type Goal } from '../planner/goal.js'
 import { bareName, namespaced } from '../names.js'
 import type { PlanStep } from '../planner/plan.js'
 import { PlanExecutor, isInterruption, type Decision } from '../planner/executor.js'
+import type { DeathSpot } from '../planner/death-recovery.js'
 import { HUNTED_ANIMALS, MEAT_OF_ANIMAL, cookedFormOf, isRawFood, isReadyFood } from '../food.js'
 import { emptyStats, type Mind, type MindContext, type MindStats } from './types.js'
 
@@ -118,6 +119,11 @@ export class BuiltinMind implements Mind {
     return [{ type: 'EVENT_AI_START' }]
   }
 
+  /** The goal's executor says the death and goes back for what it left, when it still can. */
+  bodyDied(cause: string, spot?: DeathSpot): void {
+    this.task?.exec?.died(cause, spot)
+  }
+
   stats(): MindStats {
     return emptyStats()
   }
@@ -202,7 +208,7 @@ export class BuiltinMind implements Mind {
     if (food) return food
     const goal = t.goal
     if (goal.kind === 'goto') return this.decideGoto(t, goal, hb)
-    const d = t.exec!.next({ inventory: inv, world: { nearbyEntities: t.seen } })
+    const d = t.exec!.next({ inventory: inv, world: { nearbyEntities: t.seen }, position: t.at })
     if (d.kind === 'done') return this.finish(`success: ${describeGoal(goal)} done, ${d.reason}`)
     if (d.kind === 'failed') return this.finish(`failed: ${d.reason}`)
     return this.act(t, 'goal', this.decisionAction(d, t), d.note)

@@ -8,6 +8,7 @@
 import type { Logger } from '../../core/logger.js'
 import type { ContextBus } from '../../core/context-bus.js'
 import type { AiEvent, ModEvent } from '../../protocols/lynxmind.js'
+import type { DeathSpot } from '../planner/death-recovery.js'
 
 export type MindKind = 'builtin' | 'llm' | 'remote'
 
@@ -50,6 +51,11 @@ export interface Mind {
   start(ctx: MindContext): Promise<AiEvent[]>
   /** One mod→AI event; resolves to the answer (possibly empty). Never rejects on bad model output. */
   receive(event: ModEvent): Promise<AiEvent[]>
+  /**
+   * The body died, and where (the link hears it from the body: LynxMind has no death event).
+   * Minds that plan with the executor go back for the items the death left.
+   */
+  bodyDied?(cause: string, spot?: DeathSpot): void
   stats(): MindStats
   close(): Promise<void>
 }
