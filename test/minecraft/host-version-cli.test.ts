@@ -33,6 +33,22 @@ describe('--mc-version with --host (brain, maicore)', { timeout: 10 * 60_000 }, 
     }
   })
 
+  test('with --host the flag is the server version (minecraft.version); without, the embedded world\'s (world.version)', async () => {
+    const config = async (args: string[]) => {
+      const r = await cli([...args, '--print-config'])
+      assert.equal(r.code, 0, r.stderr)
+      return JSON.parse(r.stdout) as { minecraft: { version?: string }; world: { version?: string } }
+    }
+    for (const cmd of [['brain', '--file', join(dir, 'c.json')], ['maicore']]) {
+      const remote = await config([...cmd, '--host', '127.0.0.1', '--mc-version', '1.21.4'])
+      assert.equal(remote.minecraft.version, '1.21.4', cmd[0])
+      assert.equal(remote.world.version, undefined, cmd[0])
+      const embedded = await config([...cmd, '--mc-version', '1.21.4'])
+      assert.equal(embedded.world.version, '1.21.4', cmd[0])
+      assert.equal(embedded.minecraft.version, undefined, cmd[0])
+    }
+  })
+
   describe('against an embedded 1.20.4 world', () => {
     let world: World
     before(async () => {
