@@ -27,6 +27,8 @@ const GOALS: Record<string, { task: string; timeoutSec: number; targetSec: numbe
   // issue 26: ≥ 18/20 within 30 minutes each, median ≤ 12 minutes (GITM: one diamond in 67.5 % of runs)
   diamond: { task: 'get 1 minecraft:diamond_pickaxe', timeoutSec: 1800, targetSec: 720, human: '15–30 min' },
 }
+/** Issue 27's targets on the newer versions, where they differ: an iron pickaxe in a median ≤ 400 s on 1.20.4 and 1.21.4. */
+const NEWER_VERSION_TARGET_SEC: Record<string, number> = { iron: 400 }
 
 interface Run {
   seed: number | 'starter'
@@ -111,7 +113,8 @@ export async function run(): Promise<void> {
     const ok = mine.filter((r) => r.outcome === 'succeeded')
     const times = mine.map((r) => (r.outcome === 'succeeded' ? r.seconds : Infinity))
     const med = median(times)
-    console.log(`\n${g.task} on Minecraft ${version} (target: ≥ ${goal === 'stone' ? '10/10' : '9/10'}, median ≤ ${g.targetSec} s; a skilled human ${g.human})`)
+    const targetSec = version === DEFAULT_MC_VERSION ? g.targetSec : (NEWER_VERSION_TARGET_SEC[goal] ?? g.targetSec)
+    console.log(`\n${g.task} on Minecraft ${version} (target: ≥ ${goal === 'stone' ? '10/10' : '9/10'}, median ≤ ${targetSec} s; a skilled human ${g.human})`)
     console.log('| seed | outcome | s | longest step without progress | reason |')
     console.log('|---:|---|---:|---|---|')
     for (const r of mine) console.log(`| ${r.seed} | ${r.outcome} | ${fmt(r.seconds, 1)} | ${stallText(r)} | ${r.reason.replace(/\|/g, '/')} |`)
