@@ -20,6 +20,7 @@
  *   MINDBRIDGE_BENCH_TIMEOUT=600              seconds per task
  *   MINDBRIDGE_BENCH_OUT=results.jsonl        append each task's result (JSON) to this file, to run the suite in pieces
  *   MINDBRIDGE_BENCH_LOG_DIR=logs/            keep each task's full output there
+ *   MINDBRIDGE_BENCH_VERSION=1.20.4           Minecraft version of every task's world (default 1.16.5)
  *
  * Pieces run with MINDBRIDGE_BENCH_OUT into one file make one table:
  *   node --import tsx bench/get-anything.bench.ts --report results.jsonl
@@ -32,6 +33,7 @@ import { runNode } from '../test/support/run-node.js'
 import { fmt, median } from './util.js'
 import { GET_TASKS, defaultSeed, selectTasks, type GetTask } from './get-anything/tasks.js'
 import { readResult, type TaskResult } from './get-anything/result.js'
+import { DEFAULT_MC_VERSION, checkMcVersion, type McVersion } from '../src/minecraft/versions.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** Step kinds whose body skills (hunt, shear, fillBucket, farm, pickUp) are not on every branch yet. */
@@ -48,6 +50,8 @@ export interface BenchOptions {
   logDir?: string
   /** Print the table of a results file (MINDBRIDGE_BENCH_OUT) instead of running. */
   report?: string
+  /** Minecraft version of every world (`--mc-version`, MINDBRIDGE_BENCH_VERSION); unset = the default, 1.16.5. */
+  version?: McVersion
 }
 
 function parseSeeds(text: string): number[] {
@@ -60,7 +64,7 @@ function parseSeeds(text: string): number[] {
 export function benchOptions(argv: string[] = [], env: NodeJS.ProcessEnv = process.env): BenchOptions {
   const { values: f } = parseArgs({
     args: argv,
-    options: { report: { type: 'string' }, filter: { type: 'string' }, tasks: { type: 'string' }, seeds: { type: 'string' }, parallel: { type: 'string' }, timeout: { type: 'string' }, out: { type: 'string' }, 'log-dir': { type: 'string' } },
+    options: { report: { type: 'string' }, filter: { type: 'string' }, tasks: { type: 'string' }, seeds: { type: 'string' }, parallel: { type: 'string' }, timeout: { type: 'string' }, out: { type: 'string' }, 'log-dir': { type: 'string' }, 'mc-version': { type: 'string' } },
     allowPositionals: true,
   })
   const pick = (flag: string | undefined, name: string) => flag ?? env[`MINDBRIDGE_BENCH_${name}`]
@@ -69,7 +73,9 @@ export function benchOptions(argv: string[] = [], env: NodeJS.ProcessEnv = proce
   const seeds = pick(f.seeds, 'SEEDS')
   const out = pick(f.out, 'OUT')
   const logDir = pick(f['log-dir'], 'LOG_DIR')
+  const version = pick(f['mc-version'], 'VERSION')
   return {
+    ...(version ? { version: checkMcVersion(version) } : {}),
     filter,
     ...(f.report ? { report: f.report } : {}),
     ...(tasks ? { tasks: Number(tasks) } : {}),
@@ -84,6 +90,7 @@ export function benchOptions(argv: string[] = [], env: NodeJS.ProcessEnv = proce
 async function runOne(t: GetTask, seed: number, o: BenchOptions): Promise<TaskResult> {
   const args = ['--import', 'tsx', 'bench/get-anything/run-task.ts', '--task', t.task, '--seed', String(seed), '--timeout', String(o.timeoutSec)]
   if (t.give) args.push('--give', t.give)
+  if (o.version) args.push('--mc-version', o.version)
   const r = await runNode(args, {
     cwd: ROOT,
     env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MINDBRIDGE_'))),
@@ -174,7 +181,7 @@ export async function run(argv: string[] = []): Promise<void> {
   if (o.tasks !== undefined) picked = picked.slice(0, o.tasks)
   const jobs = picked.flatMap((t) => (o.seeds ?? [defaultSeed(t)]).map((seed) => ({ t, seed })))
   console.log(
-    `builtin mind, natural world, fair play; ${jobs.length} runs of ${picked.length}/${GET_TASKS.length} tasks; ` +
+    `builtin mind, natural world, Minecraft ${o.version ?? DEFAULT_MC_VERSION}, fair play; ${jobs.length} runs of ${picked.length}/${GET_TASKS.length} tasks; ` +
       `${o.parallel} at a time; ${o.timeoutSec} s each`,
   )
   const rows: Array<{ t: GetTask; r: TaskResult }> = []

@@ -5,7 +5,7 @@
  * the link, as `mindbridge play` runs it. Progress lines go to stdout; the last line is
  * `RESULT {json}` (./result.ts).
  *
- *   node --import tsx bench/get-anything/run-task.ts --task "get 1 minecraft:bucket" --seed 3 [--give iron_ingot=1] [--timeout 600]
+ *   node --import tsx bench/get-anything/run-task.ts --task "get 1 minecraft:bucket" --seed 3 [--give iron_ingot=1] [--timeout 600] [--mc-version 1.20.4]
  */
 import { parseArgs } from 'node:util'
 import { loadavg } from 'node:os'
@@ -21,14 +21,16 @@ import type { Action } from '../../src/protocols/lynxmind.js'
 import { plannedSteps } from './planned.js'
 import { RESULT_PREFIX, type TaskResult } from './result.js'
 import { watchProgress } from './progress.js'
+import { checkMcVersion } from '../../src/minecraft/versions.js'
 
 const { values: a } = parseArgs({
-  options: { task: { type: 'string' }, seed: { type: 'string' }, give: { type: 'string' }, timeout: { type: 'string' } },
+  options: { task: { type: 'string' }, seed: { type: 'string' }, give: { type: 'string' }, timeout: { type: 'string' }, 'mc-version': { type: 'string' } },
 })
 if (!a.task || !a.seed) {
-  process.stderr.write('usage: run-task.ts --task <text> --seed <n> [--give item=count,…] [--timeout s]\n')
+  process.stderr.write('usage: run-task.ts --task <text> --seed <n> [--give item=count,…] [--timeout s] [--mc-version v]\n')
   process.exit(2)
 }
+const version = a['mc-version'] === undefined ? undefined : checkMcVersion(a['mc-version'])
 const task = a.task
 const seed = Number(a.seed)
 const timeoutSec = Number(a.timeout ?? 600)
@@ -37,7 +39,7 @@ const out = (l: string) => process.stdout.write(l + '\n')
 const logger = createLogger('get-bench', { level: 'warn' })
 
 const result: TaskResult = { task, seed, give: a.give ?? '', outcome: 'error', reason: '', seconds: NaN, steps: 0, skillFailures: 0, plannedSteps: null, needs: [], longestStallSec: NaN, stallDuring: '', given: '' }
-const world = await startWorld({ seed, profile: 'natural' })
+const world = await startWorld({ seed, profile: 'natural', ...(version ? { version } : {}) })
 out(`world: Minecraft ${world.version}, seed ${world.seed}, ${world.profile} profile`)
 let body: MineflayerBody | undefined
 let session: LynxSession | undefined
@@ -50,7 +52,7 @@ try {
     out(l)
   })
   result.given = lines.join(' ')
-  const planned = plannedSteps(task, body.inventoryCounts())
+  const planned = plannedSteps(task, body.inventoryCounts(), world.version)
   result.plannedSteps = planned.steps
   result.needs = planned.kinds
   session = new LynxSession({ body, mind: new BuiltinMind(), bus, logger, timeoutSec, out })

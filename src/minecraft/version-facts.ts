@@ -11,6 +11,7 @@
  */
 import minecraftData from 'minecraft-data'
 
+import { SUPPORTED_MC_VERSIONS } from './versions.js'
 export { SUPPORTED_MC_VERSIONS, DEFAULT_MC_VERSION, isSupportedMcVersion, checkMcVersion, type McVersion } from './versions.js'
 
 /** One batch of ore veins per chunk: `count` attempts of veins of `size`, heights drawn from `shape` over lo..hi. */
@@ -75,21 +76,88 @@ export const BLOBS_1_18: readonly OreBatch[] = [
   { ore: 'tuff', shape: 'uniform', lo: -64, hi: 0, count: 2, size: 64 },
 ]
 
-/** Block and item names renamed across versions: old name, new name, first version with the new one. */
-const RENAMES: ReadonlyArray<{ old: string; now: string; since: string }> = [
-  { old: 'grass', now: 'short_grass', since: '1.20.3' },
-  // biome
-  { old: 'mountains', now: 'windswept_hills', since: '1.18' },
-]
+/**
+ * Biome names renamed across versions (old name, new name, first version with the new one): the
+ * generator's biomes. minecraft-data lists biomes by name, not in the game's order, so a rename
+ * cannot be read from it as it is for blocks and items (renamedNames below).
+ */
+const BIOME_RENAMES: ReadonlyArray<{ old: string; now: string; since: string }> = [{ old: 'mountains', now: 'windswept_hills', since: '1.18' }]
+
+type NamedList = ReadonlyArray<{ id: number; name: string }>
+
+/**
+ * Names of `from`'s list that `to`'s list calls otherwise, read from minecraft-data: the game's
+ * registries keep their order, so a renamed block or item sits at the same place among the names
+ * both versions share. A name `from` has and `to` lacks maps to the first name `to` has and
+ * `from` lacks with the same shared neighbours on both sides (the first: where a version adds
+ * names next to a renamed one, `scute` → `turtle_scute`, `armadillo_scute`, the renamed one
+ * keeps the old place).
+ */
+function renamesInOrder(from: NamedList, to: NamedList): Map<string, string> {
+  const a = [...from].sort((p, q) => p.id - q.id).map((e) => e.name)
+  const b = [...to].sort((p, q) => p.id - q.id).map((e) => e.name)
+  const inA = new Set(a)
+  const inB = new Set(b)
+  const shared = (n: string | undefined) => n !== undefined && inA.has(n) && inB.has(n)
+  const neighbours = (list: string[], i: number): string => {
+    let p = i - 1
+    while (p >= 0 && !shared(list[p])) p--
+    let n = i + 1
+    while (n < list.length && !shared(list[n])) n++
+    return `${list[p] ?? ''}|${list[n] ?? ''}`
+  }
+  const added = new Map<string, string[]>()
+  b.forEach((name, i) => {
+    if (inA.has(name)) return
+    const key = neighbours(b, i)
+    added.set(key, [...(added.get(key) ?? []), name])
+  })
+  const out = new Map<string, string>()
+  a.forEach((name, i) => {
+    if (inB.has(name)) return
+    const next = added.get(neighbours(a, i))?.shift()
+    if (next) out.set(name, next)
+  })
+  return out
+}
+
+const renameCache = new Map<string, ReadonlyMap<string, string>>()
+
+/**
+ * Block and item names of Minecraft `from` that Minecraft `to` calls otherwise, derived from
+ * minecraft-data of both (1.16.5 → 1.20.4: `grass` → `short_grass`, `grass_path` → `dirt_path`;
+ * 1.20.4 → 1.21.4: `scute` → `turtle_scute`; and back). A block's rename is its item's too.
+ */
+export function renamedNames(from: string, to: string): ReadonlyMap<string, string> {
+  const key = `${from}→${to}`
+  let m = renameCache.get(key)
+  if (!m) {
+    const a = minecraftData(from)
+    const b = minecraftData(to)
+    if (!a || !b) throw new Error(`minecraft-data does not know Minecraft ${!a ? from : to}`)
+    const blocks = renamesInOrder(a.blocksArray, b.blocksArray)
+    const items = renamesInOrder(a.itemsArray, b.itemsArray)
+    for (const [old, now] of blocks) if (a.itemsByName[old] && b.itemsByName[now]) items.set(old, now)
+    m = new Map([...blocks, ...items])
+    renameCache.set(key, m)
+  }
+  return m
+}
 
 /** A name and what it is called in the other supported versions (`grass` → [`grass`, `short_grass`]). */
 export function namesAcrossVersions(name: string): string[] {
-  const out = [name]
-  for (const r of RENAMES) {
-    if (name === r.old) out.push(r.now)
-    if (name === r.now) out.push(r.old)
+  const out = new Set([name])
+  for (const from of SUPPORTED_MC_VERSIONS) {
+    for (const to of SUPPORTED_MC_VERSIONS) {
+      const now = from === to ? undefined : renamedNames(from, to).get(name)
+      if (now) out.add(now)
+    }
   }
-  return out
+  for (const r of BIOME_RENAMES) {
+    if (name === r.old) out.add(r.now)
+    if (name === r.now) out.add(r.old)
+  }
+  return [...out]
 }
 
 /**
@@ -266,10 +334,7 @@ function build(v: string): VersionFacts {
   const known = (n: string) => !!(registry.blocksByName[n] || registry.itemsByName[n] || registry.biomesByName[n])
   const name = (n: string) => {
     if (known(n)) return n
-    for (const r of RENAMES) {
-      const other = n === r.old ? r.now : n === r.now ? r.old : null
-      if (other && known(other)) return other
-    }
+    for (const other of namesAcrossVersions(n)) if (known(other)) return other
     return n
   }
 

@@ -15,3 +15,9 @@ export function checkMcVersion(v: unknown): McVersion {
   if (isSupportedMcVersion(v)) return v
   throw new Error(`Minecraft ${String(v)} is not supported; supported versions: ${SUPPORTED_MC_VERSIONS.join(', ')}`)
 }
+
+/**
+ * The Minecraft version the real LynxMind mod is built for (../shared/spec/protocol-facts.md §1:
+ * a Fabric client mod for 1.20.4): its `mod` dialect names blocks and items as 1.20.4 does.
+ */
+export const LYNXMIND_MOD_MC_VERSION = '1.20.4'

@@ -494,6 +494,86 @@ export function emitModEvent(e: ModEvent, opts: EmitOptions = {}): Wire {
   }
 }
 
+// ---------------------------------------------------------------------------
+// Block and item ids in an event, rewritten (e.g. into another game version's names)
+
+/** A block or item id (`minecraft:grass` or `grass`) → the id to use instead. Entity ids are not passed. */
+export type ItemIdMap = (id: string) => string
+
+function mapItems<T extends { item_name: string }>(list: readonly T[], f: ItemIdMap): T[] {
+  return list.map((i) => ({ ...i, item_name: f(i.item_name) }))
+}
+
+/** The action with every block and item id passed through `f`. */
+export function mapActionItemIds(a: Action, f: ItemIdMap): Action {
+  switch (a.type) {
+    case 'ACTION_COLLECT_BLOCK':
+      return { ...a, needed_blocks: mapItems(a.needed_blocks, f) }
+    case 'ACTION_CRAFTING': {
+      const out: Action = { ...a, to_craft: mapItems(a.to_craft, f) }
+      if (a.craft_failed) out.craft_failed = mapItems(a.craft_failed, f)
+      if (a.craft_success) out.craft_success = mapItems(a.craft_success, f)
+      return out
+    }
+    case 'ACTION_COLLECT_ENTITY_LOOT':
+      return { ...a, killingQuotas: a.killingQuotas.map((q) => ({ ...q, needed_item: mapItems(q.needed_item, f) })) }
+    default:
+      return a
+  }
+}
+
+/** The AI event with every block and item id (actions, block scans) passed through `f`. */
+export function mapAiEventItemIds(e: AiEvent, f: ItemIdMap): AiEvent {
+  switch (e.type) {
+    case 'EVENT_AI_CONTROL':
+      return { ...e, action: mapActionItemIds(e.action, f) }
+    case 'EVENT_AI_GET_NEARBY_BLOCK':
+      return { ...e, target_block_id: e.target_block_id.map(f) }
+    default:
+      return e
+  }
+}
+
+function mapCurrentTaskItemIds(t: CurrentTask, f: ItemIdMap): CurrentTask {
+  switch (t.type) {
+    case 'BSTATUS_MINING':
+      return { ...t, mining_block_name: f(t.mining_block_name) }
+    case 'BSTATUS_FINDING_NEEDED_BLOCKS':
+      return { ...t, needed_blocks: mapItems(t.needed_blocks, f) }
+    case 'BSTATUS_CRAFTING':
+      return { ...t, to_crafting: mapItems(t.to_crafting, f), craft_failed: mapItems(t.craft_failed, f), craft_success: mapItems(t.craft_success, f) }
+    default:
+      return t
+  }
+}
+
+/**
+ * The mod event with every block and item id (inventory, current task, pickups, the action an
+ * end links to, block scans) passed through `f`. The task's text is the player's words and
+ * stays as it is.
+ */
+export function mapModEventItemIds(e: ModEvent, f: ItemIdMap): ModEvent {
+  const slots = (list: readonly SlotEntry[]) => list.map((s) => ({ ...s, item_stack: { ...s.item_stack, item_name: f(s.item_stack.item_name) } }))
+  switch (e.type) {
+    case 'EVENT_PLAYER_STATUS_HEARTBEAT':
+      return {
+        ...e,
+        inventory_hotbar: slots(e.inventory_hotbar),
+        inventory_inner: slots(e.inventory_inner),
+        inventory_equipment: slots(e.inventory_equipment),
+        current_baritone_task: mapCurrentTaskItemIds(e.current_baritone_task, f),
+      }
+    case 'EVENT_PLAYER_PICKUP_ITEM':
+      return { ...e, name: f(e.name) }
+    case 'EVENT_PLAYER_BARITONE_TASK_STOP':
+      return e.linked_action ? { ...e, linked_action: mapActionItemIds(e.linked_action, f) } : e
+    case 'EVENT_PLAYER_SCAN_BLOCK':
+      return { ...e, scanning_id: e.scanning_id.map(f), nearby_blocks: e.nearby_blocks.map((b) => ({ ...b, id: f(b.id) })) }
+    default:
+      return e
+  }
+}
+
 /** Builds a heartbeat event from its body. */
 export function heartbeatFromStatus(status: StatusBody): HeartbeatEvent {
   return { type: 'EVENT_PLAYER_STATUS_HEARTBEAT', ...status }

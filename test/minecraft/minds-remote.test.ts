@@ -152,6 +152,43 @@ describe('remote mind over a real WebSocket', () => {
     }
   })
 
+  test("mod dialect names blocks and items as the mod's 1.20.4 does, both ways, on a 1.16.5 body", async () => {
+    const body = new FakeBody({ version: '1.16.5', inventory: { grass: 2, shears: 1 } })
+    body.scanResult = { blocks: [{ name: 'minecraft:grass_path', position: { x: 3, y: 64, z: 4 }, distance: 5 }] }
+    const mind = new RemoteMind({ token: 't', dialect: 'mod' })
+    const { url } = await mind.listen()
+    const link = new LynxMindLink({ body, mind, logger: quiet, startTimeoutMs: 0 })
+    const started = link.start()
+    const agent = await connect(url, { 'x-mindbridge-token': 't' })
+    try {
+      agent.send({ type: 'EVENT_AI_START' })
+      await started
+      link.createTask('collect 1 short grass')
+      await agent.next((f) => f.type === 'EVENT_PLAYER_CREATE_TASK')
+      agent.send({ type: 'EVENT_AI_GET_STATUS' })
+      const hb = await agent.next((f) => f.type === 'EVENT_PLAYER_STATUS_HEARTBEAT')
+      const names = [...(hb.inventory_hotbar as Array<{ item_stack: { item_name: string } }>), ...(hb.inventory_inner as Array<{ item_stack: { item_name: string } }>)].map((s) => s.item_stack.item_name)
+      assert.ok(names.includes('minecraft:short_grass'), names.join(', '))
+      assert.ok(!names.includes('minecraft:grass'), names.join(', '))
+      agent.send({ type: 'EVENT_AI_CONTROL', action: { type: 'ACTION_COLLECT_BLOCK', needed_blocks: [{ item_name: 'minecraft:short_grass', count: 1 }] } })
+      const stop = await agent.next((f) => f.type === 'EVENT_PLAYER_ATASK_STOP')
+      assert.deepEqual((stop.chained_action as { needed_blocks: unknown[] }).needed_blocks, [{ item_name: 'minecraft:short_grass', count: 1 }])
+      const collect = body.calls.find((c) => c.skill === 'collect')
+      assert.ok(collect && collect.skill === 'collect', JSON.stringify(body.calls))
+      assert.deepEqual(collect.items.map((i) => i.name), ['minecraft:grass'])
+      agent.send({ type: 'EVENT_AI_GET_NEARBY_BLOCK', radius: 16, target_block_id: ['dirt_path'] })
+      const scan = await agent.next((f) => f.type === 'EVENT_PLAYER_SCAN_BLOCK')
+      const scanCall = body.calls.find((c) => c.skill === 'scanBlocks')
+      assert.ok(scanCall && scanCall.skill === 'scanBlocks', JSON.stringify(body.calls))
+      assert.deepEqual(scanCall.ids, ['grass_path'])
+      assert.deepEqual(scan.scanning_id, ['dirt_path'])
+      assert.deepEqual((scan.nearby_blocks as Array<{ id: string }>).map((b) => b.id), ['minecraft:dirt_path'])
+    } finally {
+      await agent.close()
+      await link.close()
+    }
+  })
+
   test('an agent may connect before the link starts; every message it sends is counted, rejected ones too', async () => {
     const body = new FakeBody()
     const mind = new RemoteMind({ token: 't' })

@@ -84,7 +84,7 @@ export function register(program: Command): void {
         if (flags.task) out(formatSummary(interruptedBeforeTask(flags.task, `joining ${host}:${port}`, t0, mind)))
         throw new CliExit(130)
       }
-      out(`bot ${body.username} joined ${host}:${port}${xray ? ' (x-ray on: an experiment, not fair play)' : ''}`)
+      out(`bot ${body.username} joined ${host}:${port} (Minecraft ${body.version ?? version ?? 'unknown'})${xray ? ' (x-ray on: an experiment, not fair play)' : ''}`)
       session = new LynxSession({
         body,
         mind,

@@ -17,7 +17,8 @@ import type { World } from '../../minecraft/world/index.js'
 import type { BrainConnectionChange, BrainLink, BrainMind } from '../../minecraft/links/brainfile/index.js'
 import type { StoredTask } from '../../protocols/brainfile.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
-import { MC_VERSION_HELP, XRAY_HELP, interruptSignal, positive, worldConfigFlags } from './play.js'
+import { XRAY_HELP, interruptSignal, positive, worldConfigFlags } from './play.js'
+import { MC_VERSION_HOST_HELP, joinsOtherServer, mcVersionConfigFlags } from '../mc-version.js'
 import { numberOrRaw } from './play.js'
 import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardPorts, dashboardTap, serveDashboard } from '../dashboard.js'
 import { checkPorts } from '../ports.js'
@@ -60,7 +61,7 @@ export function register(program: Command): void {
     .option('--seed <n>', 'embedded world seed (integer; default random)')
     .option('--give <items>', GIVE_HELP)
     .option('--world <profile>', 'embedded world profile: natural (default; vanilla-like) or starter (the staged layout)')
-    .option('--mc-version <version>', MC_VERSION_HELP)
+    .option('--mc-version <version>', MC_VERSION_HOST_HELP)
     .option('--mind <kind>', 'builtin (default, offline) | llm (OpenAI-compatible model) | none (only the file)')
     .option('--goal <text>', 'builtin mind: a goal such as "get 5 logs" or "get 1 wooden_pickaxe"')
     .option('--timeout <seconds>', 'stop after this long (0 = run until Ctrl-C)')
@@ -76,13 +77,19 @@ export function register(program: Command): void {
     .option('--control-port <port>', 'with --dashboard: the control API port (default from config, 8765; 0 = any)')
   configFlags(
     cmd,
-    (o: BrainFlags) => ({
-      ...dashboardConfigFlags(o),
-      ...(o.controlPort !== undefined ? { control: { port: numberOrRaw(o.controlPort) as number } } : {}),
-      ...(o.username !== undefined || o.xray ? { minecraft: { ...(o.username !== undefined ? { username: o.username } : {}), ...(o.xray ? { xray: true } : {}) } } : {}),
-      ...worldConfigFlags(o),
-    }),
-    { 'world.seed': '--seed', 'world.profile': '--world', 'world.version': '--mc-version', 'minecraft.username': '--username', 'control.port': '--control-port', 'dashboard.enabled': '--dashboard', 'dashboard.viewer': '--viewer' },
+    (o: BrainFlags) => {
+      const versionFlags = mcVersionConfigFlags(o)
+      const minecraft = { ...(o.username !== undefined ? { username: o.username } : {}), ...(o.xray ? { xray: true } : {}), ...versionFlags.minecraft }
+      const { mcVersion: _versionAbove, ...seedAndProfile } = o
+      const world = { ...worldConfigFlags(seedAndProfile).world, ...versionFlags.world }
+      return {
+        ...dashboardConfigFlags(o),
+        ...(o.controlPort !== undefined ? { control: { port: numberOrRaw(o.controlPort) as number } } : {}),
+        ...(Object.keys(minecraft).length ? { minecraft } : {}),
+        ...(Object.keys(world).length ? { world } : {}),
+      }
+    },
+    { 'world.seed': '--seed', 'world.profile': '--world', 'world.version': '--mc-version', 'minecraft.version': '--mc-version', 'minecraft.username': '--username', 'control.port': '--control-port', 'dashboard.enabled': '--dashboard', 'dashboard.viewer': '--viewer' },
   )
   cmd.action(async (flags: BrainFlags) => {
     const give = parseGive(flags.give)
@@ -124,7 +131,7 @@ export function register(program: Command): void {
     let dashboard: { close(): Promise<void> } | undefined
     let code = 0
     try {
-      const remote = flags.host !== undefined || flags.port !== undefined
+      const remote = joinsOtherServer(flags)
       let host: string
       let port: number
       if (remote) {
@@ -140,10 +147,12 @@ export function register(program: Command): void {
         port = world.port
       }
       const bus = createContextBus()
-      body = await createBody({ host, port, username: config.minecraft.username, xray: config.minecraft.xray, ...(world ? { version: world.version, reconnect: EMBEDDED_WORLD_RECONNECT } : {}), bus, logger: logger.child('body') }).catch((err: unknown) => {
-        throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
+      // the embedded world's version, or the one given for the --host server (--mc-version, minecraft.version), else asked of the server
+      const version = world ? world.version : config.minecraft.version
+      body = await createBody({ host, port, username: config.minecraft.username, xray: config.minecraft.xray, ...(version ? { version } : {}), ...(world ? { reconnect: EMBEDDED_WORLD_RECONNECT } : {}), bus, logger: logger.child('body') }).catch((err: unknown) => {
+        throw new UserError(`could not join ${host}:${port}${version && !world ? ` as a Minecraft ${version} client` : ''}: ${(err as Error).message}`, 1)
       })
-      out(`bot ${body.username} joined ${host}:${port}${config.minecraft.xray ? ' (x-ray on: an experiment, not fair play)' : ''}; mind: ${kind}${flags.goal ? `, goal: ${flags.goal}` : ''}`)
+      out(`bot ${body.username} joined ${host}:${port} (Minecraft ${body.version ?? version ?? 'unknown'})${config.minecraft.xray ? ' (x-ray on: an experiment, not fair play)' : ''}; mind: ${kind}${flags.goal ? `, goal: ${flags.goal}` : ''}`)
       if (give.length) {
         if (!world) throw new UserError('--give needs the embedded world (leave out --host/--port): the bot never uses server commands', 2)
         checkGive(give, (i) => Boolean(world!.server.registry.itemsByName[i]), world.version)

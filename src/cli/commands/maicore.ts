@@ -19,7 +19,7 @@ import type { World } from '../../minecraft/world/index.js'
 import type { MaiCoreLink } from '../../minecraft/links/maicore/index.js'
 import type { Standin, StandinMind } from '../../minecraft/links/maicore/standin.js'
 import { CliExit, UserError, configFlags, resolveConfig, type Config } from '../config.js'
-import { DEFAULT_MC_VERSION, SUPPORTED_MC_VERSIONS } from '../../minecraft/versions.js'
+import { MC_VERSION_HOST_HELP, joinsOtherServer, mcVersionConfigFlags } from '../mc-version.js'
 import { interruptSignal, numberOrRaw, positive } from './play.js'
 import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardPorts, dashboardTap, serveDashboard } from '../dashboard.js'
 import type { ModelTap } from '../../minecraft/dashboard/model-tap.js'
@@ -89,7 +89,7 @@ function registerMaiCore(program: Command): void {
     .option('--platform <name>', "platform header / message_info.platform (default 'minecraft')")
     .option('--host <host>', 'join this Minecraft server instead of starting the embedded world')
     .option('--port <port>', 'port of that server (default 25565)')
-    .option('--mc-version <version>', `Minecraft version: of the embedded world (${SUPPORTED_MC_VERSIONS.join(', ')}; default ${DEFAULT_MC_VERSION}), or of the --host server (default: ask it)`)
+    .option('--mc-version <version>', MC_VERSION_HOST_HELP)
     .option('--seed <n>', 'embedded world seed (default random)')
     .option('--give <items>', GIVE_HELP)
     .option('--timeout <seconds>', 'stop after this long (0 = run until Ctrl-C; default 0)')
@@ -117,15 +117,16 @@ function registerMaiCore(program: Command): void {
       const mc: Record<string, unknown> = {}
       if (o.host !== undefined) mc.host = o.host
       if (o.port !== undefined) mc.port = numberOrRaw(o.port)
-      // the embedded world's version, or the version of the server given with --host/--port
-      const embeddedVersion = o.host === undefined && o.port === undefined ? o.mcVersion : undefined
-      if (o.mcVersion !== undefined && !embeddedVersion) mc.version = o.mcVersion
       if (o.username !== undefined) mc.username = o.username
+      // the embedded world's version, or the version the bot speaks to the --host/--port server
+      const versionFlags = mcVersionConfigFlags(o)
+      Object.assign(mc, versionFlags.minecraft)
+      const world = { ...(o.seed !== undefined ? { seed: numberOrRaw(o.seed) as number } : {}), ...versionFlags.world }
       return {
         ...extra,
         ...(Object.keys(maicore).length ? { maicore } : {}),
         ...(Object.keys(mc).length ? { minecraft: mc } : {}),
-        ...(o.seed !== undefined || embeddedVersion ? { world: { ...(o.seed !== undefined ? { seed: numberOrRaw(o.seed) as number } : {}), ...(embeddedVersion ? { version: embeddedVersion as '1.16.5' } : {}) } } : {}),
+        ...(Object.keys(world).length ? { world } : {}),
       }
     },
     {
@@ -179,7 +180,7 @@ function registerMaiCore(program: Command): void {
       let host = config.minecraft.host
       let port = config.minecraft.port
       let version = config.minecraft.version
-      if (flags.host === undefined && flags.port === undefined) {
+      if (!joinsOtherServer(flags)) {
         world = await startWorld({ ...(config.world.seed !== undefined ? { seed: config.world.seed } : {}), profile: config.world.profile, ...(config.world.version ? { version: config.world.version } : {}) }).catch((err: unknown) => {
           throw new UserError(`could not start the world: ${(err as Error).message}`, 1)
         })
@@ -189,9 +190,9 @@ function registerMaiCore(program: Command): void {
       }
       const bus = createContextBus()
       body = await createBody({ host, port, username, ...(version ? { version } : {}), bus, logger: logger.child('body'), ...(world ? { reconnect: EMBEDDED_WORLD_RECONNECT } : {}) }).catch((err: unknown) => {
-        throw new UserError(`could not join ${host}:${port}: ${(err as Error).message}`, 1)
+        throw new UserError(`could not join ${host}:${port}${version && !world ? ` as a Minecraft ${version} client` : ''}: ${(err as Error).message}`, 1)
       })
-      out(`bot ${body.username} joined ${host}:${port}; goal: ${config.maicore.goal}`)
+      out(`bot ${body.username} joined ${host}:${port} (Minecraft ${body.version ?? version ?? 'unknown'}); goal: ${config.maicore.goal}`)
       if (give.length) {
         if (!world) throw new UserError('--give needs the embedded world (leave out --host/--port): the bot never uses server commands', 2)
         checkGive(give, (i) => Boolean(world!.server.registry.itemsByName[i]), world.version)

@@ -8,6 +8,10 @@
  * (../../core/http-guard.ts): a page from another site cannot connect. Bad frames get an error frame
  * `{"type":"ERROR","error":"…"}` and never end the bot.
  *
+ * With the mod's dialect the block and item names are the mod's too: it is built for Minecraft
+ * 1.20.4, so names go out as 1.20.4 names them and come back as the body's version does
+ * (mod-names.ts).
+ *
  * One agent at a time. When it leaves, the link hears `presence('disconnected')`;
  * mod events meanwhile are dropped, because an agent that connects again (the
  * same one or another with the token) is handed the current task and a fresh
@@ -20,6 +24,7 @@ import { WebSocketServer, type WebSocket, type RawData } from 'ws'
 import { emitModEvent, normalizeAiEvent, type AiEvent, type LynxDialect, type ModEvent } from '../../protocols/lynxmind.js'
 import { emptyStats, type AgentPresence, type Mind, type MindContext, type MindStats } from './types.js'
 import { jsonSyntaxError } from '../../core/json-error.js'
+import { modDialectNames, type ModDialectNames } from './mod-names.js'
 
 export interface RemoteMindOptions {
   host?: string
@@ -47,6 +52,8 @@ export class RemoteMind implements Mind {
   private earlyPresence: AgentPresence[] = []
   /** `calls`: every message received from agents; `failures`: those rejected. */
   private readonly st: MindStats = emptyStats()
+  /** The mod dialect's names for the body's version (set once the version is known). */
+  private modNames: ModDialectNames | undefined
 
   constructor(opts: RemoteMindOptions) {
     if (!opts.token) throw new Error('the remote mind needs a token')
@@ -99,7 +106,20 @@ export class RemoteMind implements Mind {
     this.ctx = ctx
     ctx.logger.info('waiting for a remote agent', { url })
     for (const p of this.earlyPresence.splice(0)) ctx.presence?.(p)
-    return this.early.splice(0)
+    return this.early.splice(0).map((e) => this.fromAgent(e))
+  }
+
+  /** With the mod's dialect: the mapping for the body's version, once the link knows it. */
+  private names(): ModDialectNames | undefined {
+    if (this.opts.dialect !== 'mod') return undefined
+    const version = this.ctx?.gameVersion?.()
+    if (!version) return undefined
+    if (this.modNames?.bodyVersion !== version) this.modNames = modDialectNames(version)
+    return this.modNames
+  }
+
+  private fromAgent(e: AiEvent): AiEvent {
+    return this.names()?.fromAgent(e) ?? e
   }
 
   stats(): MindStats {
@@ -107,7 +127,7 @@ export class RemoteMind implements Mind {
   }
 
   async receive(event: ModEvent): Promise<AiEvent[]> {
-    if (this.agent) this.send(this.agent, emitModEvent(event, { dialect: this.opts.dialect }))
+    if (this.agent) this.send(this.agent, emitModEvent(this.names()?.toAgent(event) ?? event, { dialect: this.opts.dialect }))
     return []
   }
 
@@ -167,7 +187,7 @@ export class RemoteMind implements Mind {
     }
     const r = normalizeAiEvent(value)
     if (!r.ok) return fail(r.kind === 'unknown_type' ? `${r.error}; ignored` : `invalid AI event: ${r.error}`)
-    if (this.ctx) this.ctx.emit([r.value])
+    if (this.ctx) this.ctx.emit([this.fromAgent(r.value)])
     else this.early.push(r.value)
   }
 

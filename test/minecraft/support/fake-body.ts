@@ -18,12 +18,15 @@ export interface FakeBodyOptions {
   skillMs?: number
   /** Which log type collecting `log` yields. */
   logType?: string
+  /** The Minecraft version it reports (`Body.version`); unset as before a real body connects. */
+  version?: string
 }
 
 const TAG_ITEM: Record<string, string> = { log: 'oak_log', logs: 'oak_log', planks: 'oak_planks' }
 
 export class FakeBody extends EventEmitter implements Body {
   readonly username: string
+  readonly version: string | undefined
   ready = true
   readonly calls: SkillCall[] = []
   inv = new Map<string, number>()
@@ -46,6 +49,7 @@ export class FakeBody extends EventEmitter implements Body {
   constructor(opts: FakeBodyOptions = {}) {
     super()
     this.username = opts.username ?? 'Lynx'
+    this.version = opts.version
     this.skillMs = opts.skillMs ?? 0
     this.logType = opts.logType ?? 'oak_log'
     for (const [k, v] of Object.entries(opts.inventory ?? {})) this.give(k, v)
