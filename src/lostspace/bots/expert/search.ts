@@ -19,7 +19,7 @@ import type { GameStateTracker } from '../../sdk/state.js'
 import type { Belief } from './belief.js'
 import { Evaluator } from './evaluate.js'
 import type { FastGraph } from './graph.js'
-import { Dice, SELF_STYLE, playTurn, stepTowards, type PolicyContext, type Style } from './policy.js'
+import { Dice, SELF_STYLE, dangerAt, playTurn, stepTowards, type PolicyContext, type Style } from './policy.js'
 import { ALIVE, F_DETECT, KIT, LANDMINE, type Sim, STICKY, TOOL_LIMIT, TRANSPORT } from './sim.js'
 import type { TourPlanner } from './tour.js'
 
@@ -36,6 +36,12 @@ export interface SearchOptions {
    * often waits because we are there, and the standoff only ends the game with neither of us out).
    */
   camp?: number
+  /**
+   * The way to this node (our tour's next target) has been blocked for a while: our tour has not got
+   * shorter for STALL turns with the same keys. Walking towards the best tour that skips it becomes
+   * the default plan (-1 or absent: not stalled).
+   */
+  avoid?: number
   /** Simulations for this decision. */
   sims: number
   /** Rounds each rollout looks ahead. */
@@ -96,7 +102,7 @@ export class PlanSearch {
   }
 
   /** The plans worth comparing this turn; every action in them is legal from what we know exactly. */
-  candidates(e0: Int32Array, me: number, campOk = true): { plans: Plan[]; def: number } {
+  candidates(e0: Int32Array, me: number, campOk = true, avoid = -1): { plans: Plan[]; def: number } {
     const { g, sim } = this
     const round = sim.round(e0)
     const node = sim.node(e0, me)
@@ -118,8 +124,16 @@ export class PlanSearch {
     this.ctx.record = rec
     playTurn(this.ctx, probe, me, SELF_STYLE)
     this.ctx.record = undefined
-    const def = add(rec)
+    let def = add(rec)
     add([])
+    const detour = avoid >= 0 && !rec.some((a) => a.kind === 'attack' || a.kind === 'kit' || a.kind === 'escape' || a.kind === 'keymachine' || a.kind === 'box')
+    if (detour) {
+      // Stalled (e.g. an enemy camps at the key machine we are heading for): take the other way.
+      const stage = g.stage(round, 2)
+      const alt = this.planner.tourAvoiding(node, keys, stage, avoid).target
+      const nx = alt === node ? -1 : stepTowards(g, node, alt, round, stage, 0)
+      if (nx >= 0 && nx !== node && dangerAt(sim, e0, me, nx, sim.hp(e0, me)) === 0) def = add([{ kind: 'move', to: pos(nx) }])
+    }
     const stage = g.stage(round, 2)
     const target = this.planner.tour(node, keys, stage, []).target
     const moves: number[] = []
@@ -221,7 +235,7 @@ export class PlanSearch {
     const me = s.id
     const e0 = this.belief.determinize(s, createRng(mix(opts.seed, 0x5eed)))
     this.evaluator.origin = s.round
-    const found = this.candidates(e0, me, (opts.camp ?? 0) < CAMP_PATIENCE)
+    const found = this.candidates(e0, me, (opts.camp ?? 0) < CAMP_PATIENCE, opts.avoid ?? -1)
     let { plans, def } = found
     if ((opts.idle ?? 0) >= PATIENCE) {
       const moving = plans.filter((p) => p.actions.some((a) => a.kind !== 'detect' && a.kind !== 'trap'))
