@@ -82,6 +82,10 @@ const TOOLS = ['LandMine', 'Sticky', 'Kit', 'Transport'] as const
 const PATIENCE = 4
 /** Turns of lying in wait for a player with every key (not escaping) before we go our own way. */
 const CAMP_PATIENCE = 6
+/** At or below this hp without a Kit (one hit from death), fetching one from a Materials point is the default. */
+const KIT_RUN_HP = 70
+/** ...if one is at most this many steps away. */
+const KIT_RUN_STEPS = 8
 /** A plan must beat the default by this much (and by its noise) to replace it. */
 const MARGIN = 0.01
 
@@ -126,8 +130,25 @@ export class PlanSearch {
     this.ctx.record = undefined
     let def = add(rec)
     add([])
-    const detour = avoid >= 0 && !rec.some((a) => a.kind === 'attack' || a.kind === 'kit' || a.kind === 'escape' || a.kind === 'keymachine' || a.kind === 'box')
-    if (detour) {
+    const busy = rec.some((a) => a.kind === 'attack' || a.kind === 'kit' || a.kind === 'escape' || a.kind === 'keymachine' || a.kind === 'box')
+    // Hurt and without a Kit (one hit from death): fetch one from the nearest Materials point.
+    const hp = sim.hp(e0, me)
+    if (!busy && sim.tool(e0, me, KIT) === 0 && hp <= KIT_RUN_HP) {
+      if (g.isMaterials[node] && sim.stock(e0, node) > 0) def = add([{ kind: 'materials', tool: 'Kit' }])
+      else {
+        const stage = g.stage(round, 2)
+        let best = -1
+        for (let m = 0; m < g.n; m++) {
+          if (!g.isMaterials[m] || sim.stock(e0, m) === 0) continue
+          const d = g.distance(node, m, stage)
+          if (d > KIT_RUN_STEPS || g.failRound[m]! <= round + d + 1) continue
+          if (best < 0 || d < g.distance(node, best, stage)) best = m
+        }
+        const nx = best >= 0 ? stepTowards(g, node, best, round, stage, 0) : -1
+        if (nx >= 0 && nx !== node && dangerAt(sim, e0, me, nx, hp) === 0) def = add([{ kind: 'move', to: pos(nx) }])
+      }
+    }
+    if (avoid >= 0 && !busy) {
       // Stalled (e.g. an enemy camps at the key machine we are heading for): take the other way.
       const stage = g.stage(round, 2)
       const alt = this.planner.tourAvoiding(node, keys, stage, avoid).target
