@@ -106,7 +106,7 @@ export class PlanSearch {
   }
 
   /** The plans worth comparing this turn; every action in them is legal from what we know exactly. */
-  candidates(e0: Int32Array, me: number, campOk = true, avoid = -1): { plans: Plan[]; def: number } {
+  candidates(e0: Int32Array, me: number, campOk = true, avoid = -1): { plans: Plan[]; def: number; forced: boolean } {
     const { g, sim } = this
     const round = sim.round(e0)
     const node = sim.node(e0, me)
@@ -129,13 +129,18 @@ export class PlanSearch {
     playTurn(this.ctx, probe, me, SELF_STYLE)
     this.ctx.record = undefined
     let def = add(rec)
+    let forced = false
     add([])
     const busy = rec.some((a) => a.kind === 'attack' || a.kind === 'kit' || a.kind === 'escape' || a.kind === 'keymachine' || a.kind === 'box')
     // Hurt and without a Kit (one hit from death): fetch one from the nearest Materials point.
     const hp = sim.hp(e0, me)
     if (!busy && sim.tool(e0, me, KIT) === 0 && hp <= KIT_RUN_HP) {
-      if (g.isMaterials[node] && sim.stock(e0, node) > 0) def = add([{ kind: 'materials', tool: 'Kit' }])
-      else {
+      // Forced: with one hit from death, rollouts that value waiting beside an approaching enemy (a traced game: hp 30,
+      // every key, round 87) cost the game after round 80, where a death is for good and ranks last.
+      if (g.isMaterials[node] && sim.stock(e0, node) > 0) {
+        def = add([{ kind: 'materials', tool: 'Kit' }])
+        forced = true
+      } else {
         const stage = g.stage(round, 2)
         let best = -1
         for (let m = 0; m < g.n; m++) {
@@ -145,7 +150,10 @@ export class PlanSearch {
           if (best < 0 || d < g.distance(node, best, stage)) best = m
         }
         const nx = best >= 0 ? stepTowards(g, node, best, round, stage, 0) : -1
-        if (nx >= 0 && nx !== node && dangerAt(sim, e0, me, nx, hp) === 0) def = add([{ kind: 'move', to: pos(nx) }])
+        if (nx >= 0 && nx !== node && dangerAt(sim, e0, me, nx, hp) === 0) {
+          def = add([{ kind: 'move', to: pos(nx) }])
+          forced = true
+        }
       }
     }
     if (avoid >= 0 && !busy) {
@@ -225,7 +233,7 @@ export class PlanSearch {
       if (nx >= 0 && !(goal === g.capsule && keys !== 15 && nx === goal)) add([{ kind: 'move', to: pos(nx) }], q)
       if (goal === g.capsule && g.distance(node, goal, stage) <= 1) add([], q)
     }
-    return { plans, def }
+    return { plans, def, forced }
   }
 
   /** One simulation of `plan` from sample state `e0` (not modified); returns the value for us. */
@@ -258,6 +266,10 @@ export class PlanSearch {
     this.evaluator.origin = s.round
     const found = this.candidates(e0, me, (opts.camp ?? 0) < CAMP_PATIENCE, opts.avoid ?? -1)
     let { plans, def } = found
+    if (found.forced) {
+      const p = plans[def]!
+      return { plan: p.actions, hunt: -1, sims: 0, candidates: plans.length, value: 0, capped: false, camping: false }
+    }
     if ((opts.idle ?? 0) >= PATIENCE) {
       const moving = plans.filter((p) => p.actions.some((a) => a.kind !== 'detect' && a.kind !== 'trap'))
       if (moving.length > 0) {
