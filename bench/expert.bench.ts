@@ -16,6 +16,7 @@
  * core beside it; target: expert mean points within 0.1 of the idle run.
  *
  * The baseline measured in the same run is the opponents' mean points in the same games.
+ * EXPERT_BENCH_GAMELOG=1 prints every game's seating and ranking.
  * EXPERT_BENCH_GAMES (default 20) sets the games per line; EXPERT_BENCH_LINES=<substring,…> runs only the
  * lines whose label contains one of them (a reduced run on a busy machine).
  */
@@ -104,6 +105,7 @@ async function playLine(label: string, patterns: Side[][]): Promise<Line> {
         const m = /escaped in round (\d+)/.exec(r.ranking.find((e) => e.player === i)?.reason ?? '')
         if (m) line.escapes.set(side, [...(line.escapes.get(side) ?? []), Number(m[1])])
       }
+      if (process.env.EXPERT_BENCH_GAMELOG) console.log(`    game ${g} (logic seed ${g}): ${sides.join(' ')} -> ${r.ranking.map((e) => `${e.player}:${e.points} ${e.reason}`).join('; ')}`)
       for (const e of r.errors) {
         if (sides[e.player] === 'expert') line.expertErrors++
         else line.otherErrors++

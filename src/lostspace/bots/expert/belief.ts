@@ -79,6 +79,8 @@ export class Belief {
   private readonly lastHp = [200, 200, 200, 200]
   /** Per player: turns we saw it spend standing on a Materials point (it took a tool). */
   private readonly pickups = [0, 0, 0, 0]
+  /** Per player: its watched turns in a row without leaving its node (a camper, e.g. next to an elevator or the capsule). */
+  private readonly still = [0, 0, 0, 0]
   private turnChance = false
   private turnHit = false
 
@@ -168,6 +170,7 @@ export class Belief {
       {
         const o = this.others[this.turnOf]!
         if (o.seen.visible && o.seen.node === this.turnStartNode && this.g.isMaterials[o.seen.node] && this.turnMoves === 0 && !this.turnHit) this.pickups[this.turnOf]!++
+        if (o.seen.visible) this.still[this.turnOf] = o.seen.node === this.turnStartNode && this.turnMoves === 0 ? this.still[this.turnOf]! + 1 : 0
       }
       if (this.turnTour >= 0 && !this.turnHit) {
         // Progress: its escape tour got shorter (or it left our layer, or got a key).
@@ -301,6 +304,7 @@ export class Belief {
     const o = this.others[id]
     if (!o || o.deathRound !== null) return
     o.deathRound = s.round
+    this.still[id] = 0
     const keys = maskOf(s.others.get(id)?.keys ?? [id]) | (1 << id)
     if (o.seen.visible) this.boxKeys.set(o.seen.node, (this.boxKeys.get(o.seen.node) ?? 0) | keys)
     // Back at its spawn when the respawn delay is over.
@@ -447,12 +451,26 @@ export class Belief {
       sim.set(e, id, F_NODE, g.capsule)
       return false
     }
-    sim.set(e, id, F_NODE, o.seen.visible ? o.seen.node : this.sampleHidden(keys, o.seen, s.round, rng, myLayer, this.moveRate(id)))
-    // Players seen at Materials points, blinking or healing carry such tools.
+    sim.set(e, id, F_NODE, o.seen.visible ? o.seen.node : this.campsAt(id, s.round, rng, myLayer) ?? this.sampleHidden(keys, o.seen, s.round, rng, myLayer, this.moveRate(id)))
+    // Players seen at Materials points, blinking or healing carry such tools (some AIs keep two Kits).
     const collector = this.pickups[id]! > 0
-    sim.set(e, id, F_TOOL + KIT, rng.next() < (this.heals[id]! > 0 || collector ? 0.6 : 0.35) ? 1 : 0)
+    sim.set(e, id, F_TOOL + KIT, sampleKits(this.heals[id]! > 0 || collector, rng))
     sim.set(e, id, F_TOOL + TRANSPORT, rng.next() < (this.blinks[id]! > 0 ? 0.6 : collector ? 0.4 : 0.1) ? 1 : 0)
     return false
+  }
+
+  /**
+   * A player we left standing still (it did not move on its last watched turns) is, out of our sight,
+   * most likely still there: campers next to an elevator exit or the capsule wait for whoever comes.
+   * Returns its node for such a sample, or null (then it is placed like any hidden player).
+   */
+  private campsAt(id: number, round: number, rng: Rng, myLayer: number): number | null {
+    const o = this.others[id]!
+    const still = this.still[id]!
+    if (still === 0 || round - o.seen.round > CAMP_MEMORY) return null
+    const node = o.seen.node
+    if (this.g.pos[node]![2] === myLayer || this.g.deadly(node, round - 1)) return null
+    return rng.next() < (still >= 2 ? 0.8 : 0.5) ? node : null
   }
 
   private sampleHidden(mask: number, seen: Sighting, round: number, rng: Rng, myLayer: number, progress: number): number {
@@ -492,4 +510,14 @@ export class Belief {
     }
     return cands[cands.length - 1]!
   }
+}
+
+/** Rounds after which a camper we lost sight of is no longer assumed to be where it stood. */
+const CAMP_MEMORY = 10
+
+/** Kits of an opponent: a collector or healer holds 0, 1 or 2 (the carry limit); others mostly none. */
+function sampleKits(collects: boolean, rng: Rng): number {
+  const u = rng.next()
+  if (collects) return u < 0.25 ? 0 : u < 0.65 ? 1 : 2
+  return u < 0.35 ? 1 : 0
 }

@@ -13,7 +13,7 @@ import { Belief } from './belief.js'
 import { FastGraph } from './graph.js'
 import { PlanSearch } from './search.js'
 import { Sim } from './sim.js'
-import { TourPlanner } from './tour.js'
+import { ALL_KEYS, TourPlanner, maskOf } from './tour.js'
 
 /** Default thinking budget per decision, in ms of the reference machine's time: only converted to a simulation count. */
 export const DEFAULT_BUDGET_MS = 60
@@ -21,6 +21,8 @@ export const DEFAULT_BUDGET_MS = 60
 export const SIMS_PER_MS = 30
 /** Rounds each rollout looks ahead. */
 export const HORIZON = 10
+/** Turns without our tour getting shorter (same keys) after which the way to its next key machine counts as blocked. */
+export const STALL = 6
 
 export interface ExpertOptions {
   seed?: number
@@ -89,6 +91,11 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
   /** Turns spent waiting at the capsule for a player with every key, since our keys last changed. */
   let camp = 0
   let campKeys = ''
+  /** Progress on our own tour: the shortest seen since our keys last changed, turns since, the machine we were stuck on. */
+  let tourKeys = ''
+  let bestTour = Infinity
+  let stall = 0
+  let blocked = -1
 
   const execute = async (s: GameStateTracker, api: Parameters<Player['onRoundBegin']>[1], plan: Action[]) => {
     for (const a of plan) {
@@ -130,7 +137,15 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
         campKeys = keys
         camp = 0
       }
-      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle, camp, trace: opts.trace, traceRollouts: opts.traceRound === s.round })
+      const tour = planner.machineTour(g.id(s.pos), maskOf(s.keys), g.stage(s.round, 2))
+      if (keys !== tourKeys || tour.turns < bestTour) {
+        tourKeys = keys
+        bestTour = tour.turns
+        stall = 0
+        blocked = -1
+      } else if (++stall === STALL) blocked = tour.target
+      const avoid = maskOf(s.keys) === ALL_KEYS ? -1 : blocked
+      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle, camp, avoid, trace: opts.trace, traceRollouts: opts.traceRound === s.round })
       idle = r.plan.some((a) => a.kind !== 'detect' && a.kind !== 'trap') ? 0 : idle + 1
       if (r.camping) camp++
       decisions.push({ round: s.round, sims: r.sims, candidates: r.candidates, ms: performance.now() - t0, capped: r.capped })

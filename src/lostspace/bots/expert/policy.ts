@@ -39,7 +39,7 @@ export interface Style {
   escapeCare: number
 }
 
-export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: false, detects: true, careful: true, hunts: 0, escapeCare: 1 }
+export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: true, detects: true, careful: true, hunts: 0, escapeCare: 1 }
 export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, detects: true, careful: false, hunts: 0.3, escapeCare: 0.5 }
 
 /** Per-sample hashed randomness (see the file comment). */

@@ -19,7 +19,7 @@ import type { GameStateTracker } from '../../sdk/state.js'
 import type { Belief } from './belief.js'
 import { Evaluator } from './evaluate.js'
 import type { FastGraph } from './graph.js'
-import { Dice, SELF_STYLE, playTurn, stepTowards, type PolicyContext, type Style } from './policy.js'
+import { Dice, SELF_STYLE, dangerAt, playTurn, stepTowards, type PolicyContext, type Style } from './policy.js'
 import { ALIVE, F_DETECT, KIT, LANDMINE, type Sim, STICKY, TOOL_LIMIT, TRANSPORT } from './sim.js'
 import type { TourPlanner } from './tour.js'
 
@@ -36,6 +36,12 @@ export interface SearchOptions {
    * often waits because we are there, and the standoff only ends the game with neither of us out).
    */
   camp?: number
+  /**
+   * The way to this node (our tour's next target) has been blocked for a while: our tour has not got
+   * shorter for STALL turns with the same keys. Walking towards the best tour that skips it becomes
+   * the default plan (-1 or absent: not stalled).
+   */
+  avoid?: number
   /** Simulations for this decision. */
   sims: number
   /** Rounds each rollout looks ahead. */
@@ -76,6 +82,10 @@ const TOOLS = ['LandMine', 'Sticky', 'Kit', 'Transport'] as const
 const PATIENCE = 4
 /** Turns of lying in wait for a player with every key (not escaping) before we go our own way. */
 const CAMP_PATIENCE = 6
+/** At or below this hp without a Kit (one hit from death), fetching one from a Materials point is the default. */
+const KIT_RUN_HP = 70
+/** ...if one is at most this many steps away. */
+const KIT_RUN_STEPS = 8
 /** A plan must beat the default by this much (and by its noise) to replace it. */
 const MARGIN = 0.01
 
@@ -96,7 +106,7 @@ export class PlanSearch {
   }
 
   /** The plans worth comparing this turn; every action in them is legal from what we know exactly. */
-  candidates(e0: Int32Array, me: number, campOk = true): { plans: Plan[]; def: number } {
+  candidates(e0: Int32Array, me: number, campOk = true, avoid = -1): { plans: Plan[]; def: number; forced: boolean } {
     const { g, sim } = this
     const round = sim.round(e0)
     const node = sim.node(e0, me)
@@ -118,8 +128,41 @@ export class PlanSearch {
     this.ctx.record = rec
     playTurn(this.ctx, probe, me, SELF_STYLE)
     this.ctx.record = undefined
-    const def = add(rec)
+    let def = add(rec)
+    let forced = false
     add([])
+    const busy = rec.some((a) => a.kind === 'attack' || a.kind === 'kit' || a.kind === 'escape' || a.kind === 'keymachine' || a.kind === 'box')
+    // Hurt and without a Kit (one hit from death): fetch one from the nearest Materials point.
+    const hp = sim.hp(e0, me)
+    if (!busy && sim.tool(e0, me, KIT) === 0 && hp <= KIT_RUN_HP) {
+      // Forced: with one hit from death, rollouts that value waiting beside an approaching enemy (a traced game: hp 30,
+      // every key, round 87) cost the game after round 80, where a death is for good and ranks last.
+      if (g.isMaterials[node] && sim.stock(e0, node) > 0) {
+        def = add([{ kind: 'materials', tool: 'Kit' }])
+        forced = true
+      } else {
+        const stage = g.stage(round, 2)
+        let best = -1
+        for (let m = 0; m < g.n; m++) {
+          if (!g.isMaterials[m] || sim.stock(e0, m) === 0) continue
+          const d = g.distance(node, m, stage)
+          if (d > KIT_RUN_STEPS || g.failRound[m]! <= round + d + 1) continue
+          if (best < 0 || d < g.distance(node, best, stage)) best = m
+        }
+        const nx = best >= 0 ? stepTowards(g, node, best, round, stage, 0) : -1
+        if (nx >= 0 && nx !== node && dangerAt(sim, e0, me, nx, hp) === 0) {
+          def = add([{ kind: 'move', to: pos(nx) }])
+          forced = true
+        }
+      }
+    }
+    if (avoid >= 0 && !busy) {
+      // Stalled (e.g. an enemy camps at the key machine we are heading for): take the other way.
+      const stage = g.stage(round, 2)
+      const alt = this.planner.tourAvoiding(node, keys, stage, avoid).target
+      const nx = alt === node ? -1 : stepTowards(g, node, alt, round, stage, 0)
+      if (nx >= 0 && nx !== node && dangerAt(sim, e0, me, nx, sim.hp(e0, me)) === 0) def = add([{ kind: 'move', to: pos(nx) }])
+    }
     const stage = g.stage(round, 2)
     const target = this.planner.tour(node, keys, stage, []).target
     const moves: number[] = []
@@ -190,7 +233,7 @@ export class PlanSearch {
       if (nx >= 0 && !(goal === g.capsule && keys !== 15 && nx === goal)) add([{ kind: 'move', to: pos(nx) }], q)
       if (goal === g.capsule && g.distance(node, goal, stage) <= 1) add([], q)
     }
-    return { plans, def }
+    return { plans, def, forced }
   }
 
   /** One simulation of `plan` from sample state `e0` (not modified); returns the value for us. */
@@ -221,8 +264,12 @@ export class PlanSearch {
     const me = s.id
     const e0 = this.belief.determinize(s, createRng(mix(opts.seed, 0x5eed)))
     this.evaluator.origin = s.round
-    const found = this.candidates(e0, me, (opts.camp ?? 0) < CAMP_PATIENCE)
+    const found = this.candidates(e0, me, (opts.camp ?? 0) < CAMP_PATIENCE, opts.avoid ?? -1)
     let { plans, def } = found
+    if (found.forced) {
+      const p = plans[def]!
+      return { plan: p.actions, hunt: -1, sims: 0, candidates: plans.length, value: 0, capped: false, camping: false }
+    }
     if ((opts.idle ?? 0) >= PATIENCE) {
       const moving = plans.filter((p) => p.actions.some((a) => a.kind !== 'detect' && a.kind !== 'trap'))
       if (moving.length > 0) {

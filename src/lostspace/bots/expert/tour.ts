@@ -61,6 +61,28 @@ export class TourPlanner {
     return best
   }
 
+  /**
+   * The cheapest machine tour whose first key machine is not `avoid` (the way to it is blocked, e.g.
+   * an enemy camps there): the same key's other machine, or another key first. With every key, or
+   * when nothing else is left, the plain tour.
+   */
+  tourAvoiding(node: number, mask: number, stage: number, avoid: number): Tour {
+    const g = this.g
+    if (mask === ALL_KEYS) return this.machineTour(node, mask, stage)
+    let best: Tour = { turns: UNREACHABLE, target: node }
+    for (let k = 0; k < 4; k++) {
+      if (mask & (1 << k)) continue
+      for (const m of g.machinesOf[k]!) {
+        if (m === avoid) continue
+        const d = g.distance(node, m, stage)
+        if (d >= UNREACHABLE) continue
+        const t = d + MACHINE_TURNS + this.machineTour(m, mask | (1 << k), stage).turns
+        if (t < best.turns) best = { turns: t, target: m }
+      }
+    }
+    return best.turns < UNREACHABLE ? best : this.machineTour(node, mask, stage)
+  }
+
   /** Best tour allowing one Box on the way (boxes are rare; one detour is enough). */
   tour(node: number, mask: number, stage: number, boxes: readonly BoxInfo[]): Tour {
     let best = this.machineTour(node, mask, stage)
