@@ -119,7 +119,7 @@ describe('builtin mind: the food detour', () => {
 })
 
 describe('builtin mind: reflex interruptions', () => {
-  test('an action cut short by the shelter or strike-back is no failed attempt; three real failures end the task', async () => {
+  test('an action cut short by the shelter or strike-back is no failed attempt; real failures end the task after two rounds elsewhere', async () => {
     const { send } = await mindWithTask('get 3 log')
     const collect = action(await send(heartbeat(20, {})))
     assert.equal(collect.type, 'ACTION_COLLECT_BLOCK')
@@ -137,9 +137,18 @@ describe('builtin mind: reflex interruptions', () => {
     await send(stop('arrived'))
     assert.deepEqual(action(await send(heartbeat(20, {}))), collect)
     await send(stop('no oak_log known within 64 blocks'))
+    // every route dropped: twice it looks farther away and tries the collect again, twice each
+    for (let round = 1; round <= 2; round++) {
+      assert.equal(action(await send(heartbeat(20, {}))).type, 'ACTION_MOVE', `round ${round}: elsewhere`)
+      await send(stop('arrived'))
+      for (let i = 0; i < 2; i++) {
+        assert.deepEqual(action(await send(heartbeat(20, {}))), collect)
+        await send(stop('no oak_log known within 64 blocks'))
+      }
+    }
     const end = await send(heartbeat(20, {}))
     assert.equal(end[0]?.type, 'EVENT_AI_STOP')
-    assert.match((end[0] as { reason: string }).reason, /^failed: could not collect 3 log after 3 attempts/)
+    assert.match((end[0] as { reason: string }).reason, /^failed: could not collect 3 log after 7 attempts/)
   })
 })
 

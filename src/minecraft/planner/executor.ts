@@ -83,6 +83,12 @@ const DIRECTIONS = [
 /** Searches elsewhere before a not-found route is dropped, and the first search's distance. */
 const MAX_SEARCHES = 2
 const SEARCH_STEP = 48
+/**
+ * When every route left was dropped and a dropped one gathers (where it is tried changes it), the
+ * bot looks elsewhere, farther each round, and tries the dropped gather routes again: at most
+ * this many rounds before the task fails.
+ */
+const MAX_RETRY_ROUNDS = 2
 const GATHER_KINDS = new Set(['collect', 'hunt', 'shear', 'fill', 'farm', 'pickUp'])
 
 /** A step cut short by something that is no failure of the step: a reflex (shelter, strike-back) or a lost server. */
@@ -125,6 +131,12 @@ export class PlanExecutor {
   private death: { cause: string; spot?: DeathSpot; at: number } | undefined
   private pendingRecovery: Recovery | undefined
   private lastInventory: Record<string, number> | undefined
+  /** Failures per route over the whole task (the same-way counts restart when a route is taken back). */
+  private readonly routeFailures = new Map<string, number>()
+  /** Dropped gather routes taken back after looking elsewhere (see MAX_RETRY_ROUNDS). */
+  private retryRounds = 0
+  /** The step each dropped route was dropped on (its kind decides whether it may be taken back). */
+  private readonly droppedSteps = new Map<string, PlanStep>()
 
   constructor(
     goal: ExecutorGoal,
@@ -187,8 +199,12 @@ export class PlanExecutor {
       excluded: this.excluded,
     })
     if (!p.ok) {
+      const retry = this.retryDroppedGathers(target, inv, obs)
+      if (retry) return this.decide(retry, inv)
       const d = this.lastDropped
-      return this.fail(d && p.reason.includes(stepSignature(d.step)) ? `could not ${describeStep(d.step)} after ${d.times} attempts: ${d.reason}` : p.reason)
+      // the routes dropped are why no plan is left: say the last one's failure, not the loop of what remains
+      const becauseDropped = d && (p.reason.includes(stepSignature(d.step)) || plan(this.goal.item, target, inv, { graph: this.graph, ...obs.world, stationsNearby: this.stationsPlaced }).ok)
+      return this.fail(d && becauseDropped ? `could not ${describeStep(d.step)} after ${d.times} attempts: ${d.reason}` : p.reason)
     }
     const step = firstStep(p.steps)
     if (!step) return { kind: 'done', reason: `holding ${have} ${this.goal.item}` }
@@ -241,6 +257,8 @@ export class PlanExecutor {
     const n = (this.failures.get(sig) ?? 0) + 1
     this.failures.set(sig, n)
     const route = stepSignature(step)
+    const attempts = (this.routeFailures.get(route) ?? 0) + 1
+    this.routeFailures.set(route, attempts)
     const searched = this.searches.get(route) ?? 0
     // a target not found is looked for elsewhere, farther each time: a changed attempt, not the same one
     if (GATHER_KINDS.has(step.kind) && NOT_FOUND.test(reason) && searched < MAX_SEARCHES) {
@@ -250,7 +268,8 @@ export class PlanExecutor {
     }
     if (n >= 2) {
       this.excluded.add(route)
-      this.lastDropped = { step, reason, times: n }
+      this.droppedSteps.set(route, step)
+      this.lastDropped = { step, reason, times: attempts }
       this.opts.onNote?.(`${describeStep(step)} failed the same way again (${reason}); not trying ${route} again`)
     }
   }
@@ -279,6 +298,31 @@ export class PlanExecutor {
     this.stationsPlaced.clear()
     this.stationsHeld.clear()
     this.last = undefined
+  }
+
+  /**
+   * No route is left, but some dropped route gathers (collect, hunt, …): somewhere else it is a
+   * changed attempt. Look elsewhere, farther each round, and take those routes back, when planning
+   * with them would succeed. Undefined when there is nothing to take back or the rounds are spent.
+   */
+  private retryDroppedGathers(target: number, inv: Record<string, number>, obs: Observation): Decision | undefined {
+    if (this.retryRounds >= MAX_RETRY_ROUNDS) return undefined
+    const gathers = [...this.excluded].filter((r) => GATHER_KINDS.has(this.droppedSteps.get(r)?.kind ?? ''))
+    if (gathers.length === 0) return undefined
+    const without = new Set([...this.excluded].filter((r) => !gathers.includes(r)))
+    const p = plan(this.goal.item, target, inv, { graph: this.graph, ...obs.world, stationsNearby: this.stationsPlaced, excluded: without })
+    if (!p.ok) return undefined
+    this.retryRounds++
+    for (const r of gathers) {
+      this.excluded.delete(r)
+      for (const sig of [...this.failures.keys()]) if (sig.startsWith(`${r}|`)) this.failures.delete(sig)
+    }
+    const what = gathers.map((r) => describeStep(this.droppedSteps.get(r)!)).join(', ')
+    const distance = SEARCH_STEP * (MAX_SEARCHES + this.retryRounds)
+    const direction = DIRECTIONS[this.explores++ % DIRECTIONS.length]!
+    const note = `no route left (${what} dropped); looking ${distance} blocks elsewhere, then trying again (round ${this.retryRounds} of ${MAX_RETRY_ROUNDS})`
+    this.opts.onNote?.(note)
+    return { kind: 'explore', distance, direction, note }
   }
 
   private fail(reason: string): Decision {
