@@ -49,6 +49,19 @@ async function connect(url: string, headers: Record<string, string> = {}) {
   }
 }
 
+/** A LynxMind link on `body` with a remote mind speaking the mod dialect, and its agent, session open. */
+async function modDialectSession(body: FakeBody) {
+  const mind = new RemoteMind({ token: 't', dialect: 'mod' })
+  const { url } = await mind.listen()
+  const link = new LynxMindLink({ body, mind, logger: quiet, startTimeoutMs: 0 })
+  const started = link.start()
+  const agent = await connect(url, { 'x-mindbridge-token': 't' })
+  agent.send({ type: 'EVENT_AI_START' })
+  await started
+  return { link, agent }
+}
+
+
 describe('remote mind refuses cross-site connections', () => {
   test('a page from another Origin or a rebound Host cannot connect, even with the token', async () => {
     const mind = new RemoteMind({ token: 's3cret' })
@@ -130,14 +143,8 @@ describe('remote mind over a real WebSocket', () => {
 
   test('mod dialect on the wire', async () => {
     const body = new FakeBody()
-    const mind = new RemoteMind({ token: 't', dialect: 'mod' })
-    const { url } = await mind.listen()
-    const link = new LynxMindLink({ body, mind, logger: quiet, startTimeoutMs: 0 })
-    const started = link.start()
-    const agent = await connect(url, { 'x-mindbridge-token': 't' })
+    const { link, agent } = await modDialectSession(body)
     try {
-      agent.send({ type: 'EVENT_AI_START' })
-      await started
       link.createTask('goto 1 64 1')
       await agent.next((f) => f.type === 'EVENT_PLAYER_CREATE_TASK')
       agent.send({ type: 'EVENT_AI_CONTROL', action: { type: 'ACTION_MOVE', x: 1, y: 64, z: 1 } })
@@ -155,14 +162,8 @@ describe('remote mind over a real WebSocket', () => {
   test("mod dialect names blocks and items as the mod's 1.20.4 does, both ways, on a 1.16.5 body", async () => {
     const body = new FakeBody({ version: '1.16.5', inventory: { grass: 2, shears: 1 } })
     body.scanResult = { blocks: [{ name: 'minecraft:grass_path', position: { x: 3, y: 64, z: 4 }, distance: 5 }] }
-    const mind = new RemoteMind({ token: 't', dialect: 'mod' })
-    const { url } = await mind.listen()
-    const link = new LynxMindLink({ body, mind, logger: quiet, startTimeoutMs: 0 })
-    const started = link.start()
-    const agent = await connect(url, { 'x-mindbridge-token': 't' })
+    const { link, agent } = await modDialectSession(body)
     try {
-      agent.send({ type: 'EVENT_AI_START' })
-      await started
       link.createTask('collect 1 short grass')
       await agent.next((f) => f.type === 'EVENT_PLAYER_CREATE_TASK')
       agent.send({ type: 'EVENT_AI_GET_STATUS' })
