@@ -97,7 +97,11 @@ export class Belief {
   /** Feed every message from the logic (after the tracker applied it). */
   observe(msg: ServerMessage, s: GameStateTracker): void {
     if (msg.type === 'other_death') this.died((msg as { playerid: number }).playerid, s)
-    if (msg.type === 'roundbegin') this.watchTurn((msg as { inturn: number }).inturn, s)
+    if (msg.type === 'roundbegin') {
+      const inturn = (msg as { inturn: number }).inturn
+      if (inturn === s.id) this.backFromDeath(s)
+      this.watchTurn(inturn, s)
+    }
     if (msg.type !== 'offround') return
     const m = msg as { playerid: number; content: unknown[] }
     const c = Array.isArray(m.content) ? m.content : []
@@ -300,9 +304,24 @@ export class Belief {
     return { ...RACER_STYLE, moveRate: this.moveRate(id), aggression: this.aggression(id), hunts: this.hunting(id), escapeCare: 0.3 + 0.7 * caution }
   }
 
+  /**
+   * Our roundbegin reports every player's status. One we saw die but that is no longer dead came back at its
+   * spawn, even if we never saw it (it respawns on the spawn layer, and we may have been elsewhere or dead).
+   */
+  private backFromDeath(s: GameStateTracker): void {
+    for (let id = 0; id < 4; id++) {
+      const o = this.others[id]!
+      const st = s.others.get(id)?.status
+      if (id === s.id || o.deathRound === null || st === undefined || st === Status.Dead) continue
+      o.deathRound = null
+      if (o.seen.round > s.round) o.seen = { ...o.seen, round: s.round }
+    }
+  }
+
   private died(id: number, s: GameStateTracker): void {
     const o = this.others[id]
-    if (!o || o.deathRound !== null) return
+    // A second death is news once the first one's respawn delay is over.
+    if (!o || (o.deathRound !== null && s.round < o.deathRound + 5)) return
     o.deathRound = s.round
     this.still[id] = 0
     const keys = maskOf(s.others.get(id)?.keys ?? [id]) | (1 << id)

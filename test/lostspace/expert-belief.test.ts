@@ -1,0 +1,67 @@
+import { test, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import { runGame } from '../../src/lostspace/judger/judger.js'
+import type { SeatSpec } from '../../src/lostspace/judger/seats.js'
+import { LostSpaceLogic } from '../../src/lostspace/logic.js'
+import { Status } from '../../src/lostspace/rules.js'
+import { createBuiltinPlayer, createExpertPlayer } from '../../src/lostspace/bots/index.js'
+import { createLogger } from '../../src/core/logger.js'
+
+const quiet = createLogger('test', { level: 'silent' })
+/** The expert's sample codes for a dead player (see bots/expert/sim.ts: ALIVE 0, DEAD 1). */
+const SAMPLE_DEAD = 1
+
+interface Check {
+  /** Decisions at which an opponent that had died before was back on the map (the engine's truth). */
+  respawned: number
+  /** ...and the expert still modelled it as dead. */
+  wrong: string[]
+}
+
+/**
+ * Plays a real game with the expert in `seat` and, at each of its traced decisions, compares the
+ * status of every other player in the expert's sampled state with the engine's truth (the test reads
+ * the engine; the expert does not).
+ */
+async function play(seed: number, seat: number, others: string[]): Promise<Check> {
+  const logic = new LostSpaceLogic({ seed })
+  const diedBefore = new Set<number>()
+  const out: Check = { respawned: 0, wrong: [] }
+  const trace = (line: string) => {
+    if (!line.startsWith('   p')) return
+    const e = logic.engine
+    for (const p of e.players) if (p.status === Status.Dead) diedBefore.add(p.id)
+    for (const m of line.matchAll(/p(\d):st(\d)@/g)) {
+      const id = Number(m[1])
+      const truth = e.players[id]!.status
+      if (id === seat || !diedBefore.has(id) || (truth !== Status.Alive && truth !== Status.Skip && truth !== Status.WaitForEscape)) continue
+      out.respawned++
+      if (Number(m[2]) === SAMPLE_DEAD) out.wrong.push(`round ${e.round}: player ${id} is back (status ${truth}) but the expert samples it dead`)
+    }
+  }
+  const names = [...others]
+  names.splice(seat, 0, 'expert')
+  const seats: SeatSpec[] = names.map((n, i) => ({
+    kind: 'player',
+    player: n === 'expert' ? createExpertPlayer({ seed: seed * 4 + i, budgetMs: 4, trace }) : createBuiltinPlayer(n, { seed: seed * 4 + i }),
+    name: n,
+  }))
+  const r = await runGame({ seats, logic, logger: quiet })
+  assert.equal(r.errors.length, 0, JSON.stringify(r.errors))
+  return out
+}
+
+describe('expert belief', () => {
+  test('a player that respawned where the expert could not see it is alive in the expert\'s samples', { timeout: 240_000 }, async () => {
+    let respawned = 0
+    const wrong: string[] = []
+    for (const [seed, seat] of [[3, 0], [5, 1], [8, 2], [11, 3]] as const) {
+      const c = await play(seed, seat, ['strategist', 'random', 'strategist'])
+      respawned += c.respawned
+      wrong.push(...c.wrong.map((w) => `seed ${seed} seat ${seat}: ${w}`))
+    }
+    // The games must contain respawns for the check to mean anything.
+    assert.ok(respawned > 0, 'no opponent died and came back in these games')
+    assert.deepEqual(wrong.slice(0, 5), [])
+  })
+})
