@@ -6,6 +6,7 @@ import { LostSpaceLogic } from '../../src/lostspace/logic.js'
 import { Status } from '../../src/lostspace/rules.js'
 import { createBuiltinPlayer, createExpertPlayer } from '../../src/lostspace/bots/index.js'
 import { createLogger } from '../../src/core/logger.js'
+import { loadMap } from '../../src/lostspace/map.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 /** The expert's sample codes for a dead player (see bots/expert/sim.ts: ALIVE 0, DEAD 1). */
@@ -62,6 +63,45 @@ describe('expert belief', () => {
     }
     // The games must contain respawns for the check to mean anything.
     assert.ok(respawned > 0, 'no opponent died and came back in these games')
+    assert.deepEqual(wrong.slice(0, 5), [])
+  })
+
+  test('the expert knows its own score exactly and every other player\'s but for what its seat cannot see', { timeout: 240_000 }, async () => {
+    const zoneRounds = new Set(loadMap().zones.map((z) => z.round))
+    const wrong: string[] = []
+    let changed = 0
+    for (const [seed, seat] of [[3, 0], [5, 1], [8, 2], [11, 3]] as const) {
+      // What no seat but the player's own learns: its Box openings, its trap kills, its kills in a round a zone fails.
+      const hidden = [0, 0, 0, 0]
+      const logic = new LostSpaceLogic({
+        seed,
+        onEvents: (round, _seat, events) => {
+          for (const e of events) {
+            if (e.type === 'inspect' && e.what === 'Box' && e.player !== seat) hidden[e.player]! += 1
+            if (e.type === 'death' && e.killer !== null && e.killer !== seat && (e.cause === 'trap' || zoneRounds.has(round))) hidden[e.killer]! += 2
+          }
+        },
+      })
+      const trace = (line: string) => {
+        if (!line.startsWith('   p')) return
+        const e = logic.engine
+        for (const m of line.matchAll(/p(\d):st\d@\d+hp-?\d+k\d+sc(-?\d+)/g)) {
+          const id = Number(m[1])
+          const truth = e.players[id]!.score
+          if (truth !== 0) changed++
+          if (Number(m[2]) !== truth - hidden[id]!) wrong.push(`seed ${seed} round ${e.round}: player ${id} score ${truth} (${hidden[id]} unseen), the expert has ${m[2]}`)
+        }
+      }
+      const names = ['strategist', 'random', 'strategist']
+      names.splice(seat, 0, 'expert')
+      const seats: SeatSpec[] = names.map((n, i) => ({
+        kind: 'player',
+        player: n === 'expert' ? createExpertPlayer({ seed: seed * 4 + i, budgetMs: 4, trace }) : createBuiltinPlayer(n, { seed: seed * 4 + i }),
+        name: n,
+      }))
+      await runGame({ seats, logic, logger: quiet })
+    }
+    assert.ok(changed > 0, 'nobody scored in these games')
     assert.deepEqual(wrong.slice(0, 5), [])
   })
 })

@@ -14,8 +14,9 @@ import type { ServerMessage } from '../../sdk/messages.js'
 import type { GameStateTracker } from '../../sdk/state.js'
 import type { FastGraph } from './graph.js'
 import { RACER_STYLE, type Style } from './policy.js'
-import { ALIVE, DEAD, ERROR, ESCAPED, F_COUNTDOWN, F_DEATH, F_DETECT, F_ESC_ORDER, F_ESC_ROUND, F_ERROR_ROUND, F_HP, F_KEYS, F_NODE, F_PERMANENT, F_RESPAWN, F_STATUS, F_TOOL, KIT, LANDMINE, type Sim, SKIP, STICKY, TRANSPORT, trapCode, WAIT } from './sim.js'
+import { ALIVE, DEAD, ERROR, ESCAPED, F_COUNTDOWN, F_DEATH, F_DETECT, F_ESC_ORDER, F_ESC_ROUND, F_ERROR_ROUND, F_HP, F_KEYS, F_NODE, F_PERMANENT, F_RESPAWN, F_SCORE, F_STATUS, F_TOOL, KIT, LANDMINE, type Sim, SKIP, STICKY, TRANSPORT, trapCode, WAIT } from './sim.js'
 import { maskOf, type TourPlanner } from './tour.js'
+import { ScoreBook } from './scores.js'
 
 interface Sighting {
   node: number
@@ -50,6 +51,8 @@ export class Belief {
   readonly trapStats: TrapStats = { entries: 0, hits: 0 }
   /** Materials node -> [stock, round] last known. */
   readonly stock = new Map<number, [number, number]>()
+  /** Every player's score as far as we can tell (it ranks the players that do not escape). */
+  readonly scores: ScoreBook
   private escapes = 0
   /** Per player: own turns watched while visible, and how many of them it moved in. */
   private readonly watched = [0, 0, 0, 0]
@@ -89,6 +92,8 @@ export class Belief {
     readonly planner: TourPlanner,
     readonly sim: Sim,
   ) {
+    const zoneRounds = new Set(g.failRound.filter((r) => Number.isFinite(r)))
+    this.scores = new ScoreBook((r) => zoneRounds.has(r))
     for (let id = 0; id < 4; id++) {
       this.others.push({ seen: { node: g.spawn[id]!, round: 0, visible: true, layerHint: -1 }, deathRound: null, escapeRound: null })
     }
@@ -96,6 +101,7 @@ export class Belief {
 
   /** Feed every message from the logic (after the tracker applied it). */
   observe(msg: ServerMessage, s: GameStateTracker): void {
+    this.scores.observe(msg, s)
     if (msg.type === 'other_death') this.died((msg as { playerid: number }).playerid, s)
     if (msg.type === 'roundbegin') {
       const inturn = (msg as { inturn: number }).inturn
@@ -406,6 +412,7 @@ export class Belief {
       if (this.fillOther(e, id, s, rng, myLayer)) escapes++
     }
     sim.setEscapes(e, escapes)
+    for (let id = 0; id < 4; id++) sim.set(e, id, F_SCORE, this.scores.score[id]!)
     for (const key of s.boxes) {
       const p = key.split(',').map(Number)
       if (!g.has(p)) continue

@@ -110,6 +110,8 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
       if (a.kind === 'move' || a.kind === 'blink') {
         belief.afterOwnMove(s, g.id(a.to), reply.view, hpBefore, typeof reply.status === 'number' ? reply.status : s.status)
         lastLayer = a.to[2]
+      } else if (a.kind === 'box') {
+        belief.scores.boxOpened(s.id)
       } else if (a.kind === 'materials' && from >= 0) {
         const prev = belief.stock.get(from)
         belief.noteMaterials(from, Math.max(0, (prev ? prev[0] : 2) - 1), s.round)

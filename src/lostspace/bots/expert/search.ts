@@ -20,7 +20,7 @@ import type { Belief } from './belief.js'
 import { Evaluator } from './evaluate.js'
 import type { FastGraph } from './graph.js'
 import { Dice, SELF_STYLE, dangerAt, playTurn, stepTowards, type PolicyContext, type Style } from './policy.js'
-import { ALIVE, F_DETECT, KIT, LANDMINE, type Sim, STICKY, TOOL_LIMIT, TRANSPORT } from './sim.js'
+import { ALIVE, F_DETECT, F_SCORE, KIT, LANDMINE, type Sim, STICKY, TOOL_LIMIT, TRANSPORT } from './sim.js'
 import type { TourPlanner } from './tour.js'
 
 export interface SearchOptions {
@@ -344,7 +344,7 @@ export class PlanSearch {
     }
     if (opts.trace) {
       const trace = opts.trace
-      const who = [0, 1, 2, 3].map((q) => `p${q}:st${this.sim.status(e0, q)}@${this.g.pos[this.sim.node(e0, q)]!.join('')}hp${this.sim.hp(e0, q)}k${this.sim.keys(e0, q)}${this.belief.others[q]!.seen.visible ? 'V' : ''} a${styles[q]!.aggression.toFixed(2)} m${styles[q]!.moveRate.toFixed(2)} c${caution[q]!.toFixed(2)}`)
+      const who = [0, 1, 2, 3].map((q) => `p${q}:st${this.sim.status(e0, q)}@${this.g.pos[this.sim.node(e0, q)]!.join('')}hp${this.sim.hp(e0, q)}k${this.sim.keys(e0, q)}sc${this.sim.get(e0, q, F_SCORE)}${this.belief.others[q]!.seen.visible ? 'V' : ''} a${styles[q]!.aggression.toFixed(2)} m${styles[q]!.moveRate.toFixed(2)} c${caution[q]!.toFixed(2)}`)
       trace('   ' + who.join(' | '))
       if (opts.traceRollouts) {
         for (const c of new Set([def, bestIdx])) {
