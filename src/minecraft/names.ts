@@ -1,11 +1,14 @@
 /**
  * Item and block names, once for the whole Minecraft side (body, planner, links, minds):
  * normalisation, namespacing and the item families ("tags") a player or a model means
- * by `log`, `planks`, `stone`. Pure, no registry needed.
+ * by `log`, `planks`, `stone`. The wood families hold the woods of every supported version,
+ * read from minecraft-data (version-facts.ts `woodKinds`); a version's own members are the
+ * ones its registry has.
  *
- * Tag membership follows vanilla 1.16's item tags where one exists (`minecraft:logs`
+ * Tag membership follows vanilla's item tags where one exists (`minecraft:logs`
  * holds stripped logs and wood too: all of them make planks and burn).
  */
+import { woodKinds } from './version-facts.js'
 
 /** `minecraft:Oak_Log` / `oak log` / ` raw-iron ` → `oak_log` / `raw_iron`. */
 export function bareName(name: string): string {
@@ -22,31 +25,26 @@ export function namespaced(name: string): string {
   return b.includes(':') ? b : `minecraft:${b}`
 }
 
-const WOODS = ['oak', 'spruce', 'birch', 'jungle', 'acacia', 'dark_oak', 'crimson', 'warped'] as const
-export type Wood = (typeof WOODS)[number]
-const OVERWORLD_WOODS = WOODS.filter((w) => w !== 'crimson' && w !== 'warped')
+const WOODS = woodKinds()
+/** Woods whose logs burn (the Nether's stems do not; bamboo has no logs). */
+const OVERWORLD_WOODS = WOODS.filter((w) => !w.stem && w.logs.length > 0)
+const present = (names: Array<string | undefined>) => names.filter((n): n is string => n !== undefined)
 
-/** Logs (and nether stems, stripped or not) grouped by the planks they make. */
-function logsOf(wood: Wood): string[] {
-  const stem = wood === 'crimson' || wood === 'warped'
-  const base = stem ? `${wood}_stem` : `${wood}_log`
-  const block = stem ? `${wood}_hyphae` : `${wood}_wood`
-  return [base, `stripped_${base}`, block, `stripped_${block}`]
-}
+export const COLOURS = ['white', 'orange', 'magenta', 'light_blue', 'yellow', 'lime', 'pink', 'gray', 'light_gray', 'cyan', 'purple', 'blue', 'brown', 'green', 'red', 'black'] as const
 
-const COLOURS = ['white', 'orange', 'magenta', 'light_blue', 'yellow', 'lime', 'pink', 'gray', 'light_gray', 'cyan', 'purple', 'blue', 'brown', 'green', 'red', 'black']
-
-/** Item families by name. Every member is a 1.16 item name. */
+/** Item families by name. */
 export const TAGS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  log: OVERWORLD_WOODS.flatMap(logsOf),
-  logs: OVERWORLD_WOODS.flatMap(logsOf),
-  logs_that_burn: OVERWORLD_WOODS.flatMap(logsOf),
-  planks: WOODS.map((w) => `${w}_planks`),
-  wooden_slab: WOODS.map((w) => `${w}_slab`),
-  leaves: OVERWORLD_WOODS.map((w) => `${w}_leaves`),
-  sapling: OVERWORLD_WOODS.map((w) => `${w}_sapling`),
-  saplings: OVERWORLD_WOODS.map((w) => `${w}_sapling`),
+  log: OVERWORLD_WOODS.flatMap((w) => w.logs),
+  logs: OVERWORLD_WOODS.flatMap((w) => w.logs),
+  logs_that_burn: OVERWORLD_WOODS.flatMap((w) => w.logs),
+  planks: WOODS.map((w) => `${w.wood}_planks`),
+  wooden_slab: WOODS.map((w) => `${w.wood}_slab`),
+  leaves: present(OVERWORLD_WOODS.map((w) => w.leaves)),
+  sapling: present(OVERWORLD_WOODS.map((w) => w.sapling)),
+  saplings: present(OVERWORLD_WOODS.map((w) => w.sapling)),
   wool: COLOURS.map((c) => `${c}_wool`),
+  wool_carpets: COLOURS.map((c) => `${c}_carpet`),
+  beds: COLOURS.map((c) => `${c}_bed`),
   coals: ['coal', 'charcoal'],
   /** What a player means by "mine stone": the natural stone blocks (not the item `stone`, which is smelted). */
   stone_like: ['stone', 'cobblestone', 'granite', 'diorite', 'andesite'],
@@ -97,6 +95,6 @@ export function countByKey(inv: Record<string, number>): Map<string, number> {
 /** Which planks a log makes (`birch_log` → `birch_planks`). */
 export function planksForLog(log: string): string | undefined {
   const b = bareName(log)
-  for (const w of WOODS) if (logsOf(w).includes(b)) return `${w}_planks`
+  for (const w of WOODS) if (w.logs.includes(b)) return `${w.wood}_planks`
   return undefined
 }

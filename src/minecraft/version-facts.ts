@@ -229,7 +229,126 @@ export interface VersionFacts {
   minedDrops(block: string): string[]
   /** Ores that drop a raw metal (`iron_ore` → `raw_iron`), read from blockLoot; empty before 1.17. */
   rawMetalDrops(): ReadonlyMap<string, string>
+  /** Furnace inputs of this version that smelt into `output` (the furnace table, ../smelting.ts, read for this version's items). */
+  smeltInputs(output: string): string[]
+  /** What a furnace of this version makes of `input`, or null. */
+  smeltResult(input: string): string | null
+  /** Why this version's survival world has no recipe for an item it lists, when it holds it only behind an experiment; else undefined. */
+  experimentReason(item: string): string | undefined
 }
+
+/** A kind of wood, as the newest supported version's items name it. */
+export interface WoodKind {
+  /** `oak`, `cherry`, `crimson`, `bamboo`: what its planks are named after. */
+  wood: string
+  /** Grows as a Nether stem (`crimson_stem`): its logs do not burn. */
+  stem: boolean
+  /** Its log, stripped log, wood and stripped wood items ([] for bamboo, whose planks come from a bamboo block). */
+  logs: string[]
+  /** Its leaves and sapling items, where it has them. */
+  leaves?: string
+  sapling?: string
+}
+
+let woods: WoodKind[] | undefined
+
+/**
+ * Every kind of wood of the supported versions, read from minecraft-data of the newest (which has
+ * every wood the older ones have): one per `*_planks` item. The item families of names.ts
+ * (`log`, `planks`, …) are built from it.
+ */
+export function woodKinds(): readonly WoodKind[] {
+  if (woods) return woods
+  const newest = minecraftData(SUPPORTED_MC_VERSIONS[SUPPORTED_MC_VERSIONS.length - 1]!)
+  if (!newest) throw new Error('minecraft-data does not know the newest supported version')
+  const has = (n: string) => Boolean(newest.itemsByName[n])
+  woods = newest.itemsArray
+    .filter((i) => i.name.endsWith('_planks'))
+    .map((i): WoodKind => {
+      const wood = i.name.slice(0, -'_planks'.length)
+      const stem = has(`${wood}_stem`)
+      const base = stem ? `${wood}_stem` : `${wood}_log`
+      const block = stem ? `${wood}_hyphae` : `${wood}_wood`
+      const logs = has(base) ? [base, `stripped_${base}`, block, `stripped_${block}`].filter(has) : []
+      return { wood, stem, logs, leaves: has(`${wood}_leaves`) ? `${wood}_leaves` : undefined, sapling: has(`${wood}_sapling`) ? `${wood}_sapling` : undefined }
+    })
+  return woods
+}
+
+/**
+ * The furnace recipes of every supported version (vanilla values; minecraft-data has none): a
+ * recipe stays the same in every version that has both its items, so one version's own set is
+ * this table read for its items (VersionFacts.smeltInputs). The 1.16.5 inputs first, then the
+ * newer versions'. Logs smelt into charcoal: which logs, from the woods of minecraft-data.
+ */
+const FURNACE: Record<string, string> = {
+  iron_ore: 'iron_ingot',
+  gold_ore: 'gold_ingot',
+  raw_iron: 'iron_ingot',
+  raw_gold: 'gold_ingot',
+  copper_ore: 'copper_ingot',
+  raw_copper: 'copper_ingot',
+  ancient_debris: 'netherite_scrap',
+  sand: 'glass',
+  red_sand: 'glass',
+  cobblestone: 'stone',
+  stone: 'smooth_stone',
+  stone_bricks: 'cracked_stone_bricks',
+  sandstone: 'smooth_sandstone',
+  red_sandstone: 'smooth_red_sandstone',
+  clay_ball: 'brick',
+  clay: 'terracotta',
+  netherrack: 'nether_brick',
+  cactus: 'green_dye',
+  kelp: 'dried_kelp',
+  wet_sponge: 'sponge',
+  beef: 'cooked_beef',
+  porkchop: 'cooked_porkchop',
+  chicken: 'cooked_chicken',
+  mutton: 'cooked_mutton',
+  rabbit: 'cooked_rabbit',
+  cod: 'cooked_cod',
+  salmon: 'cooked_salmon',
+  potato: 'baked_potato',
+  // 1.17+
+  cobbled_deepslate: 'deepslate',
+  deepslate_bricks: 'cracked_deepslate_bricks',
+  deepslate_tiles: 'cracked_deepslate_tiles',
+  // 1.21.4
+  resin_clump: 'resin_brick',
+}
+
+/** Logs, stripped logs and wood of the woods that burn (not the Nether stems): all smelt into charcoal. */
+const burningWoods = () => woodKinds().filter((w) => !w.stem && w.logs.length > 0)
+let burningLogs: Set<string> | undefined
+export const isBurningLog = (item: string) => (burningLogs ??= new Set(burningWoods().flatMap((w) => w.logs))).has(item)
+export const isBurningWoodItem = (item: string, suffix: string) => burningWoods().some((w) => item === `${w.wood}_${suffix}`)
+
+/** Every input of the furnace table (logs aside). */
+export const FURNACE_INPUTS: readonly string[] = Object.keys(FURNACE)
+
+/** What a furnace makes of `input` in any supported version, or null. */
+export function furnaceResult(input: string): string | null {
+  if (isBurningLog(input)) return 'charcoal'
+  return FURNACE[input] ?? null
+}
+
+/** Inputs of any supported version that smelt into `output`, in the table's order; [] if none. */
+export function furnaceInputs(output: string): string[] {
+  if (output === 'charcoal') return burningWoods().map((w) => w.logs[0]!)
+  return Object.entries(FURNACE)
+    .filter(([, out]) => out === output)
+    .map(([input]) => input)
+}
+
+/**
+ * Items that 1.20.3 and 1.20.4 hold only behind an experiment (Minecraft Wiki, "Update 1.21
+ * experiment" and "Bundle" experiment of Java Edition 1.20.3): tuff and copper building blocks,
+ * copper doors, trapdoors, grates and bulbs, the crafter, the bundle. A normal world of those
+ * versions has no recipe for them; minecraft-data agrees (it lists none), and 1.21 made them
+ * plain survival items.
+ */
+const EXPERIMENT_1_20 = /^(tuff_(slab|stairs|wall)|polished_tuff.*|chiseled_tuff.*|tuff_brick.*|(waxed_)?((exposed|weathered|oxidized)_)?(chiseled_copper|copper_(door|trapdoor|grate|bulb))|crafter|bundle)$/
 
 const cache = new Map<string, VersionFacts>()
 
@@ -352,6 +471,19 @@ function build(v: string): VersionFacts {
     return raw
   }
 
+  const hasItem = (n: string) => Boolean(registry.itemsByName[n])
+  const smeltInputs = (output: string) => (hasItem(output) ? furnaceInputs(output).filter(hasItem) : [])
+  const smeltResult = (input: string) => {
+    const out = hasItem(input) ? furnaceResult(input) : null
+    return out && hasItem(out) ? out : null
+  }
+  const experimentReason = (item: string) => {
+    const it = registry.itemsByName[item]
+    if (!it || !registry.version['>=']('1.20.3') || !registry.version['<']('1.21') || !EXPERIMENT_1_20.test(item)) return undefined
+    if ((registry.recipes[it.id] ?? []).length > 0) return undefined
+    return `${item}: an experiment in Minecraft ${version} (the 1.21 features and bundles): a normal ${version} world has no recipe for it`
+  }
+
   return {
     version,
     registry,
@@ -371,5 +503,8 @@ function build(v: string): VersionFacts {
     name,
     minedDrops,
     rawMetalDrops,
+    smeltInputs,
+    smeltResult,
+    experimentReason,
   }
 }

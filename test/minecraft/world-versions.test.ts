@@ -4,7 +4,10 @@
  * y 0, copper and deepslate ores) through the real `world --mc-version` command, a world folder
  * keeping its version, the refusal of an unsupported version, the tall generator's determinism
  * and its 1.18 ore heights, a body digging, crafting and smelting raw iron on 1.20.4 with the
- * world's plugins, and a 1.21.4 join (with a death and a respawn, whose packets changed shape).
+ * world's plugins, and a 1.21.4 join (with a hurt that is no death, and a death far from the spawn
+ * and a respawn, whose packets changed shape). Operator API used: `world.damage` and, to put the
+ * 1.21.4 client far from the spawn, a teleport through the flying-squid server (`world.server`), as
+ * an operator's /tp would.
  */
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -234,7 +237,7 @@ describe('a body on 1.20.4', () => {
 })
 
 describe('the world on 1.21.4', () => {
-  test('a plain 1.21.4 client joins, stands over deepslate, dies and respawns', { timeout: 120_000 }, async (t) => {
+  test('a plain 1.21.4 client joins and stands over deepslate', { timeout: 120_000 }, async (t) => {
     const world = await startWorld({ seed: 3, version: '1.21.4' })
     let bot: Bot | undefined
     t.after(async () => {
@@ -249,12 +252,72 @@ describe('the world on 1.21.4', () => {
     assert.equal(bot.blockAt(new Vec3(x, -64, z))?.name, 'bedrock')
     const rock = bot.blockAt(new Vec3(x, -30, z))?.name ?? ''
     assert.ok(/deepslate|tuff|air|lava|gravel|dirt|granite|diorite|andesite|_ore$/.test(rock) && rock !== 'stone', `y −30 under spawn is ${rock}`)
-    // the death screen's packet (death_combat_event with an NBT message) and the respawn
-    // (mineflayer respawns by itself once it has died)
-    const died = once(bot, 'death')
-    world.damage('smoke1214', 40, 'operator')
-    await died
+  })
+
+  test('a body on 1.21.4: a hurt is no death; killed while walking far from the spawn, it is back with the chunks around it', { timeout: 180_000 }, async (t) => {
+    const world = await startWorld({ seed: 3, version: '1.21.4' })
+    let body: Awaited<ReturnType<typeof createBody>> | undefined
+    t.after(async () => {
+      // the connection ends before the body lets go of it (the server is still busy with the far chunks)
+      if (body?.bot) await quitBot(body.bot)
+      await body?.close()
+      await world.close()
+    })
+    // far from the spawn is over the sea here (seed 3): the teleport's fall ends in water, unhurt
+    body = await createBody({ host: world.host, port: world.port, username: 'Walker', reflexes: { eat: false, shelter: false } })
+    const bot = body.bot!
+    assert.equal(bot.version, '1.21.4')
+    await bot.waitForChunksToLoad()
+    const deaths: string[] = []
+    body.on('death', (cause: string) => {
+      deaths.push(cause)
+    })
+
+    // a hurt that does not kill: the health drops, and no death is reported
+    let hurtTo: number | undefined
+    const onHealth = () => {
+      if (bot.health > 0 && bot.health < 20) hurtTo ??= bot.health
+    }
+    bot.on('health', onHealth)
+    world.damage('Walker', 3, 'operator')
+    await until(() => hurtTo !== undefined, 30_000, 'the hurt in the client')
+    bot.off('health', onHealth)
+    assert.equal(hurtTo, 17)
+
+    // far from the spawn (an operator's teleport), walking on: its moves reach the server up to its
+    // death, and flying-squid applies a move when its behaviour ends, after the respawn had begun
+    const player = world.server.players.find((p) => p.username === 'Walker') as unknown as { teleport(p: unknown): void }
+    player.teleport(new Vec3(world.spawn.x + 300, 90, world.spawn.z + 50))
+    await until(() => bot.entity.position.x > world.spawn.x + 250 && bot.entity.onGround && bot.blockAt(bot.entity.position), 60_000, 'the body far from the spawn, on the ground')
+    const from = bot.entity.position.clone()
+    const walk = body.run({ skill: 'moveTo', x: Math.floor(from.x) + 40, y: Math.floor(from.y), z: Math.floor(from.z) })
+    await until(() => bot.entity.position.distanceTo(from) > 1, 30_000, 'the body walking')
+
+    // when the client stands at the spawn again (mineflayer's 'spawn' after the death: the health
+    // packet after the respawn's position), the chunks around it are there: the server sends the
+    // chunks around the spawn (flying-squid's first ring: 2 columns on every side) before the position
+    const back = new Promise<{ at: { x: number; z: number }; missing: string[] }>((resolve) => {
+      const onSpawn = () => {
+        if (deaths.length === 0) return
+        bot.off('spawn', onSpawn)
+        const at = { x: bot.entity.position.x, z: bot.entity.position.z }
+        const cx = Math.floor(at.x / 16)
+        const cz = Math.floor(at.z / 16)
+        const missing: string[] = []
+        for (let dx = -2; dx <= 2; dx++) for (let dz = -2; dz <= 2; dz++) if (!bot.world.getColumn(cx + dx, cz + dz)) missing.push(`${cx + dx},${cz + dz}`)
+        resolve({ at, missing })
+      }
+      bot.on('spawn', onSpawn)
+    })
+    world.damage('Walker', 40, 'operator')
+    const { at, missing } = await back
+    t.diagnostic(`walk: ${JSON.stringify(await walk).slice(0, 200)}`)
+    assert.ok(Math.abs(at.x - world.spawn.x) < 2 && Math.abs(at.z - world.spawn.z) < 2, `respawned at ${JSON.stringify(at)}, the spawn is ${JSON.stringify(world.spawn)}`)
+    assert.deepEqual(missing, [], 'every column within 2 of the spawn\'s is loaded when the client stands there')
+    assert.ok(bot.blockAt(bot.entity.position), 'the block at its feet is known: the body has no reason to rejoin')
     await until(() => bot.health === 20, 30_000, 'full health after the respawn')
-    assert.equal(world.vitals('smoke1214').health, 20)
+    assert.equal(world.vitals('Walker').health, 20)
+    assert.equal(body.bot, bot, 'the same connection: the body did not rejoin')
+    assert.equal(deaths.length, 1, `one death, the lethal one: ${deaths.join('; ')}`)
   })
 })

@@ -11,8 +11,8 @@
  * of one family (coal or charcoal in a torch) becomes that family's tag (`coals`).
  */
 import { createRequire } from 'node:module'
-import { smeltInputs } from '../smelting.js'
-import { bareName, planKey, TAGS } from '../names.js'
+import { versionFacts, type VersionFacts } from '../version-facts.js'
+import { bareName, COLOURS, planKey, TAGS } from '../names.js'
 import { ACTION_SOURCES, type ActionSource } from './actions.js'
 import { isNaturalBlock } from './natural-blocks.js'
 import { unobtainableReason } from './unobtainable.js'
@@ -79,6 +79,7 @@ const LEAF_ODDS: Record<string, number> = { sapling: 1 / 20, stick: 1.5 / 50, ap
 export class ObtainGraph {
   readonly version: string
   readonly md: McData
+  readonly facts: VersionFacts
   private readonly memo = new Map<string, Source[]>()
   private mineIndex: Map<string, Array<{ block: string; perBlock: number; shears?: boolean }>> | undefined
   private huntIndex: Map<string, Array<{ entity: string; perKill: number }>> | undefined
@@ -86,6 +87,7 @@ export class ObtainGraph {
   constructor(version = DEFAULT_VERSION) {
     this.version = version
     this.md = loadData(version)
+    this.facts = versionFacts(version)
   }
 
   /** True for an item of this version or a tag. */
@@ -122,7 +124,12 @@ export class ObtainGraph {
   /** Why an item has no route here, in one line, or undefined when it has one. */
   whyNot(key: string): string | undefined {
     if (this.sources(key).length > 0) return undefined
-    return unobtainableReason(key) ?? `nothing in Minecraft ${this.version} makes or drops ${key} in the overworld`
+    return this.reason(key) ?? `nothing in Minecraft ${this.version} makes or drops ${key} in the overworld`
+  }
+
+  /** The one-line reason this version gives no source for `key` (an experiment of the version, or unobtainable.ts), if one is known. */
+  reason(key: string): string | undefined {
+    return this.facts.experimentReason(key) ?? unobtainableReason(key)
   }
 
   /** True when a natural block drops itself only to a silk touch tool (grass_block, ores, glass). */
@@ -173,8 +180,10 @@ export class ObtainGraph {
     const groups = new Map<string, { cells: Cells[]; makes: number; table: boolean }>()
     for (const r of recipes) {
       const ids = r.inShape ? r.inShape.flat() : (r.ingredients ?? [])
-      const cells: Cells = ids.filter((id): id is number => id !== null && id !== undefined).map((id) => planKey(this.md.items[id]?.name ?? '?'))
-      if (!r.inShape) cells.sort()
+      const result = this.md.items[r.result.id]?.name ?? '?'
+      const cells: Cells = ids.filter((id): id is number => id !== null && id !== undefined).map((id) => recolourable(result, planKey(this.md.items[id]?.name ?? '?')))
+      // shapeless: in the order of what the cells fold into, so variants line up slot by slot
+      if (!r.inShape) cells.sort((a, b) => (foldTag(a) ?? a).localeCompare(foldTag(b) ?? b) || a.localeCompare(b))
       const rows = r.inShape?.length ?? 0
       const cols = r.inShape ? Math.max(...r.inShape.map((row) => row.length)) : 0
       const table = r.inShape ? rows > 2 || cols > 2 : cells.length > 4
@@ -200,7 +209,7 @@ export class ObtainGraph {
 
   private smeltSources(key: string): Source[] {
     if (key === 'charcoal') return [{ kind: 'smelt', input: 'log' }]
-    const inputs = smeltInputs(key).filter((i) => this.md.itemsByName[i])
+    const inputs = this.facts.smeltInputs(key)
     return inputs.map((input) => ({ kind: 'smelt', input: planKey(input) }) as const)
   }
 
@@ -282,6 +291,27 @@ export class ObtainGraph {
     }
     return (this.huntIndex.get(key) ?? []).map((h) => ({ kind: 'hunt', entity: h.entity, perKill: h.perKill, night: NIGHT_MOBS.has(h.entity) }))
   }
+}
+
+/** Families of coloured items a dye recolours, by the suffix of their names, with their tag. */
+const DYED_FAMILIES: Readonly<Record<string, string>> = { wool: 'wool', carpet: 'wool_carpets', bed: 'beds' }
+
+/**
+ * A dyeing recipe's input of another colour stands for the whole family: 1.20+ recolour a wool,
+ * carpet or bed of any other colour. minecraft-data 1.20.4 lists one recipe per colour, 1.21.4
+ * only the first of vanilla's alternatives (`orange_wool` from `black_wool`), which read
+ * literally is a loop through the colours. A white input is what 1.16 asks for and stays white.
+ */
+function recolourable(result: string, cell: string): string {
+  const [rc, rf] = colourFamily(result)
+  const [cc, cf] = colourFamily(cell)
+  if (!rf || rf !== cf || rc === cc || cc === 'white') return cell
+  return DYED_FAMILIES[rf] ?? cell
+}
+
+function colourFamily(name: string): [string?, string?] {
+  for (const c of COLOURS) if (name.startsWith(`${c}_`)) return [c, name.slice(c.length + 1)]
+  return []
 }
 
 function foldTag(key: string): string | undefined {

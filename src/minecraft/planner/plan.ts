@@ -11,7 +11,6 @@
  */
 import { FUEL_VALUE, ItemBook } from './items.js'
 import { obtainGraph, type Ingredient, type ObtainGraph, type Source } from './graph.js'
-import { unobtainableReason } from './unobtainable.js'
 import { bareName, planKey, planksForLog, TAGS } from '../names.js'
 import type { FarmCrop } from '../body/types.js'
 
@@ -225,7 +224,8 @@ class Planner {
       // any member will do: the cheapest
       const best = this.graph
         .members(key)
-        .map((m) => ({ m: planKey(m), c: this.cost(planKey(m), new Set()) }))
+        .filter((m) => !chain.includes(planKey(m)))
+        .map((m) => ({ m: planKey(m), c: this.cost(planKey(m), new Set(chain)) }))
         .sort((a, b) => a.c - b.c)[0]
       if (!best || !Number.isFinite(best.c)) throw new PlanError(`no way to get any ${key} (${this.graph.members(key).join(', ')})`)
       this.produce(best.m, missing, chain)
@@ -381,23 +381,33 @@ class Planner {
     return best
   }
 
-  /** One line: why no route reaches key (the first leaf without a route, and its reason). */
-  private whyNot(key: string, path: string[] = []): string {
+  /**
+   * One line: why no route reaches key. The chain of ingredients down to the first item without a
+   * route, then that item's reason (`no way to get lead: it needs slime_ball; slime_ball: …`).
+   */
+  private whyNot(key: string): string {
+    const { chain, reason } = this.blocker(key, [])
+    return chain.length ? `no way to get ${key}: it needs ${chain.join(' → ')}; ${reason}` : reason
+  }
+
+  /** The ingredients from key down to the first one with no route, and that one's reason. */
+  private blocker(key: string, path: string[]): { chain: string[]; reason: string } {
     const sources = this.usable(key)
     const excludedAll = this.graph.sources(key).length > 0 && sources.length === 0
-    if (excludedAll) return `every way to get ${key} failed already (${this.graph.sources(key).map((s) => sourceSignature(key, s)).join(', ')})`
+    if (excludedAll) return { chain: [], reason: `every way to get ${key} failed already (${this.graph.sources(key).map((s) => sourceSignature(key, s)).join(', ')})` }
     if (sources.length === 0) {
-      if (this.graph.silkTouchOnly(key)) return `${key}: the block drops itself only to a silk touch tool, which needs enchanting`
-      return unobtainableReason(key) ?? `no way to get ${key}: no recipe, furnace recipe, block, mob or action gives it`
+      if (this.graph.silkTouchOnly(key)) return { chain: [], reason: `${key}: the block drops itself only to a silk touch tool, which needs enchanting` }
+      return { chain: [], reason: this.graph.reason(key) ?? `no way to get ${key}: no recipe, furnace recipe, block, mob or action gives it` }
     }
     for (const s of sources) {
       const parts = s.kind === 'craft' ? s.ingredients.map((i: Ingredient) => i.key) : s.kind === 'smelt' ? [s.input] : []
       for (const p of parts) {
         if (path.includes(p) || Number.isFinite(this.cost(p, new Set()))) continue
-        return `no way to get ${key}: it needs ${p}, and ${this.whyNot(p, [...path, key])}`
+        const below = this.blocker(p, [...path, key])
+        return { chain: [p, ...below.chain], reason: below.reason }
       }
     }
-    return unobtainableReason(key) ?? `no way to get ${key}: every route loops back on itself`
+    return { chain: [], reason: this.graph.reason(key) ?? `no way to get ${key}: every route loops back on itself` }
   }
 
   /** The item id to craft for a plan key: planks follow the log type actually held. */

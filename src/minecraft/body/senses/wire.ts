@@ -33,6 +33,16 @@ function isFighter(e: Entity): boolean {
   return t === 'player' || t === 'mob' || t === 'hostile' || t === 'animal'
 }
 
+/**
+ * May be blamed for a hurt nobody was seen dealing: a player or a hostile mob (minecraft-data's
+ * category). A sheep being hunted next to the bot never hurt it ("killed by sheep").
+ */
+function likelyAttacker(bot: Bot, e: Entity): boolean {
+  if (e.type === 'player') return true
+  const category = (bot.registry.entitiesByName as Record<string, { category?: string } | undefined>)[e.name ?? '']?.category
+  return isFighter(e) && category === 'Hostile mobs'
+}
+
 function label(e: Entity): string {
   return e.type === 'player' ? (e.username ?? 'player') : (e.name ?? 'mob')
 }
@@ -115,7 +125,7 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
     // Vanilla sends the hurt status without the source: blame the nearest fighter if none swung.
     if (!lastAttacker || now() - lastAttacker.at > 1500) {
       const nearest = Object.values(bot.entities)
-        .filter((x) => x !== bot.entity && isFighter(x) && near(x) && x.position.distanceTo(bot.entity.position) <= 4)
+        .filter((x) => x !== bot.entity && likelyAttacker(bot, x) && near(x) && x.position.distanceTo(bot.entity.position) <= 4)
         .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))[0]
       // nobody in reach: a skeleton that can shoot us is the likely source
       const archer = nearest ?? Object.values(bot.entities).find((x) => x.name === 'skeleton' && x.position.distanceTo(bot.entity.position) <= 16)

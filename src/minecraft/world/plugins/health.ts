@@ -348,6 +348,23 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     // it died are taken for the spawn: flying-squid applies every movement packet as it comes, so a
     // bot that was walking when it died was put back where it died (and picked its own drops up).
     let placing: { until: number } | undefined
+    // flying-squid answers a move of more than 16 blocks by sending the chunks around the player
+    // unless it is sending chunks already (`sendingChunks`). During a respawn the client's last moves
+    // from where it died still land (see below), and such a send would go to the death spot or be
+    // undone by the respawn's unload of every chunk: the client stood at the spawn without the chunks
+    // around it (in the 1.21.4 bench often enough for the body to rejoin). The respawn sends them
+    // itself; until it has, flying-squid's sending counts as busy (an older send ending meanwhile
+    // does not clear that).
+    let respawning = false
+    let sending = Boolean(p.sendingChunks)
+    Object.defineProperty(p, 'sendingChunks', {
+      configurable: true,
+      enumerable: true,
+      get: () => respawning || sending,
+      set: (v: boolean) => {
+        sending = v
+      },
+    })
     const heldAtSpawn = (data: { x?: number; y?: number; z?: number }) => {
       if (!placing) return
       if (Date.now() > placing.until) {
@@ -366,6 +383,7 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
     p.on('requestRespawn', () => {
       placing = { until: Infinity }
       p.position = new Vec3(spawn.x, spawn.y, spawn.z)
+      respawning = true
       p.food = 20
       p.foodSaturation = 5
       Object.assign(st, freshState())
@@ -381,6 +399,10 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
         // mineflayer (and the vanilla client) drop their world on a respawn packet, so the
         // chunks around the spawn are sent again, as vanilla does.
         p._unloadAllChunks()
+        // flying-squid moves a player when its move behaviour ends, asynchronously: a move the client
+        // sent from where it died, before the request, can land after it and put the player back
+        // there, and the chunks would be sent around the death spot. The spawn again, just before.
+        p.position = new Vec3(spawn.x, spawn.y, spawn.z)
         await p.worldSendInitialChunks()
         if (p.disconnected || serv.isClosed) return
         p.sendSelfPosition(new Vec3(spawn.x, spawn.y, spawn.z))
@@ -389,6 +411,7 @@ export function installHealth(serv: SquidServer, spawn: { x: number; y: number; 
         p.updateHealth(20)
         p.nearbyEntities = []
         p.updateAndSpawn()
+        respawning = false
         void p.worldSendRestOfChunks()
       })
     })
