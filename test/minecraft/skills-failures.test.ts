@@ -103,6 +103,26 @@ describe('skills: failure reasons and simple skills (embedded world)', { timeout
     assert.match(String(scan.summary), /1 minecraft:cobblestone/)
   })
 
+  test('a window left open (an open that finished after its skill ended) does not take the next craft in the inventory', async () => {
+    world.give('Skiller', 'crafting_table', 1)
+    world.give('Skiller', 'oak_log', 1)
+    await until(() => body.inventoryCounts()['minecraft:oak_log'] === 1 && body.inventoryCounts()['minecraft:crafting_table'] === 1, 10_000, 'given table and log')
+    const s = body.status()
+    const at = { x: Math.floor(s.position.x) - 2, y: Math.floor(s.position.y), z: Math.floor(s.position.z) }
+    const pl = await body.run({ skill: 'place', item: 'minecraft:crafting_table', ...at })
+    assert.equal(pl.ok, true, pl.reason)
+    const table = body.bot.blockAt(body.bot.entity.position.floored().offset(-2, 0, 0))
+    assert.equal(table?.name, 'crafting_table')
+    // what an interrupted skill leaves behind: the table's window open on client and server
+    await body.bot.openBlock(table!)
+    assert.ok(body.bot.currentWindow, 'the table window is open')
+    const r = await body.run({ skill: 'craft', items: [{ name: 'minecraft:oak_planks', count: 4 }] })
+    assert.equal(r.ok, true, r.reason)
+    assert.equal(body.inventoryCounts()['minecraft:oak_planks'], 4)
+    assert.equal(body.inventoryCounts()['minecraft:oak_log'] ?? 0, 0)
+    assert.equal(body.bot.currentWindow, null)
+  })
+
   test('moveTo arrives; a far goal hits the time limit; stop() cancels', async () => {
     const s = body.status()
     const near = await body.run({ skill: 'moveTo', x: Math.floor(s.position.x) - 3, y: Math.floor(s.position.y), z: Math.floor(s.position.z) + 1 })

@@ -17,6 +17,7 @@ import type { Registry } from './items.js'
 import type { BusLike } from './bus.js'
 import type { BlockKnowledge } from './senses/known-blocks.js'
 import { parseSkillCall } from './schema.js'
+import { closeStrayWindow } from './stray-window.js'
 import { SkillAborted, SkillError, errorMessage, type SkillContext, type SkillDef } from './skills/context.js'
 
 export interface SlotHost {
@@ -231,6 +232,8 @@ export class ActionSlot {
       else controller.signal.addEventListener('abort', onAbort, { once: true })
     })
 
+    // no skill starts with a window open: an open that finished after its skill ended would take this one's clicks
+    if (ctx) closeStrayWindow(ctx.bot)
     const work: Promise<SkillResult> =
       !ctx || !this.host.ready()
         ? Promise.resolve({ ok: false, reason: 'not connected to the server (the body is reconnecting); try again shortly' })

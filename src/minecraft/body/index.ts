@@ -22,6 +22,7 @@ import { countsOf, emptyStatus, statusOf } from './senses/status.js'
 import { look } from './senses/vision.js'
 import { createKnowledge, type BlockKnowledge } from './senses/known-blocks.js'
 import type { Body, BodyStatus, RunOptions, SkillCall, SkillResult, Surroundings, Vision, VisionOptions } from './types.js'
+import { closeStrayWindow } from './stray-window.js'
 
 const { pathfinder, Movements } = pathfinderPkg
 
@@ -402,8 +403,9 @@ export class MineflayerBody extends EventEmitter implements Body {
   }
 }
 
-/** Stops movement, digging, fighting and held controls. */
+/** Stops movement, digging, fighting and held controls, and closes any open window. */
 export function halt(bot: Bot): void {
+  closeStrayWindow(bot)
   try {
     bot.pathfinder?.stop()
     bot.pathfinder?.setGoal(null)

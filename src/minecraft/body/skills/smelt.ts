@@ -125,8 +125,13 @@ export const smelt: SkillDef<Smelt> = {
       throw err
     })
     checkAborted(signal)
-    const furnace = await abortable(bot.openFurnace(block), signal).catch((err: unknown) => {
-      if (err instanceof SkillAborted) throw err
+    const opening = bot.openFurnace(block)
+    const furnace = await abortable(opening, signal).catch((err: unknown) => {
+      if (err instanceof SkillAborted) {
+        // the open goes on without us: close the window when it comes
+        opening.then((w) => w.close(), () => undefined)
+        throw err
+      }
       throw new SkillError(`cannot open the furnace: ${errorMessage(err)}`, { smelted: none })
     })
     const smelted = new Map<string, number>()
