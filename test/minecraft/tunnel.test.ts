@@ -204,7 +204,7 @@ describe('getting unstuck', () => {
   })
 
   test('which failures mean "could not get there"', () => {
-    for (const m of ['stuck: no movement for 10s while going to oak_log at (1, 2, 3)', 'no progress: walking for 30s without getting closer to oak_log at (1, 2, 3)', 'no path to oak_log at (1, 2, 3)', 'oak_log at (1, 2, 3) is out of reach', 'pathfinding to x took too long (terrain too complex)'])
+    for (const m of ['stuck: no movement for 10s while going to oak_log at (1, 2, 3)', 'no progress: walking for 30s without getting closer to oak_log at (1, 2, 3)', 'no path to oak_log at (1, 2, 3)', 'oak_log at (1, 2, 3) is out of reach', 'pathfinding to x took too long (terrain too complex)', 'digging oak_log at (1, 2, 3) would take 75s from where I can reach it (in water)'])
       assert.equal(isUnreachableFailure(m), true, m)
     for (const m of ['need a wooden pickaxe to harvest stone', 'digging stone failed: aborted']) assert.equal(isUnreachableFailure(m), false, m)
   })

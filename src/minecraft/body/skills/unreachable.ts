@@ -63,5 +63,5 @@ export function sameCluster(p: Position, of: Position): boolean {
 
 /** Whether a skill's failure means "could not get there" (as opposed to a wrong tool or a refused dig). */
 export function isUnreachableFailure(message: string): boolean {
-  return /^stuck:|^no progress:|^no path to|^pathfinding to .* took too long|^could not reach|out of reach|^blocked on the way/.test(message)
+  return /^stuck:|^no progress:|^no path to|^pathfinding to .* took too long|^could not reach|out of reach|^blocked on the way|would take \d+s from where I can reach it/.test(message)
 }
