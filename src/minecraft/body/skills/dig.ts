@@ -79,6 +79,11 @@ const LAND_WAIT_MS = 1500
 const SLOW_DIG_FACTOR = 4
 const SLOW_DIG_MS = 8000
 
+/** Whether a dig timed at `needsMs` from where the bot stands is not worth starting, against `dryMs` on dry ground. */
+export function tooSlowToDig(needsMs: number, dryMs: number): boolean {
+  return needsMs > SLOW_DIG_FACTOR * dryMs && needsMs > SLOW_DIG_MS
+}
+
 /** Eye height and the reach used to decide whether to walk first (mineflayer's canDigBlock allows 5.1 from the eyes). */
 const EYE_HEIGHT = 1.62
 export const DIG_REACH = 4.5
@@ -123,7 +128,7 @@ export async function mineBlockAt(ctx: SkillContext, pos: Vec3, names?: string[]
   if (!bot.entity.onGround) await eventWithin(bot, 'physicsTick', () => bot.entity.onGround, LAND_WAIT_MS, signal)
   const needs = bot.digTime(block)
   const dry = block.digTime(bot.heldItem?.type ?? null, false, false, false, bot.heldItem?.enchants ?? [], bot.entity.effects)
-  if (needs > SLOW_DIG_FACTOR * dry && needs > SLOW_DIG_MS) {
+  if (tooSlowToDig(needs, dry)) {
     const where = (bot.entity as unknown as { isInWater?: boolean }).isInWater ? 'in water' : 'not standing on the ground'
     throw new SkillError(`digging ${block.name} at ${fmtPos(pos.x, pos.y, pos.z)} would take ${Math.round(needs / 1000)}s from where I can reach it (${where})`)
   }
