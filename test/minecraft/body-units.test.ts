@@ -263,7 +263,7 @@ describe('goTo stuck detector (event-driven)', async () => {
     assert.equal(b.listenerCount('move'), 0, 'the move listener is removed')
   })
 
-  test('steps that bring the bot no closer (back and forth) are no progress: the walk ends after the limit', async () => {
+  test('steps that bring the bot no closer (back and forth) end the walk after 2 × the limit', async () => {
     const b = bot()
     const progress: string[] = []
     let x = 0

@@ -26,10 +26,10 @@ export const CLOSER_BY = 0.5
  * Pathfinder goto that honours the skill's signal and fails with model-readable reasons when the
  * approach makes no progress. Progress is a step that brings the bot closer to the goal (by the
  * goal's own heuristic) or a block of the way broken ('diggingCompleted') soon after one; steps that
- * bring it no closer (back and forth at an edge, circling) are not. `stuckMs` without progress ends
- * the goto; a dig the pathfinder has under way then gets the time that dig needs (`bot.digTime`,
- * once per block). Whatever is dug, 2 × `stuckMs` without getting closer ends it too: the way does
- * not open. The caller then chooses another target or another approach at once (docs/minecraft.md,
+ * bring it no closer (round an obstacle, back and forth at an edge, circling) keep it going for a
+ * while. `stuckMs` without progress or a step ends the goto; a dig the pathfinder has under way then
+ * gets the time that dig needs (`bot.digTime`, once per block). Whatever is walked or dug, 2 ×
+ * `stuckMs` without getting closer ends it too: the way does not open. The caller then chooses another target or another approach at once (docs/minecraft.md,
  * "Getting unstuck").
  */
 export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs = STUCK_MS): Promise<void> {
@@ -84,7 +84,11 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
       last = p.clone()
       lastRealMoveAt = Date.now()
       const h = closeness(p)
-      if (!(h < best - CLOSER_BY)) return
+      if (!(h < best - CLOSER_BY)) {
+        // a step round an obstacle keeps the walk going, but only up to 2 × stuckMs since the last step closer
+        arm()
+        return
+      }
       best = h
       closerAt = lastRealMoveAt
       ctx.progress(`moving to ${what}`)
