@@ -5,14 +5,12 @@
 import type { Block } from 'prismarine-block'
 import type { Recipe } from 'prismarine-recipe'
 import { namespaced } from '../../names.js'
-import { SkillAborted, SkillError, abortable, errorMessage, eventWithin, type SkillContext } from './context.js'
+import { SkillAborted, SkillError, abortable, errorMessage, type SkillContext } from './context.js'
 import { goTo, goals, fmtPos, vec } from './nav.js'
 import { placeNearby } from './placing.js'
 import { isUnreachableFailure, unreachableFor } from './unreachable.js'
 
 export const STATION_RADIUS = 32
-/** How long a craft's result may take to reach the inventory after the server took the clicks. */
-const CRAFT_RESULT_WAIT_MS = 3000
 /** How far the bot walks back to a station it knows (one it placed, say) when it cannot afford a new one. */
 export const STATION_RECALL_RADIUS = 128
 
@@ -162,11 +160,6 @@ export async function craftItem(ctx: SkillContext, name: string, count: number):
     if (err instanceof SkillAborted) throw err
     return { crafted: Math.max(0, invCountById(ctx, item.id) - before), reason: `crafting ${namespaced(name)} failed: ${errorMessage(err)}` }
   }
-  // On a loaded server the result can reach the inventory after bot.craft resolves: read too early, a
-  // craft that worked looks like "crafted only 0" and the next one like 5 planks from one log
-  const expected = Math.min(count, affordLive * perCraft)
-  const arrived = () => invCountById(ctx, item.id) - before >= expected
-  if (!arrived()) await eventWithin(bot.inventory as never, 'updateSlot', () => arrived(), CRAFT_RESULT_WAIT_MS, signal)
   const crafted = Math.max(0, invCountById(ctx, item.id) - before)
   if (crafted < count) {
     const lack = missingFor(ctx, best.r, Math.ceil((count - crafted) / perCraft))
