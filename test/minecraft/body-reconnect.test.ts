@@ -7,6 +7,7 @@ import { createLogger } from '../../src/core/logger.js'
 import { once } from './body-support.js'
 import { watchDigs, watchTargets } from './support/fair-digs.js'
 import type { SeenBlock } from '../../src/minecraft/body/types.js'
+import { unreachableFor } from '../../src/minecraft/body/skills/unreachable.js'
 
 describe('body connection', { timeout: 180_000 }, () => {
   test('reconnects with the same Body and bus after the server restarts, and after a kick', async () => {
@@ -48,6 +49,11 @@ describe('body connection', { timeout: 180_000 }, () => {
       assert.equal(scan.ok, true, scan.reason)
       assert.ok(body.bus.getStore().some((e) => e.type === 'tool' && e.content === 'before restart'), 'same bus kept')
 
+      // a spot the bot could not reach is still remembered by the bot the kick's reconnect brings
+      const botBefore = body.bot
+      const spot = { x: world.spawn.x + 3, y: world.spawn.y, z: world.spawn.z - 2 }
+      unreachableFor(botBefore).mark(spot)
+
       // a kick: disconnect with the kick reason, then back again
       const kicked = once<[string]>(body, 'disconnect', 30_000)
       const back2 = once(body, 'reconnect', 60_000)
@@ -60,6 +66,8 @@ describe('body connection', { timeout: 180_000 }, () => {
       assert.equal(body.ready, true)
       assert.equal(disconnects.length, 2, disconnects.join(' | '))
       assert.match(disconnects[1]!, /kicked/)
+      assert.notEqual(body.bot, botBefore, 'a new bot object')
+      assert.equal(unreachableFor(body.bot).has(spot), true, 'the unreachable spot is remembered across the reconnect')
 
       // the third connection's bot is watched too: its dig and its target are checked
       const grass = await body.run({ skill: 'scanBlocks', radius: 6, ids: ['grass_block'] })

@@ -248,10 +248,10 @@ describe('goTo stuck detector (event-driven)', async () => {
     assert.deepEqual(progress, [])
   })
 
-  test('each real step reports progress; tiny jitter does not count', async () => {
+  test('each real step closer reports progress; tiny jitter does not count', async () => {
     const b = bot()
     const progress: string[] = []
-    const p = goTo(ctxOf(b, progress), new goals.GoalBlock(5, 64, 5), 'the goal', 30)
+    const p = goTo(ctxOf(b, progress), new goals.GoalBlock(5, 64, 0), 'the goal', 30)
     b.entity.position = new Vec3(0.1, 64, 0)
     b.emit('move')
     b.entity.position = new Vec3(1, 64, 0)
@@ -263,7 +263,7 @@ describe('goTo stuck detector (event-driven)', async () => {
     assert.equal(b.listenerCount('move'), 0, 'the move listener is removed')
   })
 
-  test('steps that bring the bot no closer (back and forth) end the walk after 3 × the limit', async () => {
+  test('steps that bring the bot no closer (back and forth) end the walk after 2 × the limit', async () => {
     const b = bot()
     const progress: string[] = []
     let x = 0
@@ -277,7 +277,27 @@ describe('goTo stuck detector (event-driven)', async () => {
     } finally {
       clearInterval(t)
     }
-    assert.ok(progress.length >= 5 && progress.every((m) => m === 'moving to the goal'))
+    // a step back and forth between x 0 and 1 is never more than CLOSER_BY closer to (5, 64, 5)
+    assert.deepEqual(progress, [])
+  })
+
+  test('steps closer keep the walk going past the limit', async () => {
+    const b = bot()
+    const progress: string[] = []
+    let x = 0
+    const t = setInterval(() => {
+      x++
+      b.entity.position = new Vec3(x, 64, 0)
+      b.emit('move')
+    }, 20)
+    try {
+      // 60 blocks toward the goal at (60, 64, 0), one every 20 ms: longer than the 500 ms limit
+      await assert.rejects(goTo(ctxOf(b, progress), new goals.GoalBlock(60, 64, 0), 'the goal', 500), /no progress: walking for \ds without getting closer to the goal|stuck/)
+    } finally {
+      clearInterval(t)
+    }
+    assert.ok(x >= 60, `it walked ${x} steps closer before it was stopped`)
+    assert.ok(progress.length >= 55 && progress.every((m) => m === 'moving to the goal'), `${progress.length} progress reports`)
   })
 
   test('a dig under way gets its time once; the same dig still going after that is stuck', async () => {
@@ -286,7 +306,7 @@ describe('goTo stuck detector (event-driven)', async () => {
     assert.deepEqual(progress, ['clearing the way to the goal'])
   })
 
-  test('blocks of the way broken count as progress, but not for more than 3 × the limit without a real step', async () => {
+  test('blocks of the way broken count as progress, but not for more than 2 × the limit without a step closer', async () => {
     const b = bot()
     const progress: string[] = []
     let digs = 0

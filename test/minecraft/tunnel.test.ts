@@ -186,8 +186,16 @@ describe('getting unstuck', () => {
     const p = { x: 3, y: 70, z: -2 }
     unreachableFor(bot).mark(p, 1000)
     assert.equal(unreachableFor(bot).has({ x: 3.4, y: 70.9, z: -1.5 }, 2000), true, 'the same block')
-    assert.equal(unreachableFor(other).has(p, 2000), false, 'another bot (a reconnect) starts afresh')
+    assert.equal(unreachableFor(other).has(p, 2000), false, 'another bot starts afresh')
     assert.equal(unreachableFor(bot).has(p, 1000 + UNREACHABLE_MS), false, 'expired')
+  })
+
+  test('a reconnect (a new bot object, the same player on the same server) keeps the memory; another server does not share it', () => {
+    const connected = (port: number) => ({ username: 'unstuck-test', _client: { socket: { remoteAddress: '127.0.0.1', remotePort: port } } })
+    const p = { x: 5, y: 64, z: 5 }
+    unreachableFor(connected(40001)).mark(p, 1000)
+    assert.equal(unreachableFor(connected(40001)).has(p, 2000), true, 'the same player back on the same server')
+    assert.equal(unreachableFor(connected(40002)).has(p, 2000), false, 'another server')
   })
 
   test('the same tree or ledge: within 2 blocks on each axis', () => {
@@ -196,7 +204,7 @@ describe('getting unstuck', () => {
   })
 
   test('which failures mean "could not get there"', () => {
-    for (const m of ['stuck: no movement for 10s while going to oak_log at (1, 2, 3)', 'no progress: walking for 30s without getting closer to oak_log at (1, 2, 3)', 'no path to oak_log at (1, 2, 3)', 'oak_log at (1, 2, 3) is out of reach', 'pathfinding to x took too long (terrain too complex)'])
+    for (const m of ['stuck: no movement for 10s while going to oak_log at (1, 2, 3)', 'no progress: walking for 30s without getting closer to oak_log at (1, 2, 3)', 'no path to oak_log at (1, 2, 3)', 'oak_log at (1, 2, 3) is out of reach', 'pathfinding to x took too long (terrain too complex)', 'digging oak_log at (1, 2, 3) would take 75s from where I can reach it (in water)'])
       assert.equal(isUnreachableFailure(m), true, m)
     for (const m of ['need a wooden pickaxe to harvest stone', 'digging stone failed: aborted']) assert.equal(isUnreachableFailure(m), false, m)
   })

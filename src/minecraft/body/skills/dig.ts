@@ -73,6 +73,24 @@ export async function digBlock(ctx: SkillContext, block: Block): Promise<void> {
   }
 }
 
+/** How long to wait for the feet to land before a dig (a jump, a step down). */
+const LAND_WAIT_MS = 1500
+/** A dig this many times slower than on dry ground, and longer than SLOW_DIG_MS, is not started: another block, another approach. */
+const SLOW_DIG_FACTOR = 4
+const SLOW_DIG_MS = 8000
+
+/** Whether a dig timed at `needsMs` from where the bot stands is not worth starting, against `dryMs` on dry ground. */
+export function tooSlowToDig(needsMs: number, dryMs: number): boolean {
+  return needsMs > SLOW_DIG_FACTOR * dryMs && needsMs > SLOW_DIG_MS
+}
+
+/** Eye height and the reach used to decide whether to walk first (mineflayer's canDigBlock allows 5.1 from the eyes). */
+const EYE_HEIGHT = 1.62
+export const DIG_REACH = 4.5
+function withinReach(bot: Bot, pos: Vec3): boolean {
+  return bot.entity.position.offset(0, EYE_HEIGHT, 0).distanceTo(pos.offset(0.5, 0.5, 0.5)) <= DIG_REACH
+}
+
 /**
  * Digs the block at `pos` (which must still be one of `names`) and collects its drops.
  * Throws SkillError when unreachable, SkillAborted on cancel.
@@ -89,7 +107,8 @@ export async function mineBlockAt(ctx: SkillContext, pos: Vec3, names?: string[]
     const f = bot.entity.position.floored()
     return f.x === pos.x && f.z === pos.z && pos.y < f.y
   }
-  if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4.2 || under()) {
+  // within reach as mineflayer measures it (from the eyes), with a margin: a block 4 below the feet is not
+  if (!withinReach(bot, pos) || under()) {
     const reach = new goals.GoalLookAtBlock(pos, bot.world, { reach: 4 })
     const goal = under() ? new goals.GoalCompositeAll([reach, new goals.GoalInvert(new goals.GoalXZ(pos.x, pos.z))]) : reach
     await goTo(ctx, goal, `${block.name} at ${fmtPos(pos.x, pos.y, pos.z)}`)
@@ -104,6 +123,15 @@ export async function mineBlockAt(ctx: SkillContext, pos: Vec3, names?: string[]
     throw new SkillError(`cannot equip a tool for ${block.name}: ${errorMessage(err)}`)
   }
   if (!bot.canDigBlock(block)) throw new SkillError(`${block.name} at ${fmtPos(pos.x, pos.y, pos.z)} is out of reach`)
+  // mineflayer times the dig when it starts: 5× slower in the air, 5× again in water. Land first,
+  // and leave a block that would still take that long from here (a log dug while swimming: a minute)
+  if (!bot.entity.onGround) await eventWithin(bot, 'physicsTick', () => bot.entity.onGround, LAND_WAIT_MS, signal)
+  const needs = bot.digTime(block)
+  const dry = block.digTime(bot.heldItem?.type ?? null, false, false, false, bot.heldItem?.enchants ?? [], bot.entity.effects)
+  if (tooSlowToDig(needs, dry)) {
+    const where = (bot.entity as unknown as { isInWater?: boolean }).isInWater ? 'in water' : 'not standing on the ground'
+    throw new SkillError(`digging ${block.name} at ${fmtPos(pos.x, pos.y, pos.z)} would take ${Math.round(needs / 1000)}s from where I can reach it (${where})`)
+  }
   try {
     await digBlock(ctx, block)
   } catch (err) {

@@ -19,14 +19,18 @@ export function fmtPos(x: number, y: number | undefined, z: number): string {
   return y === undefined ? `(${Math.round(x)}, ${Math.round(z)})` : `(${Math.round(x)}, ${Math.round(y)}, ${Math.round(z)})`
 }
 
+/** A step counts as getting closer when the goal's own distance estimate drops by more than this. */
+export const CLOSER_BY = 0.5
+
 /**
- * Pathfinder goto that honours the skill's signal and fails with model-readable reasons when stuck or
- * unreachable. Progress is a real step (mineflayer's 'move' of more than 0.25 blocks) or a block of
- * the way broken ('diggingCompleted'); a dig under way gets one more `stuckMs` to finish when it is a
- * new one. `stuckMs` without either ends the goto with "stuck", and so does 3 × `stuckMs` without a
- * real step whatever is dug, or 3 × `stuckMs` of steps that bring the bot no closer to the goal (by the
- * goal's own heuristic): the caller then chooses another target or another approach at once
- * (docs/minecraft.md, "Getting unstuck").
+ * Pathfinder goto that honours the skill's signal and fails with model-readable reasons when the
+ * approach makes no progress. Progress is a step that brings the bot closer to the goal (by the
+ * goal's own heuristic) or a block of the way broken ('diggingCompleted') soon after one; steps that
+ * bring it no closer (round an obstacle, back and forth at an edge, circling) keep it going for a
+ * while. `stuckMs` without progress or a step ends the goto; a dig the pathfinder has under way then
+ * gets the time that dig needs (`bot.digTime`, once per block). Whatever is walked or dug, 2 ×
+ * `stuckMs` without getting closer ends it too: the way does not open. The caller then chooses another target or another approach at once (docs/minecraft.md,
+ * "Getting unstuck").
  */
 export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs = STUCK_MS): Promise<void> {
   const { bot, signal } = ctx
@@ -47,47 +51,51 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
   }
   let best = closeness(bot.entity.position)
   let closerAt = Date.now()
-  // Event-driven: every real step (mineflayer's 'move') and every block of the way broken push the
-  // deadline back. pathfinder.stop() only takes effect at a "safe" point, which may never come while it
-  // thinks or hangs at an edge; our own rejection ends the wait and setGoal(null) ends the path.
+  // Event-driven: steps closer and blocks of the way broken push the deadline back. pathfinder.stop()
+  // only takes effect at a "safe" point, which may never come while it thinks or hangs at an edge;
+  // our own rejection ends the wait and setGoal(null) ends the path.
   const stuck = new Promise<never>((_, reject) => {
-    const arm = () => {
+    const arm = (ms = stuckMs) => {
       clearTimeout(timer)
-      timer = setTimeout(deadline, stuckMs)
+      timer = setTimeout(deadline, Math.max(1, Math.min(ms, closerAt + 2 * stuckMs - Date.now())))
     }
-    const clearing = () => Date.now() - lastRealMoveAt <= 3 * stuckMs
+    const opening = () => Date.now() - closerAt < 2 * stuckMs
+    const fail = () => {
+      const now = Date.now()
+      if (now - lastRealMoveAt >= stuckMs) return new SkillError(`stuck: no movement for ${Math.round((now - lastRealMoveAt) / 1000)}s while going to ${what}`)
+      return new SkillError(`no progress: walking for ${Math.round((now - closerAt) / 1000)}s without getting closer to ${what}`)
+    }
     const deadline = () => {
       const dig = (bot as unknown as { targetDigBlock?: { position?: { x: number; y: number; z: number } } | null }).targetDigBlock
       const k = dig?.position ? `${dig.position.x},${dig.position.y},${dig.position.z}` : ''
-      if (k && k !== digKey && clearing()) {
-        // a dig started since the last progress: it gets its time
+      if (k && k !== digKey && opening()) {
+        // a dig started since the last progress: it gets the time it needs
         digKey = k
         ctx.progress(`clearing the way to ${what}`)
-        arm()
+        const needs = digTimeOf(bot, dig)
+        arm(needs ? needs + 1000 : stuckMs)
         return
       }
-      reject(new SkillError(`stuck: no movement for ${Math.round((Date.now() - lastRealMoveAt) / 1000)}s while going to ${what}`))
+      reject(fail())
     }
     onMove = () => {
       const p = bot.entity?.position
       if (!p || p.distanceTo(last) <= 0.25) return
       last = p.clone()
-      const now = Date.now()
-      lastRealMoveAt = now
-      // steps that bring the bot no closer (back and forth at an edge, circling) are not progress for long
+      lastRealMoveAt = Date.now()
       const h = closeness(p)
-      if (h < best - 0.5) {
-        best = h
-        closerAt = now
-      } else if (now - closerAt > 3 * stuckMs) {
-        reject(new SkillError(`no progress: walking for ${Math.round((now - closerAt) / 1000)}s without getting closer to ${what}`))
+      if (!(h < best - CLOSER_BY)) {
+        // a step round an obstacle keeps the walk going, but only up to 2 × stuckMs since the last step closer
+        arm()
         return
       }
+      best = h
+      closerAt = lastRealMoveAt
       ctx.progress(`moving to ${what}`)
       arm()
     }
     onDug = () => {
-      if (!clearing()) return
+      if (!opening()) return
       ctx.progress(`clearing the way to ${what}`)
       arm()
     }
@@ -114,6 +122,16 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
     clearTimeout(timer)
     if (onMove) bot.removeListener('move', onMove)
     if (onDug) bot.removeListener('diggingCompleted', onDug)
+  }
+}
+
+/** How long the dig under way takes with what the bot holds (mineflayer's estimate); 0 when unknown. */
+function digTimeOf(bot: SkillContext['bot'], dig: unknown): number {
+  try {
+    const t = (bot as unknown as { digTime(b: unknown): number }).digTime(dig)
+    return Number.isFinite(t) && t > 0 ? t : 0
+  } catch {
+    return 0
   }
 }
 
