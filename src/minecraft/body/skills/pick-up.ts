@@ -12,7 +12,7 @@ import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, checkAborted, errorMessage, eventWithin, sleep, type SkillContext, type SkillDef } from './context.js'
 import { isItemEntity } from './dig.js'
 import { fmtPos, goTo, goals } from './nav.js'
-import { entityId, listEntities } from './scan.js'
+import { entityId, listEntities, sightEntity } from './scan.js'
 import { EGG_TICKS_MIN, EGG_TICKS_SPREAD } from '../../world/animal-rules.js'
 
 export const PICKUP_RADIUS = 32
@@ -81,7 +81,7 @@ async function waitByMob(ctx: SkillContext, from: string, members: readonly stri
   while (!enough()) {
     checkAborted(ctx.signal)
     if (Date.now() >= until) return `no ${kind} laid a ${label} in the ${Math.round(LAY_WAIT_MS / 60_000)} minutes the bot waited by it`
-    const mob = listEntities(ctx.bot, MOB_SIGHT, (e) => entityId(e) === kind)[0]
+    const mob = await sightEntity(ctx.bot, MOB_SIGHT, (e) => entityId(e) === kind, ctx.signal)
     if (!mob) return `no dropped ${label} within ${radius} blocks and no ${kind} within ${MOB_SIGHT} blocks to wait by`
     ctx.progress(`waiting by a ${kind} for a ${label}`)
     const p = mob.position
