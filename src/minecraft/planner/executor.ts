@@ -96,6 +96,8 @@ const MAX_RETRY_ROUNDS = 2
  * still found; the task's own time limit and `maxActions` bound it.
  */
 const MAX_SEARCH_ROUNDS = 8
+/** Times a trip back for a death's items cut short by a reflex is made again. */
+const MAX_RECOVERY_RETRIES = 2
 const GATHER_KINDS = new Set(['collect', 'hunt', 'shear', 'fill', 'farm', 'pickUp'])
 
 /** A step cut short by something that is no failure of the step: a reflex (shelter, strike-back) or a lost server. */
@@ -146,6 +148,8 @@ export class PlanExecutor {
   private readonly droppedSteps = new Map<string, PlanStep>()
   /** Dropped routes whose last failure was "not found" (looking elsewhere can change that). */
   private readonly droppedNotFound = new Set<string>()
+  /** Trips back for a death's items made again after an interruption (see MAX_RECOVERY_RETRIES). */
+  private recoveryRetries = 0
 
   constructor(
     goal: ExecutorGoal,
@@ -226,6 +230,12 @@ export class PlanExecutor {
   /** The outcome of the last decision. */
   report(outcome: StepOutcome): void {
     const last = this.last
+    // a trip back for a death's items that a reflex cut short (a fight on the way) is made again
+    if (last?.decision.kind === 'recover' && outcome.interrupted && this.recoveryRetries < MAX_RECOVERY_RETRIES) {
+      const { kind: _kind, note: _note, ...recovery } = last.decision
+      this.recoveryRetries++
+      this.pendingRecovery = recovery
+    }
     if (!last || last.decision.kind !== 'step' || outcome.interrupted) {
       if (last) last.decision = { kind: 'done', reason: 'reported' }
       return
@@ -305,6 +315,7 @@ export class PlanExecutor {
     this.opts.onNote?.(`died (${death.cause}); lost ${lost.length ? lost.join(', ') : 'nothing'}${after}`)
     this.death = undefined
     this.pendingRecovery = 'ok' in r ? r.recovery : undefined
+    this.recoveryRetries = 0
     // stations left behind stand where the bot died: far away now
     this.stationsPlaced.clear()
     this.stationsHeld.clear()
