@@ -74,4 +74,21 @@ describe('the executor after a death', () => {
     assert.notEqual(ex.next({ inventory: {}, position: near }).kind, 'recover')
     assert.match(notes.at(-1)!, /lost 1 log \(the items have despawned/)
   })
+
+  test('a trip back that a reflex cut short (a fight on the way) is made again, twice at most', () => {
+    // the bench's bookshelf task (seed 9): the trip back for 2 books was interrupted by an attack and never made again
+    let clock = 1000
+    const ex = new PlanExecutor(goal, { now: () => clock })
+    ex.next({ inventory: { 'minecraft:oak_log': 2 }, position: spot })
+    ex.died('killed by spider', spot)
+    clock += 5000
+    const kinds: string[] = []
+    for (let i = 0; i < 4; i++) {
+      const d = ex.next({ inventory: {}, position: near })
+      kinds.push(d.kind)
+      ex.report({ reason: 'cancelled: interrupted by attack', interrupted: true })
+    }
+    assert.deepEqual(kinds, ['recover', 'recover', 'recover', 'step'])
+  })
 })
+

@@ -48,4 +48,24 @@ describe('the executor with its only route dropped', () => {
     d = ex.next({ inventory: planks })
     assert.notEqual(d.kind, 'explore')
   })
+
+  test('a target not found (no cow in sight) is looked for farther on a spiral for more rounds than a timeout, then the task fails', () => {
+    // the bench's leather task on seed 2 gave up after 218 s of its 600: no cow near spawn, two rounds
+    const notes: string[] = []
+    const ex = new PlanExecutor({ item: 'minecraft:leather', count: 1, mode: 'get' }, { onNote: (l) => notes.push(l) })
+    const none = (d: Decision) => (d.kind === 'step' && d.step.kind === 'hunt' ? `no minecraft:${d.step.entity} within 48 blocks: none around now (explore to find some)` : 'arrived')
+    const distances: number[] = []
+    let d = ex.next({ inventory: {} })
+    assert.equal(stepKind(d), 'hunt leather')
+    for (let i = 0; i < 150 && d.kind !== 'failed' && d.kind !== 'done'; i++) {
+      if (d.kind === 'explore') distances.push(d.distance)
+      ex.report({ ok: d.kind !== 'step', reason: none(d) })
+      d = ex.next({ inventory: {} })
+    }
+    assert.equal(d.kind, 'failed')
+    assert.ok(notes.some((n) => /\(round 8 of 8\)/.test(n)), notes.join('\n'))
+    assert.ok(!notes.some((n) => /round 9/.test(n)), notes.join('\n'))
+    // every look elsewhere is farther than the one before: the spiral's legs grow, so each covers new ground
+    for (let i = 1; i < distances.length; i++) assert.ok(distances[i]! > distances[i - 1]!, distances.join(', '))
+  })
 })

@@ -243,8 +243,8 @@ describe('builtin mind over the link (fake body)', () => {
     body.failNext('collect', 'no iron_ore within 64 blocks', 100)
     const rec2 = await link.waitTask(link.createTask('collect 1 iron_ore').id)
     assert.equal(rec2.status, 'failed')
-    // 3 attempts with 2 searches between them, then twice: farther away, 2 more attempts
-    assert.match(rec2.reason!, /could not collect 1 iron_ore after 7 attempts: .*no iron_ore within 64 blocks/)
+    // 3 attempts with 2 searches between them, then (the target not found) eight times: farther away, 2 more attempts
+    assert.match(rec2.reason!, /could not collect 1 iron_ore after 19 attempts: .*no iron_ore within 64 blocks/)
     await link.close()
   })
 

@@ -119,7 +119,7 @@ describe('builtin mind: the food detour', () => {
 })
 
 describe('builtin mind: reflex interruptions', () => {
-  test('an action cut short by the shelter or strike-back is no failed attempt; real failures end the task after two rounds elsewhere', async () => {
+  test('an action cut short by the shelter or strike-back is no failed attempt; real failures end the task after eight rounds elsewhere (a target not found)', async () => {
     const { send } = await mindWithTask('get 3 log')
     const collect = action(await send(heartbeat(20, {})))
     assert.equal(collect.type, 'ACTION_COLLECT_BLOCK')
@@ -137,8 +137,9 @@ describe('builtin mind: reflex interruptions', () => {
     await send(stop('arrived'))
     assert.deepEqual(action(await send(heartbeat(20, {}))), collect)
     await send(stop('no oak_log known within 64 blocks'))
-    // every route dropped: twice it looks farther away and tries the collect again, twice each
-    for (let round = 1; round <= 2; round++) {
+    // every route dropped because its target was not found: eight times it looks farther away (the
+    // spiral of the executor's searches) and tries the collect again, twice each
+    for (let round = 1; round <= 8; round++) {
       assert.equal(action(await send(heartbeat(20, {}))).type, 'ACTION_MOVE', `round ${round}: elsewhere`)
       await send(stop('arrived'))
       for (let i = 0; i < 2; i++) {
@@ -148,7 +149,7 @@ describe('builtin mind: reflex interruptions', () => {
     }
     const end = await send(heartbeat(20, {}))
     assert.equal(end[0]?.type, 'EVENT_AI_STOP')
-    assert.match((end[0] as { reason: string }).reason, /^failed: could not collect 3 log after 7 attempts/)
+    assert.match((end[0] as { reason: string }).reason, /^failed: could not collect 3 log after 19 attempts/)
   })
 })
 

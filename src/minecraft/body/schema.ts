@@ -43,7 +43,7 @@ export const SkillCallSchema = z.discriminatedUnion('skill', [
   z.object({ skill: z.literal('attack'), target: z.string().min(1).max(64) }),
   z.object({ skill: z.literal('hunt'), entity: itemName, item: itemName, count: z.number().int().min(1).max(640) }),
   z.object({ skill: z.literal('shear'), count: z.number().int().min(1).max(640), color: itemName.optional() }),
-  z.object({ skill: z.literal('pickUp'), item: itemName, count: z.number().int().min(1).max(2304).optional(), radius: num.min(1).max(64).optional() }),
+  z.object({ skill: z.literal('pickUp'), item: itemName, count: z.number().int().min(1).max(2304).optional(), radius: num.min(1).max(64).optional(), from: itemName.optional() }),
   z.object({ skill: z.literal('kill'), uuids: z.array(z.string().min(1).max(64)).min(1).max(64) }),
   z.object({ skill: z.literal('wait'), ms: z.number().int().min(0).max(3_600_000) }),
   z.object({ skill: z.literal('shelter'), wait: z.boolean().optional() }),

@@ -155,8 +155,12 @@ export type SkillCall =
   | { skill: 'hunt'; entity: string; item: string; count: number }
   /** Shears unsheared sheep (of `color` when named: `black`, `black_wool`) and picks the wool up until `count` more wool are held. */
   | { skill: 'shear'; count: number; color?: string }
-  /** Walks over dropped items of `item` (eggs …) within `radius` (default 32) until `count` more are held (default: all in sight). */
-  | { skill: 'pickUp'; item: string; count?: number; radius?: number }
+  /**
+   * Walks over dropped items of `item` (eggs …) within `radius` (default 32) until `count` more are held (default: all in sight).
+   * With `from` (a mob that lays or drops the item: `chicken`), when none lies in sight it stays by the nearest such mob and
+   * picks up what it lays.
+   */
+  | { skill: 'pickUp'; item: string; count?: number; radius?: number; from?: string }
   /** Kills the entities with these UUIDs, one after the other. */
   | { skill: 'kill'; uuids: string[] }
   | { skill: 'wait'; ms: number }

@@ -89,6 +89,15 @@ const SEARCH_STEP = 48
  * this many rounds before the task fails.
  */
 const MAX_RETRY_ROUNDS = 2
+/**
+ * Rounds when every dropped gather route was dropped because its target was not found (no cow
+ * within sight, no oak leaves known): each round walks a longer leg of a square spiral, so it
+ * looks over new ground each time, and a rare target (animals come ≈ 1 group in 9 chunks) is
+ * still found; the task's own time limit and `maxActions` bound it.
+ */
+const MAX_SEARCH_ROUNDS = 8
+/** Times a trip back for a death's items cut short by a reflex is made again. */
+const MAX_RECOVERY_RETRIES = 2
 const GATHER_KINDS = new Set(['collect', 'hunt', 'shear', 'fill', 'farm', 'pickUp'])
 
 /** A step cut short by something that is no failure of the step: a reflex (shelter, strike-back) or a lost server. */
@@ -123,7 +132,7 @@ export class PlanExecutor {
   private readonly excluded = new Set<string>()
   private readonly stationsHeld = new Set<string>()
   private readonly stationsPlaced = new Set<string>()
-  private pendingExplore: { note: string; distance: number } | undefined
+  private pendingExplore: { note: string } | undefined
   /** Searches elsewhere per step signature (a not-found target is looked for twice before its route is dropped). */
   private readonly searches = new Map<string, number>()
   /** The last route dropped, for the failure's reason. */
@@ -137,6 +146,10 @@ export class PlanExecutor {
   private retryRounds = 0
   /** The step each dropped route was dropped on (its kind decides whether it may be taken back). */
   private readonly droppedSteps = new Map<string, PlanStep>()
+  /** Dropped routes whose last failure was "not found" (looking elsewhere can change that). */
+  private readonly droppedNotFound = new Set<string>()
+  /** Trips back for a death's items made again after an interruption (see MAX_RECOVERY_RETRIES). */
+  private recoveryRetries = 0
 
   constructor(
     goal: ExecutorGoal,
@@ -187,9 +200,9 @@ export class PlanExecutor {
       return this.decide({ kind: 'recover', ...r, note: `going back for what the death left at ${fmt(r.at)}, ${Math.round(r.distance)} blocks away (${what})` }, inv)
     }
     if (this.pendingExplore) {
-      const { note, distance } = this.pendingExplore
+      const { note } = this.pendingExplore
       this.pendingExplore = undefined
-      const direction = DIRECTIONS[this.explores++ % DIRECTIONS.length]!
+      const { distance, direction } = this.nextLeg()
       return this.decide({ kind: 'explore', distance, direction, note }, inv)
     }
     const p = plan(this.goal.item, target, inv, {
@@ -217,6 +230,12 @@ export class PlanExecutor {
   /** The outcome of the last decision. */
   report(outcome: StepOutcome): void {
     const last = this.last
+    // a trip back for a death's items that a reflex cut short (a fight on the way) is made again
+    if (last?.decision.kind === 'recover' && outcome.interrupted && this.recoveryRetries < MAX_RECOVERY_RETRIES) {
+      const { kind: _kind, note: _note, ...recovery } = last.decision
+      this.recoveryRetries++
+      this.pendingRecovery = recovery
+    }
     if (!last || last.decision.kind !== 'step' || outcome.interrupted) {
       if (last) last.decision = { kind: 'done', reason: 'reported' }
       return
@@ -263,13 +282,15 @@ export class PlanExecutor {
     // a target not found is looked for elsewhere, farther each time: a changed attempt, not the same one
     if (GATHER_KINDS.has(step.kind) && NOT_FOUND.test(reason) && searched < MAX_SEARCHES) {
       this.searches.set(route, searched + 1)
-      this.pendingExplore = { note: `${describeStep(step)}: ${reason}; looking elsewhere`, distance: SEARCH_STEP * (searched + 1) }
+      this.pendingExplore = { note: `${describeStep(step)}: ${reason}; looking elsewhere` }
       return
     }
     if (n >= 2) {
       this.excluded.add(route)
       this.droppedSteps.set(route, step)
       this.lastDropped = { step, reason, times: attempts }
+      if (NOT_FOUND.test(reason)) this.droppedNotFound.add(route)
+      else this.droppedNotFound.delete(route)
       this.opts.onNote?.(`${describeStep(step)} failed the same way again (${reason}); not trying ${route} again`)
     }
   }
@@ -294,6 +315,7 @@ export class PlanExecutor {
     this.opts.onNote?.(`died (${death.cause}); lost ${lost.length ? lost.join(', ') : 'nothing'}${after}`)
     this.death = undefined
     this.pendingRecovery = 'ok' in r ? r.recovery : undefined
+    this.recoveryRetries = 0
     // stations left behind stand where the bot died: far away now
     this.stationsPlaced.clear()
     this.stationsHeld.clear()
@@ -306,9 +328,10 @@ export class PlanExecutor {
    * with them would succeed. Undefined when there is nothing to take back or the rounds are spent.
    */
   private retryDroppedGathers(target: number, inv: Record<string, number>, obs: Observation): Decision | undefined {
-    if (this.retryRounds >= MAX_RETRY_ROUNDS) return undefined
     const gathers = [...this.excluded].filter((r) => GATHER_KINDS.has(this.droppedSteps.get(r)?.kind ?? ''))
     if (gathers.length === 0) return undefined
+    const rounds = gathers.every((r) => this.droppedNotFound.has(r)) ? MAX_SEARCH_ROUNDS : MAX_RETRY_ROUNDS
+    if (this.retryRounds >= rounds) return undefined
     const without = new Set([...this.excluded].filter((r) => !gathers.includes(r)))
     const p = plan(this.goal.item, target, inv, { graph: this.graph, ...obs.world, stationsNearby: this.stationsPlaced, excluded: without })
     if (!p.ok) return undefined
@@ -318,11 +341,19 @@ export class PlanExecutor {
       for (const sig of [...this.failures.keys()]) if (sig.startsWith(`${r}|`)) this.failures.delete(sig)
     }
     const what = gathers.map((r) => describeStep(this.droppedSteps.get(r)!)).join(', ')
-    const distance = SEARCH_STEP * (MAX_SEARCHES + this.retryRounds)
-    const direction = DIRECTIONS[this.explores++ % DIRECTIONS.length]!
-    const note = `no route left (${what} dropped); looking ${distance} blocks elsewhere, then trying again (round ${this.retryRounds} of ${MAX_RETRY_ROUNDS})`
+    const { distance, direction } = this.nextLeg()
+    const note = `no route left (${what} dropped); looking ${distance} blocks elsewhere, then trying again (round ${this.retryRounds} of ${rounds})`
     this.opts.onNote?.(note)
     return { kind: 'explore', distance, direction, note }
+  }
+
+  /**
+   * The next leg of one square spiral over every look elsewhere of the task (48, 96, 144 … blocks,
+   * turning a quarter each time), so no search walks back over ground already looked at.
+   */
+  private nextLeg(): { distance: number; direction: { x: number; z: number } } {
+    const n = this.explores++
+    return { distance: SEARCH_STEP * (n + 1), direction: DIRECTIONS[n % DIRECTIONS.length]! }
   }
 
   private fail(reason: string): Decision {

@@ -28,7 +28,7 @@ export function stepCall(step: PlanStep, inventory: Record<string, number>): Ski
     case 'farm':
       return { skill: 'farm', crop: step.crop, count: step.count }
     case 'pickUp':
-      return { skill: 'pickUp', item: namespaced(step.item), count: step.count }
+      return { skill: 'pickUp', item: namespaced(step.item), count: step.count, from: namespaced(step.entity) }
   }
 }
 

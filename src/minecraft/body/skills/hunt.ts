@@ -11,7 +11,7 @@ import { woolColourOf } from '../../sheep.js'
 import { SkillAborted, SkillError, checkAborted, errorMessage, type SkillContext, type SkillDef } from './context.js'
 import { killEntity } from './combat.js'
 import { pickUpNear } from './dig.js'
-import { entityId, listEntities } from './scan.js'
+import { entityId, listEntities, sightEntity } from './scan.js'
 import { describeSheep, sheepAround } from './sheep.js'
 import { walkOverDrops } from './pick-up.js'
 
@@ -64,6 +64,8 @@ export const hunt: SkillDef<Hunt> = {
       if (wool) return sheepAround(bot, HUNT_RADIUS).find((s) => !s.sheared && (!wool.colour || s.colour === wool.colour) && !given.has(s.entity.id))?.entity
       return listEntities(bot, HUNT_RADIUS, (e) => entityId(e) === namespaced(kind) && !given.has(e.id))[0]
     }
+    // before the first kill, give the server a moment to show the mobs around (right after joining)
+    if (!target()) await sightEntity(bot, HUNT_RADIUS, (e) => entityId(e) === namespaced(kind), ctx.signal)
     let kills = 0
     let misses = 0
     let lastEscape = ''

@@ -1,7 +1,9 @@
 /**
  * pickUp: walk over dropped items of one kind (eggs a chicken laid, wool a shearing threw off) that the
  * bot's client knows within `radius` (default 32), nearest first, until `count` more are in the
- * inventory (default: every such drop in sight is tried).
+ * inventory (default: every such drop in sight is tried). With `from` (the mob that lays it: a
+ * chicken), when none lies in sight the bot stays by the nearest such mob and picks up what it lays,
+ * as a player waits by chickens for an egg.
  */
 import type { Entity } from 'prismarine-entity'
 import type { PickUpResult, SkillCall } from '../types.js'
@@ -10,9 +12,16 @@ import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, checkAborted, errorMessage, eventWithin, sleep, type SkillContext, type SkillDef } from './context.js'
 import { isItemEntity } from './dig.js'
 import { fmtPos, goTo, goals } from './nav.js'
-import { listEntities } from './scan.js'
+import { entityId, listEntities, sightEntity } from './scan.js'
+import { EGG_TICKS_MIN, EGG_TICKS_SPREAD } from '../../world/animal-rules.js'
 
 export const PICKUP_RADIUS = 32
+/** How far the bot looks for a mob to wait by (as hunt: the entities its client knows). */
+const MOB_SIGHT = 48
+/** The longest wait by a laying mob: a chicken lays within 6000–12000 ticks (20 ticks a second). */
+export const LAY_WAIT_MS = ((EGG_TICKS_MIN + EGG_TICKS_SPREAD) / 20) * 1000
+/** How long the bot stands by a mob before it looks again (the mob wanders; drops may lie elsewhere). */
+const STAND_BY_MS = 10_000
 
 /** The stack a dropped item entity shows (null: not an item, or not told yet). */
 export function droppedStack(e: Entity): { name: string; count: number } | null {
@@ -62,9 +71,38 @@ export async function walkOverDrops(ctx: SkillContext, members: readonly string[
   return { tried: tried.size, problem }
 }
 
+/**
+ * Stays by the nearest `from` mob in sight, picking up what of `members` it lays, until `enough()` or
+ * `LAY_WAIT_MS` passes. Returns why it stopped short ('' when enough).
+ */
+async function waitByMob(ctx: SkillContext, from: string, members: readonly string[], radius: number, label: string, enough: () => boolean): Promise<string> {
+  const kind = namespaced(from)
+  const until = Date.now() + LAY_WAIT_MS
+  while (!enough()) {
+    checkAborted(ctx.signal)
+    if (Date.now() >= until) return `no ${kind} laid a ${label} in the ${Math.round(LAY_WAIT_MS / 60_000)} minutes the bot waited by it`
+    const mob = await sightEntity(ctx.bot, MOB_SIGHT, (e) => entityId(e) === kind, ctx.signal)
+    if (!mob) return `no dropped ${label} within ${radius} blocks and no ${kind} within ${MOB_SIGHT} blocks to wait by`
+    ctx.progress(`waiting by a ${kind} for a ${label}`)
+    const p = mob.position
+    try {
+      await goTo(ctx, new goals.GoalNear(p.x, p.y, p.z, 3), `${kind} at ${fmtPos(p.x, p.y, p.z)}`)
+    } catch (err) {
+      if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
+      ctx.log.debug('could not reach the mob to wait by; waiting here', { err: errorMessage(err) })
+    }
+    await eventWithin(ctx.bot, 'entitySpawn', (e: Entity) => isItemEntity(e), STAND_BY_MS, ctx.signal)
+    // the item's stack arrives just after its spawn
+    await sleep(500, ctx.signal)
+    await walkOverDrops(ctx, members, radius, enough)
+  }
+  return ''
+}
+
 export const pickUp: SkillDef<PickUp> = {
   name: 'pickUp',
   timeoutMs: 120_000,
+  timeoutFor: (c) => (c.from ? LAY_WAIT_MS + 120_000 : 120_000),
   async run(ctx, c): Promise<PickUpResult> {
     const radius = c.radius ?? PICKUP_RADIUS
     const items = resolveItemNames(ctx.registry, c.item)
@@ -74,9 +112,14 @@ export const pickUp: SkillDef<PickUp> = {
     const start = countMembers(ctx.counts(), members)
     const got = () => Math.max(0, countMembers(ctx.counts(), members) - start)
     const picked = () => [{ name: label, count: got() }]
-    const r = await walkOverDrops(ctx, members, radius, () => c.count !== undefined && got() >= c.count)
+    const enough = () => c.count !== undefined && got() >= c.count
+    const r = await walkOverDrops(ctx, members, radius, enough)
     const tried = r.tried
-    const lastProblem = r.problem
+    let lastProblem = r.problem
+    if (c.from && c.count !== undefined && !enough()) {
+      const why = await waitByMob(ctx, c.from, members, radius, label, enough)
+      if (why) lastProblem = why
+    }
     ctx.progress(`picked up ${got()}${c.count ? `/${c.count}` : ''} ${label}`, c.count ? Math.min(1, got() / c.count) : undefined)
     const n = got()
     if (c.count !== undefined && n < c.count) {

@@ -8,7 +8,7 @@ import type { Entity } from 'prismarine-entity'
 import type { ScannedEntity, SeenBlock, SkillCall } from '../types.js'
 import { resolveItemNames, type Registry } from '../items.js'
 import { bareName, namespaced } from '../../names.js'
-import { ok, type SkillDef } from './context.js'
+import { eventWithin, ok, type SkillDef } from './context.js'
 
 const MAX_LISTED = 64
 const AIRS = new Set(['air', 'cave_air', 'void_air'])
@@ -83,6 +83,21 @@ export function listEntities(bot: Bot, radius: number, filter?: (e: Entity) => b
   return Object.values(bot.entities)
     .filter((e) => e !== bot.entity && e.isValid !== false && e.position.distanceTo(me) <= radius && (!filter || filter(e)))
     .sort((a, b) => a.position.distanceTo(me) - b.position.distanceTo(me))
+}
+
+/** How long a search for a mob waits for the server to show one, when the client knows none yet. */
+export const SIGHTING_WAIT_MS = 3000
+
+/**
+ * The nearest entity matching `filter` within `radius`; when the client knows none, it waits up to
+ * `ms` for one to come into view. Right after joining (or a reconnect) the server sends the mobs
+ * around a moment later, and "none within 48 blocks" then would send the bot away from them.
+ */
+export async function sightEntity(bot: Bot, radius: number, filter: (e: Entity) => boolean, signal?: AbortSignal, ms = SIGHTING_WAIT_MS): Promise<Entity | undefined> {
+  const now = () => listEntities(bot, radius, filter)[0]
+  if (now()) return now()
+  await eventWithin(bot, 'entitySpawn', (e: Entity) => filter(e) && e.position.distanceTo(bot.entity.position) <= radius, ms, signal)
+  return now()
 }
 
 export const scanEntities: SkillDef<Extract<SkillCall, { skill: 'scanEntities' }>> = {
