@@ -99,6 +99,12 @@ export interface StartWorldOptions {
    * makes crops grow faster: for tests and demos that say so, never for published figures.
    */
   randomTickSpeed?: number
+  /**
+   * How fast a chicken's egg timer runs: ticks counted per server tick, 1..100; default 1 (vanilla:
+   * an egg every 6000–12000 ticks, 5–10 minutes). For tests and demos that say so, never for
+   * published figures.
+   */
+  layingSpeed?: number
 }
 
 export interface World {
@@ -168,6 +174,8 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
   if (!Number.isInteger(daySpeed) || daySpeed < 1 || daySpeed > 100) throw new Error(`startWorld: daySpeed must be an integer 1..100, got ${String(opts.daySpeed)}`)
   const randomTickSpeed = opts.randomTickSpeed ?? RANDOM_TICK_SPEED
   if (!Number.isInteger(randomTickSpeed) || randomTickSpeed < 0 || randomTickSpeed > 4096) throw new Error(`startWorld: randomTickSpeed must be an integer 0..4096, got ${String(opts.randomTickSpeed)}`)
+  const layingSpeed = opts.layingSpeed ?? 1
+  if (!Number.isInteger(layingSpeed) || layingSpeed < 1 || layingSpeed > 100) throw new Error(`startWorld: layingSpeed must be an integer 1..100, got ${String(opts.layingSpeed)}`)
   const viewDistance = opts.viewDistance ?? 4
   if (!Number.isInteger(viewDistance) || viewDistance < 1 || viewDistance > 16) throw new Error(`startWorld: viewDistance must be 1..16, got ${String(opts.viewDistance)}`)
   let asked: McVersion
@@ -194,6 +202,7 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
     animals: opts.animals ?? true,
     daySpeed,
     randomTickSpeed,
+    layingSpeed,
     version,
     ...(versionNote ? { versionNote } : {}),
     ...(dir ? { dir } : {}),
@@ -281,7 +290,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   const mobRng = createRng(o.seed ^ 0x5eed)
   const mobs = installMobs(serv, mobRng, { hurtPlayer: (p, amount, cause) => health.damage(p, amount, cause) })
   animals.attach(mobs)
-  installAnimalLife(serv, mobs, mobRng)
+  installAnimalLife(serv, mobs, mobRng, { layingSpeed: o.layingSpeed })
   installBuckets(serv)
   const monsters = installMonsters(serv, mobs, mobRng, o.monsters)
   const memory = installMemory(serv, { ...(o.dir ? { folder: o.dir } : {}), onProblem: (why) => log.warn(why) })

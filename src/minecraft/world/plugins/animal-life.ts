@@ -18,7 +18,8 @@ const SHEEP_EATS = 10
 const SHEAR_REACH = 6
 const OFF_HAND = 45
 
-export function installAnimalLife(serv: SquidServer, mobs: MobsApi, rng: () => number): void {
+export function installAnimalLife(serv: SquidServer, mobs: MobsApi, rng: () => number, opts: { layingSpeed?: number } = {}): void {
+  const layingSpeed = opts.layingSpeed ?? 1
   const registry = serv.registry
   const Item = require('prismarine-item')(registry)
   const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => any }
@@ -76,7 +77,8 @@ export function installAnimalLife(serv: SquidServer, mobs: MobsApi, rng: () => n
   }
 
   function layEgg(rec: MobRecord): void {
-    if (--rec.eggTicks > 0) return
+    rec.eggTicks -= layingSpeed
+    if (rec.eggTicks > 0) return
     rec.eggTicks = nextEggTicks(rng)
     serv.mbDropItem?.(serv.overworld, { x: rec.x, y: rec.y + 0.3, z: rec.z }, 'egg', 1, undefined, { x: 0, y: 0.5, z: 0 })
     serv.emit('mbEgg', { chicken: rec.id, x: rec.x, y: rec.y, z: rec.z })
