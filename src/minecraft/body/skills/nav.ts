@@ -19,6 +19,8 @@ export function fmtPos(x: number, y: number | undefined, z: number): string {
   return y === undefined ? `(${Math.round(x)}, ${Math.round(z)})` : `(${Math.round(x)}, ${Math.round(y)}, ${Math.round(z)})`
 }
 
+const TIMER_SLACK_MS = 5
+
 /** A step counts as getting closer when the goal's own distance estimate drops by more than this. */
 export const CLOSER_BY = 0.5
 
@@ -62,7 +64,8 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
     const opening = () => Date.now() - closerAt < 2 * stuckMs
     const fail = () => {
       const now = Date.now()
-      if (now - lastRealMoveAt >= stuckMs) return new SkillError(`stuck: no movement for ${Math.round((now - lastRealMoveAt) / 1000)}s while going to ${what}`)
+      // a timer may fire a millisecond before Date.now() says its time is up
+      if (now - lastRealMoveAt >= stuckMs - TIMER_SLACK_MS) return new SkillError(`stuck: no movement for ${Math.round((now - lastRealMoveAt) / 1000)}s while going to ${what}`)
       return new SkillError(`no progress: walking for ${Math.round((now - closerAt) / 1000)}s without getting closer to ${what}`)
     }
     const deadline = () => {
