@@ -25,23 +25,49 @@ export function namespaced(name: string): string {
   return b.includes(':') ? b : `minecraft:${b}`
 }
 
-const WOODS = woodKinds()
+/** Computed on first use: the woods come from minecraft-data, which a process that only names items (a LostSpace AI started through the CLI) never loads. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined
+  return () => (value ??= make())
+}
+const woods = once(() => woodKinds())
 /** Woods whose logs burn (the Nether's stems do not; bamboo has no logs). */
-const OVERWORLD_WOODS = WOODS.filter((w) => !w.stem && w.logs.length > 0)
+const overworldWoods = once(() => woods().filter((w) => !w.stem && w.logs.length > 0))
 const present = (names: Array<string | undefined>) => names.filter((n): n is string => n !== undefined)
+const logs = once(() => overworldWoods().flatMap((w) => w.logs))
+const planks = once(() => woods().map((w) => `${w.wood}_planks`))
+const slabs = once(() => woods().map((w) => `${w.wood}_slab`))
+const leaves = once(() => present(overworldWoods().map((w) => w.leaves)))
+const saplings = once(() => present(overworldWoods().map((w) => w.sapling)))
 
 export const COLOURS = ['white', 'orange', 'magenta', 'light_blue', 'yellow', 'lime', 'pink', 'gray', 'light_gray', 'cyan', 'purple', 'blue', 'brown', 'green', 'red', 'black'] as const
 
-/** Item families by name. */
+/** Item families by name (the wood families are read on first use). */
 export const TAGS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  log: OVERWORLD_WOODS.flatMap((w) => w.logs),
-  logs: OVERWORLD_WOODS.flatMap((w) => w.logs),
-  logs_that_burn: OVERWORLD_WOODS.flatMap((w) => w.logs),
-  planks: WOODS.map((w) => `${w.wood}_planks`),
-  wooden_slab: WOODS.map((w) => `${w.wood}_slab`),
-  leaves: present(OVERWORLD_WOODS.map((w) => w.leaves)),
-  sapling: present(OVERWORLD_WOODS.map((w) => w.sapling)),
-  saplings: present(OVERWORLD_WOODS.map((w) => w.sapling)),
+  get log() {
+    return logs()
+  },
+  get logs() {
+    return logs()
+  },
+  get logs_that_burn() {
+    return logs()
+  },
+  get planks() {
+    return planks()
+  },
+  get wooden_slab() {
+    return slabs()
+  },
+  get leaves() {
+    return leaves()
+  },
+  get sapling() {
+    return saplings()
+  },
+  get saplings() {
+    return saplings()
+  },
   wool: COLOURS.map((c) => `${c}_wool`),
   wool_carpets: COLOURS.map((c) => `${c}_carpet`),
   beds: COLOURS.map((c) => `${c}_bed`),
@@ -95,6 +121,6 @@ export function countByKey(inv: Record<string, number>): Map<string, number> {
 /** Which planks a log makes (`birch_log` → `birch_planks`). */
 export function planksForLog(log: string): string | undefined {
   const b = bareName(log)
-  for (const w of WOODS) if (w.logs.includes(b)) return `${w.wood}_planks`
+  for (const w of woods()) if (w.logs.includes(b)) return `${w.wood}_planks`
   return undefined
 }

@@ -9,7 +9,14 @@
  * Minecraft Wiki). World, body and planner all ask this module; nothing version-specific is
  * hard-coded elsewhere.
  */
-import minecraftData from 'minecraft-data'
+import { createRequire } from 'node:module'
+import type MinecraftData from 'minecraft-data'
+
+// minecraft-data is required on first use, not on import: names.ts reads its woods from here, and a
+// process that only names items (a LostSpace AI started through the CLI) never loads the game data.
+const requireCjs = createRequire(import.meta.url)
+let loadedMinecraftData: typeof MinecraftData | undefined
+const minecraftData = (version: string) => (loadedMinecraftData ??= requireCjs('minecraft-data') as typeof MinecraftData)(version)
 
 import { SUPPORTED_MC_VERSIONS } from './versions.js'
 export { SUPPORTED_MC_VERSIONS, DEFAULT_MC_VERSION, isSupportedMcVersion, checkMcVersion, type McVersion } from './versions.js'
