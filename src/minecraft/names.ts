@@ -42,41 +42,34 @@ const saplings = once(() => present(overworldWoods().map((w) => w.sapling)))
 
 export const COLOURS = ['white', 'orange', 'magenta', 'light_blue', 'yellow', 'lime', 'pink', 'gray', 'light_gray', 'cyan', 'purple', 'blue', 'brown', 'green', 'red', 'black'] as const
 
+/** The wood families, each read on first use. */
+const WOOD_FAMILIES: Record<string, () => readonly string[]> = {
+  log: logs,
+  logs,
+  logs_that_burn: logs,
+  planks,
+  wooden_slab: slabs,
+  leaves,
+  sapling: saplings,
+  saplings,
+}
+
 /** Item families by name (the wood families are read on first use). */
-export const TAGS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  get log() {
-    return logs()
-  },
-  get logs() {
-    return logs()
-  },
-  get logs_that_burn() {
-    return logs()
-  },
-  get planks() {
-    return planks()
-  },
-  get wooden_slab() {
-    return slabs()
-  },
-  get leaves() {
-    return leaves()
-  },
-  get sapling() {
-    return saplings()
-  },
-  get saplings() {
-    return saplings()
-  },
-  wool: COLOURS.map((c) => `${c}_wool`),
-  wool_carpets: COLOURS.map((c) => `${c}_carpet`),
-  beds: COLOURS.map((c) => `${c}_bed`),
-  coals: ['coal', 'charcoal'],
-  /** What a player means by "mine stone": the natural stone blocks (not the item `stone`, which is smelted). */
-  stone_like: ['stone', 'cobblestone', 'granite', 'diorite', 'andesite'],
-  stone_tool_materials: ['cobblestone', 'blackstone'],
-  stone_crafting_materials: ['cobblestone', 'blackstone'],
-})
+export const TAGS: Readonly<Record<string, readonly string[]>> = Object.freeze(
+  Object.assign(
+    Object.defineProperties({}, Object.fromEntries(Object.entries(WOOD_FAMILIES).map(([name, read]) => [name, { get: read, enumerable: true }]))),
+    {
+      wool: COLOURS.map((c) => `${c}_wool`),
+      wool_carpets: COLOURS.map((c) => `${c}_carpet`),
+      beds: COLOURS.map((c) => `${c}_bed`),
+      coals: ['coal', 'charcoal'],
+      /** What a player means by "mine stone": the natural stone blocks (not the item `stone`, which is smelted). */
+      stone_like: ['stone', 'cobblestone', 'granite', 'diorite', 'andesite'],
+      stone_tool_materials: ['cobblestone', 'blackstone'],
+      stone_crafting_materials: ['cobblestone', 'blackstone'],
+    },
+  ),
+)
 
 export function isTag(name: string): boolean {
   return Object.hasOwn(TAGS, bareName(name))
