@@ -11,6 +11,7 @@
  */
 import { createRequire } from 'node:module'
 import type MinecraftData from 'minecraft-data'
+import { SUPPORTED_MC_VERSIONS } from './versions.js'
 
 // minecraft-data is required on first use, not on import: names.ts reads its woods from here, and a
 // process that only names items (a LostSpace AI started through the CLI) never loads the game data.
@@ -18,7 +19,6 @@ const requireCjs = createRequire(import.meta.url)
 let loadedMinecraftData: typeof MinecraftData | undefined
 const minecraftData = (version: string) => (loadedMinecraftData ??= requireCjs('minecraft-data') as typeof MinecraftData)(version)
 
-import { SUPPORTED_MC_VERSIONS } from './versions.js'
 export { SUPPORTED_MC_VERSIONS, DEFAULT_MC_VERSION, isSupportedMcVersion, checkMcVersion, type McVersion } from './versions.js'
 
 /** One batch of ore veins per chunk: `count` attempts of veins of `size`, heights drawn from `shape` over lo..hi. */

@@ -1,5 +1,6 @@
-/** A container window left open between skills (one job: close it). */
+/** A container window left open between skills (one job: close it, or never leave it). */
 import type { Bot } from 'mineflayer'
+import { SkillAborted, abortable } from './skills/context.js'
 
 /**
  * Closes a container window no skill is using. mineflayer sends every inventory click to the open
@@ -12,5 +13,18 @@ export function closeStrayWindow(bot: Bot): void {
     if (bot.currentWindow) bot.closeWindow(bot.currentWindow)
   } catch {
     /* disconnected */
+  }
+}
+
+/**
+ * Waits for a window being opened, as long as the skill runs; when the skill is cut short first,
+ * the open goes on without it, and the window is closed when it comes instead of left open.
+ */
+export async function openWithin<W extends { close(): void }>(opening: Promise<W>, signal: AbortSignal): Promise<W> {
+  try {
+    return await abortable(opening, signal)
+  } catch (err) {
+    if (err instanceof SkillAborted) opening.then((w) => w.close(), () => undefined)
+    throw err
   }
 }

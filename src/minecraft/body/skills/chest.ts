@@ -1,4 +1,5 @@
 /** chest: walk to a chest, put items in, take items out (mineflayer's container window). */
+import { openWithin } from '../stray-window.js'
 import { Vec3 } from 'vec3'
 import type { SkillCall } from '../types.js'
 import { resolveItemNames } from '../items.js'
@@ -23,13 +24,8 @@ export const chest: SkillDef<Chest> = {
     const block = bot.blockAt(pos)
     if (!block || block.name !== 'chest') return { ok: false, reason: `no chest at ${fmtPos(pos.x, pos.y, pos.z)}${block ? ` (found ${namespaced(block.name)})` : ''}` }
     await goTo(ctx, new goals.GoalGetToBlock(pos.x, pos.y, pos.z), `the chest at ${fmtPos(pos.x, pos.y, pos.z)}`)
-    const opening = bot.openContainer(block)
-    const win = await abortable(opening, signal).catch((err: unknown) => {
-      if (err instanceof SkillAborted) {
-        // the open goes on without us: close the window when it comes
-        opening.then((w) => w.close(), () => undefined)
-        throw err
-      }
+    const win = await openWithin(bot.openContainer(block), signal).catch((err: unknown) => {
+      if (err instanceof SkillAborted) throw err
       throw new SkillError(`cannot open the chest: ${errorMessage(err)}`)
     })
     const deposited: Array<{ name: string; count: number }> = []

@@ -4,6 +4,7 @@
  * and enough fuel (topped up as it burns, one kind after the other), take every output, and close.
  * Cooking is the same (beef, porkchop, mutton, chicken, potato …): the world has no smoker or campfire.
  */
+import { openWithin } from '../stray-window.js'
 import type { Furnace } from 'mineflayer'
 import type { ItemCount, SkillCall, SmeltResult } from '../types.js'
 import { resolveItemNames } from '../items.js'
@@ -125,13 +126,8 @@ export const smelt: SkillDef<Smelt> = {
       throw err
     })
     checkAborted(signal)
-    const opening = bot.openFurnace(block)
-    const furnace = await abortable(opening, signal).catch((err: unknown) => {
-      if (err instanceof SkillAborted) {
-        // the open goes on without us: close the window when it comes
-        opening.then((w) => w.close(), () => undefined)
-        throw err
-      }
+    const furnace = await openWithin(bot.openFurnace(block), signal).catch((err: unknown) => {
+      if (err instanceof SkillAborted) throw err
       throw new SkillError(`cannot open the furnace: ${errorMessage(err)}`, { smelted: none })
     })
     const smelted = new Map<string, number>()
