@@ -19,6 +19,9 @@
 // while light files fill the other slots: two worlds side by side on a 2-core machine starve each
 // other's keep-alives and timers, which made world tests fail for reasons that were only the load.
 //
+// A file whose tests are long by nature (a whole iron-pickaxe run) may set its own limit with a line
+// `// test-file-limit-min: <minutes>`; the limit is still a safety stop, not a speed claim.
+//
 // Usage: npm test [-- <substring filter>...]
 // Env:   MINDBRIDGE_TEST_JOBS (files at once, default: CPU count, at least 2)
 //        MINDBRIDGE_TEST_HEAVY_JOBS (heavy files at once, default 1)
@@ -55,7 +58,13 @@ const TRACE = !!process.env.MINDBRIDGE_TEST_TRACE
 
 /** What makes a file heavy: it starts an embedded world, the CLI, a browser or the expert's search. */
 const HEAVY_MARK = /startWorld|worldAndBody|runNode\(|startCli|support\/world|support\/dashboard|chromium|builtin:expert/
-const isHeavy = (file) => HEAVY_MARK.test(readFileSync(join(root, file), 'utf8'))
+const isHeavy = (text) => HEAVY_MARK.test(text)
+/** The file's own limit in minutes (`// test-file-limit-min: N`), else the default. */
+function fileLimitMin(text) {
+  const m = /^\/\/ test-file-limit-min: *([0-9.]+) *$/m.exec(text)
+  const n = m ? Number(m[1]) : NaN
+  return Number.isFinite(n) && n > 0 ? n : FILE_LIMIT_MIN
+}
 
 function walk(dir) {
   const out = []
@@ -115,7 +124,7 @@ function tapDirectives(tap) {
 const neededTool = (reason) => /^needs ([^\s:]+):/.exec(reason)?.[1]
 
 /** Runs one file; resolves with its outcome once the process has exited. */
-function runFile(file, index) {
+function runFile(file, index, limitMin) {
   return new Promise((resolve) => {
     const started = Date.now()
     const tapFile = join(tapDir, `${index}.tap`)
@@ -137,7 +146,7 @@ function runFile(file, index) {
       } catch {
         child.kill('SIGKILL')
       }
-    }, FILE_LIMIT_MIN * 60_000)
+    }, limitMin * 60_000)
     child.on('close', (code, signal) => {
       live.delete(child.pid)
       clearTimeout(limit)
@@ -148,14 +157,17 @@ function runFile(file, index) {
         tap = readFileSync(tapFile, 'utf8')
       } catch {}
       const { skipped, todos } = tapDirectives(tap)
-      resolve({ file, code, signal, hung, out, seconds: (Date.now() - started) / 1000, pass: num('pass'), fail: num('fail'), skippedTests: skipped, todos })
+      resolve({ file, code, signal, hung, limitMin, out, seconds: (Date.now() - started) / 1000, pass: num('pass'), fail: num('fail'), skippedTests: skipped, todos })
     })
   })
 }
 
 const runStarted = Date.now()
 const results = []
-const queue = files.map((file) => ({ file, heavy: isHeavy(file) }))
+const queue = files.map((file) => {
+  const text = readFileSync(join(root, file), 'utf8')
+  return { file, heavy: isHeavy(text), limitMin: fileLimitMin(text) }
+})
 let running = 0
 let runningHeavy = 0
 let startedFiles = 0
@@ -165,16 +177,16 @@ const runAll = new Promise((done) => {
       // the next file that may start now: a heavy one only while a heavy slot is free
       const i = queue.findIndex((f) => !f.heavy || runningHeavy < HEAVY_JOBS)
       if (i < 0) break
-      const [{ file, heavy }] = queue.splice(i, 1)
+      const [{ file, heavy, limitMin }] = queue.splice(i, 1)
       running++
       if (heavy) runningHeavy++
       if (TRACE) process.stdout.write(`▷ started ${file}${heavy ? ' (heavy)' : ''}\n`)
-      runFile(file, ++startedFiles).then((r) => {
+      runFile(file, ++startedFiles, limitMin).then((r) => {
         running--
         if (heavy) runningHeavy--
         results.push(r)
         process.stdout.write(`\n━━ ${r.file} (${r.seconds.toFixed(1)} s)\n${r.out}`)
-        if (r.hung) process.stdout.write(`\n✖ ${r.file} did not finish within ${FILE_LIMIT_MIN} minutes (a test or a leaked handle hangs): stopped\n`)
+        if (r.hung) process.stdout.write(`\n✖ ${r.file} did not finish within ${r.limitMin} minutes (a test or a leaked handle hangs): stopped\n`)
         else if (r.code !== 0) process.stdout.write(`\n✖ ${r.file} exited with ${r.signal ?? `code ${r.code}`}\n`)
         if (queue.length === 0 && running === 0) done()
         else next()

@@ -1,7 +1,7 @@
 /**
  * The one executor when the only route to the goal was dropped: a gather route (here collecting
  * iron ore, the only way to iron) is taken back after looking elsewhere, farther each round, instead
- * of ending the task with "every route loops back" (what play-e2e's iron run and the bench's seed 7
+ * of ending the task with "every route loops back" (what iron-fair-e2e's run and the bench's seed 7
  * met: two collects of iron ore timed out the same way, and the task gave up at 136 s).
  */
 import { describe, test } from 'node:test'

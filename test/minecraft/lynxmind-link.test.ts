@@ -198,7 +198,7 @@ describe('LynxMind link', () => {
 })
 
 // The link's own logic (plans, retries, verdicts) against a scripted body; the builtin mind's real
-// end-to-end runs are in play-e2e.test.ts (natural world) and bench/natural.bench.ts.
+// end-to-end runs are in play-stone-cli-e2e.test.ts and iron-fair-e2e.test.ts (natural world) and bench/natural.bench.ts.
 describe('builtin mind over the link (fake body)', () => {
   for (const [task, item] of [
     ['get 1 minecraft:stone_pickaxe', 'stone_pickaxe'],

@@ -1,5 +1,5 @@
 /**
- * `mindbridge play --mc-version 1.20.4` end to end, as play-e2e's first test on 1.16.5: the
+ * `mindbridge play --mc-version 1.20.4` end to end, as play-stone-cli-e2e on 1.16.5: the
  * embedded 1.20.4 natural world (the 1.18 shape), the real body and the builtin mind get a stone
  * pickaxe from an empty inventory over LynxMind, fair play. The only per-version e2e test: the
  * world's 1.20.4 packets, its drops and windows under a whole task.

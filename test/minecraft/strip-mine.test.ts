@@ -22,7 +22,7 @@ describe('stripMine on the natural world', { timeout: 20 * 60_000 }, () => {
     })
     try {
       // Given through the World API: this test is about finding iron underground and lighting the
-      // tunnel, not about the way to a stone pickaxe or coal (play-e2e.test.ts covers those).
+      // tunnel, not about the way to a stone pickaxe or coal (play-stone-cli-e2e and iron-fair-e2e cover those).
       world.give('Digger', 'stone_pickaxe', 1)
       world.give('Digger', 'coal', 3)
       world.give('Digger', 'stick', 6)

@@ -37,6 +37,10 @@ describe('on another system', { skip: 'no FIFOs on this platform' }, () => { tes
   )
   // two heavy files (they name startWorld) and a light one, for the scheduler's trace
   for (const name of ['sched-heavy-a', 'sched-heavy-b']) writeFileSync(join(root, `test/${name}.test.ts`), `// would startWorld\nimport { test } from 'node:test'\ntest('heavy', () => {})\n`)
+  // the same 4 s test twice: under the default limit, and with its own longer one
+  const slow = `import { test } from 'node:test'\ntest('slow', async () => { await new Promise((r) => setTimeout(r, 4000)) })\n`
+  writeFileSync(join(root, 'test/limit-default.test.ts'), slow)
+  writeFileSync(join(root, 'test/limit-own.test.ts'), `// test-file-limit-min: 2\n${slow}`)
   writeFileSync(join(root, 'test/sched-light.test.ts'), `import { test } from 'node:test'\ntest('light', () => {})\n`)
 })
 after(() => rmSync(root, { recursive: true, force: true }))
@@ -68,6 +72,17 @@ describe('scripts/run-tests.mjs', { timeout: 300_000 }, () => {
     assert.equal(r.code, 1, r.out)
     assert.match(r.out, /"in a browser" was skipped under CI=true for chromium, which \.ci\/run installs/)
     assert.doesNotMatch(r.out, /"on another system" was skipped under CI=true/)
+  })
+
+  test('a file past its limit is stopped and named; a file may set a longer limit of its own', () => {
+    // default limit 0.03 min (1.8 s): the 4 s test cannot finish under it
+    const stopped = run('limit-default', { MINDBRIDGE_TEST_FILE_LIMIT_MIN: '0.03' })
+    assert.equal(stopped.code, 1, stopped.out)
+    assert.match(stopped.out, /✖ test\/limit-default\.test\.ts did not finish within 0\.03 minutes/)
+    assert.match(stopped.out, /✖ test\/limit-default\.test\.ts \(hung, stopped\)/)
+    const own = run('limit-own', { MINDBRIDGE_TEST_FILE_LIMIT_MIN: '0.03' })
+    assert.equal(own.code, 0, own.out)
+    assert.match(own.out, /1 tests passed, 0 failed/)
   })
 
   test('heavy files run one at a time while a light file runs beside them', () => {
