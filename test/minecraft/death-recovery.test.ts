@@ -33,7 +33,19 @@ describe('recoveryDecision', () => {
     assert.match(why({ spot: { ...spot, y: -80 } }), /fell out of the world/)
     assert.match(why({ position: undefined }), /where the bot is now is not known/)
     assert.match(why({ sinceDeathMs: RECOVERY_WINDOW_MS + 1 }), /despawned/)
-    assert.match(why({ position: { x: spot.x + MAX_RECOVERY_DISTANCE + 1, y: 64, z: spot.z } }), /blocks away \(more than 64\)/)
+    assert.match(why({ position: { x: spot.x + MAX_RECOVERY_DISTANCE + 1, y: 64, z: spot.z } }), /blocks away \(more than 160\)/)
+  })
+
+  test('far from the respawn: go back when the walk ends before the items despawn', () => {
+    // the diamond run of seed 1: killed by a creeper 133 blocks from where it respawned
+    const far = { x: spot.x + 133, y: 64, z: spot.z }
+    const soon = recoveryDecision({ lost: { iron_ingot: 3 }, spot, position: far, sinceDeathMs: 3000 })
+    assert.ok('ok' in soon, JSON.stringify(soon))
+    assert.ok(Math.abs(soon.recovery.distance - 133) < 1e-9)
+    // 3 minutes later the same walk (about 67 s) would end past the 4-minute window
+    const late = recoveryDecision({ lost: { iron_ingot: 3 }, spot, position: far, sinceDeathMs: 3 * 60_000 })
+    assert.ok('why' in late, JSON.stringify(late))
+    assert.match(late.why, /despawned or will before it gets there \(133 blocks, about 67 s\)/)
   })
 })
 

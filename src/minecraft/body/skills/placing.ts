@@ -54,26 +54,44 @@ export async function placeAt(ctx: SkillContext, name: string, pos: Vec3 | Block
   return placed
 }
 
-/** Finds a free spot 1–4 blocks from the bot (air, solid floor, not where the bot stands) and places `name` there. */
-export async function placeNearby(ctx: SkillContext, name: string): Promise<Block> {
+/**
+ * Where `name` could go near the bot: an open cell (air, or water, which a placed block displaces)
+ * with a solid floor and room above, 1–`reach` blocks away, the nearest first.
+ */
+function freeSpots(ctx: SkillContext, reach: number): Array<{ p: Block['position']; r: number; wet: boolean }> {
   const { bot } = ctx
   const me = bot.entity.position.floored()
-  const spots: Array<Block['position']> = []
-  for (let r = 1; r <= 4; r++) {
+  const spots: Array<{ p: Block['position']; r: number; wet: boolean }> = []
+  for (let r = 1; r <= reach; r++) {
     for (let dx = -r; dx <= r; dx++) {
       for (let dz = -r; dz <= r; dz++) {
         if (Math.max(Math.abs(dx), Math.abs(dz)) !== r) continue
         for (const dy of [0, 1, -1, 2, -2]) {
           const p = me.offset(dx, dy, dz)
           const here = bot.blockAt(p)
-          const free = isReplaceable(here) && here?.name !== 'water' && here?.name !== 'lava'
-          if (free && isSolid(bot.blockAt(p.offset(0, -1, 0))) && isReplaceable(bot.blockAt(p.offset(0, 1, 0)))) spots.push(p as unknown as Block['position'])
+          if (!isReplaceable(here) || here?.name === 'lava') continue
+          if (isSolid(bot.blockAt(p.offset(0, -1, 0))) && isReplaceable(bot.blockAt(p.offset(0, 1, 0)))) spots.push({ p: p as unknown as Block['position'], r, wet: here?.name === 'water' })
         }
       }
     }
   }
+  return spots
+}
+
+/**
+ * Finds a free spot near the bot and places `name` there: a dry cell 1–4 blocks away first; then
+ * one in water (in a flooded cave every cell around is water); then a dry one up to 8 blocks away
+ * (placeAt walks there); last, a cell dug out of the wall beside the feet.
+ */
+export async function placeNearby(ctx: SkillContext, name: string): Promise<Block> {
+  const { bot } = ctx
+  const me = bot.entity.position.floored()
+  const all = freeSpots(ctx, 8)
+  const near = all.filter((s) => s.r <= 4)
+  const tiers = [near.filter((s) => !s.wet).slice(0, 6), near.filter((s) => s.wet).slice(0, 3), all.filter((s) => s.r > 4 && !s.wet).slice(0, 3)]
+  const spots = tiers.flat()
   let lastErr: unknown
-  for (const p of spots.slice(0, 6)) {
+  for (const { p } of spots) {
     try {
       return await placeAt(ctx, name, p)
     } catch (err) {
@@ -95,5 +113,8 @@ export async function placeNearby(ctx: SkillContext, name: string): Promise<Bloc
       lastErr = err
     }
   }
-  throw new SkillError(`no free spot near me to place ${name}${lastErr ? ` (${errorMessage(lastErr)})` : ''}`)
+  const around = [[0, -1, 0], [0, 0, 0], [0, 2, 0], [1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]].map(([dx, dy, dz]) => bot.blockAt(me.offset(dx!, dy!, dz!))?.name ?? 'unloaded')
+  throw new SkillError(
+    `no free spot near me at ${fmtPos(me.x, me.y, me.z)} to place ${name} (${spots.length} spots tried; below me ${around[0]}, at my feet ${around[1]}, above my head ${around[2]}, beside me ${around.slice(3).join('/')})${lastErr ? `: ${errorMessage(lastErr)}` : ''}`,
+  )
 }
