@@ -72,6 +72,22 @@ describe('the executor after a death', () => {
     assert.equal(next.kind, 'step')
   })
 
+  test('the inventory held at the death, when the link gives it, counts over the last observation', () => {
+    // a diamond run: the step that collected 3 diamonds was the last look; the bot died holding them
+    // after a longer step, and the note said "lost nothing" while the diamonds lay at the death spot
+    const notes: string[] = []
+    let clock = 1000
+    const ex = new PlanExecutor({ item: 'minecraft:diamond_pickaxe', count: 1, mode: 'get' }, { onNote: (l) => notes.push(l), now: () => clock })
+    ex.next({ inventory: {}, position: spot })
+    ex.died('killed by spider', spot, { 'minecraft:diamond': 3, 'minecraft:stick': 2 })
+    clock += 5000
+    const d = ex.next({ inventory: {}, position: near })
+    assert.equal(d.kind, 'recover', JSON.stringify(d))
+    if (d.kind !== 'recover') return
+    assert.deepEqual(d.items, { diamond: 3, stick: 2 })
+    assert.match(notes.join('\n'), /died \(killed by spider\); lost 3 diamond, 2 stick; going back for it first/)
+  })
+
   test('without a spot (a link that does not tell it), or too late: the plan is rebuilt from what is left, and why is said', () => {
     const notes: string[] = []
     let clock = 0

@@ -63,13 +63,15 @@ describe('LynxMind link', () => {
 
   test("the body's death goes to the mind with its cause and spot (LynxMind itself has no death event)", async () => {
     const body = new FakeBody()
-    const deaths: Array<[string, unknown]> = []
-    const mind = Object.assign(new ScriptMind(), { bodyDied: (cause: string, spot?: unknown) => void deaths.push([cause, spot]) })
+    const deaths: Array<[string, unknown, unknown]> = []
+    const mind = Object.assign(new ScriptMind(), { bodyDied: (cause: string, spot?: unknown, held?: unknown) => void deaths.push([cause, spot, held]) })
     const link = new LynxMindLink({ body, mind, logger: quiet })
     await link.start()
     body.emit('death', 'zombie', { x: 3, y: 64, z: -7 })
     body.emit('death', undefined)
-    assert.deepEqual(deaths, [['zombie', { x: 3, y: 64, z: -7 }], ['cause unknown', undefined]])
+    // with what the body held at that moment: the mind's last look can be older than the items a step gathered
+    const held = body.inventoryCounts()
+    assert.deepEqual(deaths, [['zombie', { x: 3, y: 64, z: -7 }, held], ['cause unknown', undefined, held]])
     await link.close()
     body.emit('death', 'after close')
     assert.equal(deaths.length, 2, 'a closed link forwards nothing')

@@ -122,7 +122,7 @@ export class LynxMindLink extends EventEmitter {
     if (this.open) this.deliver({ type: 'EVENT_PLAYER_PICKUP_ITEM', name: item.name, count: item.count })
   }
   private readonly onDeath = (cause: unknown, spot?: DeathSpot) => {
-    this.mind.bodyDied?.(typeof cause === 'string' && cause ? cause : 'cause unknown', spot)
+    this.mind.bodyDied?.(typeof cause === 'string' && cause ? cause : 'cause unknown', spot, this.body.inventoryCounts())
   }
   private readonly reconnectGraceMs: number
   /** Set while the body has lost the server: the mind hears nothing until it is back. */

@@ -120,8 +120,8 @@ export class BuiltinMind implements Mind {
   }
 
   /** The goal's executor says the death and goes back for what it left, when it still can. */
-  bodyDied(cause: string, spot?: DeathSpot): void {
-    this.task?.exec?.died(cause, spot)
+  bodyDied(cause: string, spot?: DeathSpot, held?: Record<string, number>): void {
+    this.task?.exec?.died(cause, spot, held)
   }
 
   stats(): MindStats {

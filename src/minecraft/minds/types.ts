@@ -53,9 +53,10 @@ export interface Mind {
   receive(event: ModEvent): Promise<AiEvent[]>
   /**
    * The body died, and where (the link hears it from the body: LynxMind has no death event).
-   * Minds that plan with the executor go back for the items the death left.
+   * Minds that plan with the executor go back for the items the death left; `held` is the
+   * inventory at the moment of the death.
    */
-  bodyDied?(cause: string, spot?: DeathSpot): void
+  bodyDied?(cause: string, spot?: DeathSpot, held?: Record<string, number>): void
   stats(): MindStats
   close(): Promise<void>
 }

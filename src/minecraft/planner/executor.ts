@@ -137,7 +137,7 @@ export class PlanExecutor {
   private readonly searches = new Map<string, number>()
   /** The last route dropped, for the failure's reason. */
   private lastDropped: { step: PlanStep; reason: string; times: number } | undefined
-  private death: { cause: string; spot?: DeathSpot; at: number } | undefined
+  private death: { cause: string; spot?: DeathSpot; held?: Record<string, number>; at: number } | undefined
   private pendingRecovery: Recovery | undefined
   private lastInventory: Record<string, number> | undefined
   /** Failures per route over the whole task (the same-way counts restart when a route is taken back). */
@@ -253,8 +253,8 @@ export class PlanExecutor {
    * The bot died: said once, with what was lost, at the next observation. With the spot where it
    * died, the next decision goes back there for the items when they can still be had.
    */
-  died(cause: string, spot?: DeathSpot): void {
-    this.death = { cause, at: (this.opts.now ?? Date.now)(), ...(spot ? { spot } : {}) }
+  died(cause: string, spot?: DeathSpot, held?: Record<string, number>): void {
+    this.death = { cause, at: (this.opts.now ?? Date.now)(), ...(spot ? { spot } : {}), ...(held ? { held } : {}) }
   }
 
   private decide(d: Decision, inv: Record<string, number>): Decision {
@@ -306,7 +306,9 @@ export class PlanExecutor {
   private noteDeathLosses(inv: Record<string, number>, position?: { x: number; y: number; z: number }): void {
     const death = this.death
     if (death === undefined) return
-    const before = countByKey(this.lastInventory ?? {})
+    // what the bot held when it died, from the body when the link gives it: the last observation can be
+    // older than the items a step gathered before the death (a diamond run lost 3 diamonds unnoticed)
+    const before = countByKey(death.held ?? this.lastInventory ?? {})
     const now = countByKey(inv)
     const lostItems = Object.fromEntries([...before.entries()].map(([k, n]) => [k, n - (now.get(k) ?? 0)] as const).filter(([, n]) => n > 0))
     const lost = Object.entries(lostItems).map(([k, n]) => `${n} ${bareName(k)}`)

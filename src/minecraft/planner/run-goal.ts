@@ -48,7 +48,7 @@ export async function runGoal(body: Body, goal: ExecutorGoal, opts: RunGoalOptio
   const onDeath = (cause?: unknown, spot?: unknown) => {
     dead = true
     deathSpot = asDeathSpot(spot)
-    ex.died(typeof cause === 'string' && cause ? cause : 'cause unknown', deathSpot)
+    ex.died(typeof cause === 'string' && cause ? cause : 'cause unknown', deathSpot, body.inventoryCounts())
     stepControl?.abort('interrupted by a death')
   }
   const onRespawn = () => {
