@@ -208,6 +208,7 @@ export class PlanSearch {
           const at = sim.node(e0, q)
           if (at === b || g.adjacent[b * g.n + at] === 1) follow.push({ kind: 'attack', at: pos(at), target: q })
         }
+        if (b === g.capsule && keys === 15) follow.push({ kind: 'escape', start: true })
         const bk = g.machineKey[b]!
         if (bk >= 0 && !(keys & (1 << bk))) follow.push({ kind: 'keymachine' })
         if (sim.box(e0, b) !== 0) follow.push({ kind: 'box' })
