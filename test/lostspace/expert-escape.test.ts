@@ -8,6 +8,11 @@ import type { ToolCounts } from '../../src/lostspace/engine.js'
 import { createExpertPlayer } from '../../src/lostspace/bots/index.js'
 import type { Player } from '../../src/lostspace/sdk/client.js'
 import { createLogger } from '../../src/core/logger.js'
+import { FastGraph } from '../../src/lostspace/bots/expert/graph.js'
+import { F_KEYS, F_NODE, F_TOOL, KIT, Sim, TRANSPORT } from '../../src/lostspace/bots/expert/sim.js'
+import { TourPlanner } from '../../src/lostspace/bots/expert/tour.js'
+import { Dice, SELF_STYLE, playTurn, type PolicyContext } from '../../src/lostspace/bots/expert/policy.js'
+import type { Action } from '../../src/lostspace/engine.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 const map = loadMap()
@@ -82,5 +87,30 @@ describe('expert escape', () => {
     const blink = turn.findIndex((e) => e.type === 'flink')
     assert.ok(blink >= 0 && blink < turn.findIndex((e) => e.type === 'escape_capsule') && !turn.some((e) => e.type === 'move'), `its escape turn: ${JSON.stringify(turn)}`)
     assert.ok(!r.replay.flat(2).some((e) => (e as { type: string; playerid?: number }).type === 'died' && (e as { playerid?: number }).playerid === 1), 'the expert never dies')
+  })
+
+  test('its own rollout turn: with every key and a Kit on a Materials point it takes a Transport when someone stands next to the capsule, and walks on when nobody does', () => {
+    const g = new FastGraph(map)
+    const sim = new Sim(g)
+    const turn = (camper: Pos | null): Action[] => {
+      const s = sim.initial()
+      sim.startTurn(s)
+      sim.set(s, 0, F_NODE, g.id([3, 2, 1]))
+      sim.set(s, 0, F_KEYS, 15)
+      sim.set(s, 0, F_TOOL + KIT, 1) // (without one it takes a Kit first)
+      if (camper) {
+        sim.set(s, 1, F_NODE, g.id(camper))
+        sim.set(s, 1, F_KEYS, 7)
+      }
+      const record: Action[] = []
+      const ctx: PolicyContext = { sim, planner: new TourPlanner(g), dice: new Dice(0), boxes: [], record }
+      playTurn(ctx, s, 0, SELF_STYLE)
+      assert.equal(sim.get(s, 0, F_TOOL + TRANSPORT), record.some((a) => a.kind === 'materials') ? 1 : 0)
+      return record
+    }
+    assert.ok(map.materials.some((m) => posKey(m) === '3,2,1'), 'the expert stands on a Materials point')
+    assert.deepEqual(turn([2, 2, 0]), [{ kind: 'materials', tool: 'Transport' }])
+    const free = turn(null)
+    assert.ok(free.length > 0 && free.every((a) => a.kind !== 'materials'), JSON.stringify(free))
   })
 })
