@@ -16,7 +16,8 @@
  * core beside it; target: expert mean points within 0.1 of the idle run.
  *
  * The baseline measured in the same run is the opponents' mean points in the same games.
- * EXPERT_BENCH_GAMELOG=1 prints every game's seating and ranking.
+ * EXPERT_BENCH_GAMELOG=1 prints every game's seating and ranking; EXPERT_BENCH_REPLAYS=<folder> writes each
+ * game's replay there (`<line>-<game>.json`).
  * EXPERT_BENCH_GAMES (default 20) sets the games per line; EXPERT_BENCH_LINES=<substring,…> runs only the
  * lines whose label contains one of them (a reduced run on a busy machine).
  */
@@ -90,7 +91,9 @@ async function playLine(label: string, patterns: Side[][]): Promise<Line> {
       const sides = order[g % order.length]!
       const experts: ExpertPlayer[] = []
       const seats = sides.map((s, i) => seat(s, 1000 + g * 4 + i, experts))
-      const r = await runGame({ seats, logic: new LostSpaceLogic({ seed: g }), logger: quiet })
+      const replayDir = process.env.EXPERT_BENCH_REPLAYS
+      const replayPath = replayDir ? `${replayDir}/${label.replace(/[^a-z0-9]+/gi, '-')}-${g}.json` : undefined
+      const r = await runGame({ seats, logic: new LostSpaceLogic({ seed: g }), logger: quiet, ...(replayPath ? { replayPath } : {}) })
       const pts = (i: number) => r.ranking.find((e) => e.player === i)?.points ?? 0
       const mine = sides.map((s, i) => (s === 'expert' ? pts(i) : NaN)).filter((x) => !Number.isNaN(x))
       const theirs = sides.map((s, i) => (s !== 'expert' ? pts(i) : NaN)).filter((x) => !Number.isNaN(x))

@@ -141,18 +141,24 @@ export class PlanSearch {
         def = add([{ kind: 'materials', tool: 'Kit' }])
         forced = true
       } else {
+        // The nearest Materials point whose next step is safe: when only the nearest counted, a player
+        // beside it sent the expert back to the search, whose step away the next forced walk undid (traced:
+        // 60 rounds at 20 hp between two layers, next to a second Materials point).
         const stage = g.stage(round, 2)
-        let best = -1
-        for (let m = 0; m < g.n; m++) {
-          if (!g.isMaterials[m] || sim.stock(e0, m) === 0) continue
+        const near: number[] = []
+        for (const m of g.materials) {
+          if (sim.stock(e0, m) === 0) continue
           const d = g.distance(node, m, stage)
-          if (d > KIT_RUN_STEPS || g.failRound[m]! <= round + d + 1) continue
-          if (best < 0 || d < g.distance(node, best, stage)) best = m
+          if (d <= KIT_RUN_STEPS && g.failRound[m]! > round + d + 1) near.push(m)
         }
-        const nx = best >= 0 ? stepTowards(g, node, best, round, stage, 0) : -1
-        if (nx >= 0 && nx !== node && dangerAt(sim, e0, me, nx, hp) === 0) {
-          def = add([{ kind: 'move', to: pos(nx) }])
-          forced = true
+        near.sort((a, b) => g.distance(node, a, stage) - g.distance(node, b, stage) || a - b)
+        for (const m of near) {
+          const nx = stepTowards(g, node, m, round, stage, 0)
+          if (nx >= 0 && nx !== node && dangerAt(sim, e0, me, nx, hp) === 0) {
+            def = add([{ kind: 'move', to: pos(nx) }])
+            forced = true
+            break
+          }
         }
       }
     }
@@ -208,6 +214,7 @@ export class PlanSearch {
           const at = sim.node(e0, q)
           if (at === b || g.adjacent[b * g.n + at] === 1) follow.push({ kind: 'attack', at: pos(at), target: q })
         }
+        if (b === g.capsule && keys === 15) follow.push({ kind: 'escape', start: true })
         const bk = g.machineKey[b]!
         if (bk >= 0 && !(keys & (1 << bk))) follow.push({ kind: 'keymachine' })
         if (sim.box(e0, b) !== 0) follow.push({ kind: 'box' })
