@@ -15,6 +15,7 @@ import { SkillAborted, SkillError, checkAborted, fail, ok, type SkillContext, ty
 import { missingToolReason, mineBlockAt } from './dig.js'
 import { spiralSearch, underCover } from './explore.js'
 import { vec } from './nav.js'
+import { takeTableAlong } from './crafting.js'
 import { describeOreSearch, digForOre } from './strip-mine.js'
 import { isOre, isOreItem } from './tunnel.js'
 import { knownAround } from './known-cells.js'
@@ -110,6 +111,8 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
   let consecutiveFailures = 0
   let lastFailure = ''
   onCount(0)
+  // ore leads away from the surface: the crafting table comes along for the crafts down there
+  if (ore) await takeTableAlong(ctx)
   while (gained() < count) {
     checkAborted(signal)
     if (bot.inventory.emptySlotCount() === 0) throw new SkillError('inventory is full; drop or store items first', { gained: gained() })

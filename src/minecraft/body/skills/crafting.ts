@@ -8,6 +8,7 @@ import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, abortable, errorMessage, type SkillContext } from './context.js'
 import { goTo, goals, fmtPos, vec } from './nav.js'
 import { placeNearby } from './placing.js'
+import { mineBlockAt } from './dig.js'
 import { isUnreachableFailure, unreachableFor } from './unreachable.js'
 
 export const STATION_RADIUS = 32
@@ -50,6 +51,28 @@ export async function reach(ctx: SkillContext, block: Block): Promise<void> {
   if (ctx.bot.entity.position.distanceTo(block.position.offset(0.5, 0.5, 0.5)) <= 3.5) return
   const p = block.position
   await goTo(ctx, new goals.GoalLookAtBlock(p, ctx.bot.world, { reach: 3.5 }), `${block.name} at ${fmtPos(p.x, p.y, p.z)}`)
+}
+
+/**
+ * Before going after ore: a crafting table within STATION_WALK_LIMIT goes into the inventory, as
+ * a player carries theirs down. Left behind, the next craft deep underground needs a new one:
+ * 4 planks, which a bot low on wood gets from a log on the surface (diamond runs at y 12 spent
+ * 80 s climbing toward the surface for one, twice). True when the bot now holds a table.
+ */
+export async function takeTableAlong(ctx: SkillContext): Promise<boolean> {
+  const held = () => ctx.bot.inventory.items().some((i) => i.name === 'crafting_table')
+  if (held()) return true
+  const table = findStation(ctx, 'crafting_table', STATION_WALK_LIMIT)
+  if (!table) return false
+  try {
+    await mineBlockAt(ctx, table.position, ['crafting_table'])
+  } catch (err) {
+    if (err instanceof SkillAborted) throw err
+    ctx.log.debug('could not take the crafting table along', { err: errorMessage(err) })
+    return false
+  }
+  if (held()) ctx.progress(`took my crafting table along (from ${fmtPos(table.position.x, table.position.y, table.position.z)})`)
+  return held()
 }
 
 /** Beyond this a fresh station is cheaper than the walk (climbing out of a mine shaft can take a minute). */
