@@ -110,6 +110,25 @@ describe('builtin mind: the food detour', () => {
     assert.deepEqual(action(await send(heartbeat(5, { oak_planks: 2 }))), { type: 'ACTION_CRAFTING', to_craft: [{ item_name: 'minecraft:stick', count: 4 }] })
   })
 
+  test('the goal waits for eggs: the food hunt spares the chickens (hunts the pig farther away, or looks elsewhere)', async () => {
+    const { send } = await mindWithTask('get 1 minecraft:egg')
+    const wait = action(await send(heartbeat(20, {})))
+    assert.equal(wait.type, 'ACTION_COLLECT_BLOCK', 'the goal step: the egg, by the world means (wait by a chicken)')
+    await send(stop('cancelled: interrupted by attack'))
+    const scan = (entities: Array<[string, number]>): ModEvent => ({
+      type: 'EVENT_PLAYER_SCAN_ENTITY',
+      radius: 48,
+      scanning_id: [],
+      nearby_entities: entities.map(([id, x], i) => ({ id: `minecraft:${id}`, max_health: 4, current_health: 4, UUID_str: String(i), x, y: 64, z: 20 })),
+    })
+    assert.equal((await send(heartbeat(FOOD_LOW, {})))[0]?.type, 'EVENT_AI_GET_NEARBY_ENTITY')
+    const hunt = action(await send(scan([['chicken', 12], ['chicken', 13], ['pig', 40]])))
+    assert.deepEqual(hunt, { type: 'ACTION_COLLECT_ENTITY_LOOT', killingQuotas: [{ entity_id: 'minecraft:pig', needed_item: [{ item_name: 'minecraft:porkchop', count: 1 }] }] })
+    await send(stop('cancelled: interrupted by attack'))
+    assert.equal((await send(heartbeat(FOOD_LOW, {})))[0]?.type, 'EVENT_AI_GET_NEARBY_ENTITY')
+    assert.equal(action(await send(scan([['chicken', 12]]))).type, 'ACTION_MOVE', 'only the chickens around: look elsewhere for food')
+  })
+
   test('not hungry, or ready food carried: no detour', async () => {
     const { send } = await mindWithTask('get 4 minecraft:stick')
     assert.equal(action(await send(heartbeat(FOOD_LOW + 1, { oak_planks: 2 }))).type, 'ACTION_CRAFTING')

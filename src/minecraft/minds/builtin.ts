@@ -261,8 +261,9 @@ export class BuiltinMind implements Mind {
   private hunt(t: TaskState, found: Array<{ id: string; x: number; y: number; z: number }>): AiEvent[] {
     t.waiting = 'status'
     const at = t.at ?? { x: 0, y: 0, z: 0 }
+    const spared = t.exec?.livingSources() ?? new Set<string>()
     const prey = found
-      .filter((e) => MEAT_OF_ANIMAL[bareName(e.id)])
+      .filter((e) => MEAT_OF_ANIMAL[bareName(e.id)] && !spared.has(bareName(e.id)))
       .sort((a, b) => Math.hypot(a.x - at.x, a.z - at.z) - Math.hypot(b.x - at.x, b.z - at.z))[0]
     if (prey) {
       const kind = bareName(prey.id)
@@ -274,7 +275,8 @@ export class BuiltinMind implements Mind {
     if (t.actions < t.food.restUntil) return [{ type: 'EVENT_AI_GET_STATUS' }]
     const dir = [[1, 0], [0, 1], [-1, 0], [0, -1]][t.food.misses % 4]!
     const action: Action = { type: 'ACTION_MOVE', x: Math.round(at.x + dir[0]! * this.retryDistance), z: Math.round(at.z + dir[1]! * this.retryDistance) }
-    return this.act(t, 'search', action, `hungry and no animal within ${HUNT_RADIUS} blocks; looking elsewhere`)
+    const kept = [...spared].filter((k) => found.some((e) => bareName(e.id) === k))
+    return this.act(t, 'search', action, `hungry and no animal within ${HUNT_RADIUS} blocks${kept.length ? ` but the ${kept.join(', ')} the goal needs alive` : ''}; looking elsewhere`)
   }
 
   private foodMiss(t: TaskState): void {
