@@ -177,14 +177,15 @@ describe('builtin mind: a death', () => {
     const { mind, send } = await mindWithTask('get 8 minecraft:stick')
     const craft = action(await send(heartbeat(20, { oak_log: 3 }, { x: 30, y: 64, z: 20 })))
     assert.equal(craft.type, 'ACTION_CRAFTING')
-    // a zombie kills it mid-craft: the logs lie at (30, 64, 20); it respawns at (10, 64, 20) with nothing
-    mind.bodyDied('zombie', { x: 30.4, y: 64, z: 20.6 })
+    // a zombie kills it mid-craft in a cave: the logs lie at (30, 51, 20), 13 blocks under the surface;
+    // it respawns at (10, 64, 20) with nothing
+    mind.bodyDied('zombie', { x: 30.4, y: 51, z: 20.6 })
     await send(stop('cancelled: disconnected from the server'))
     const back = action(await send(heartbeat(20, {}, { x: 10, y: 64, z: 20 })))
-    assert.deepEqual(back, { type: 'ACTION_MOVE', x: 30, z: 20 })
+    assert.deepEqual(back, { type: 'ACTION_MOVE', x: 30, y: 51, z: 20 }, 'to the spot itself, height included (not the surface above the cave)')
     await send(stop('arrived'))
     // the logs picked up: the plan goes on from them
-    assert.equal(action(await send(heartbeat(20, { oak_log: 3 }, { x: 30, y: 64, z: 20 }))).type, 'ACTION_CRAFTING')
+    assert.equal(action(await send(heartbeat(20, { oak_log: 3 }, { x: 30, y: 51, z: 20 }))).type, 'ACTION_CRAFTING')
   })
 
   test('a death in lava leaves nothing to go back for: it plans from what it has', async () => {

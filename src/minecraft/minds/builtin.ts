@@ -217,8 +217,9 @@ export class BuiltinMind implements Mind {
   /** A step or an exploration as a LynxMind action. */
   private decisionAction(d: Extract<Decision, { kind: 'step' | 'explore' | 'recover' }>, t: TaskState): Action {
     if (d.kind === 'step') return stepAction(d.step)
-    // the world hands over items lying within 2 blocks: walking to the death spot picks them up
-    if (d.kind === 'recover') return { type: 'ACTION_MOVE', x: Math.floor(d.at.x), z: Math.floor(d.at.z) }
+    // the world hands over items lying within 2 blocks: walking to the death spot picks them up; with
+    // its height, or a death in a cave sends the bot to the surface above the items (a bench run did)
+    if (d.kind === 'recover') return { type: 'ACTION_MOVE', x: Math.floor(d.at.x), y: Math.floor(d.at.y), z: Math.floor(d.at.z) }
     const at = t.at ?? { x: 0, y: 0, z: 0 }
     return { type: 'ACTION_MOVE', x: Math.round(at.x + d.direction.x * d.distance), z: Math.round(at.z + d.direction.z * d.distance) }
   }
