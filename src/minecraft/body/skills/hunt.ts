@@ -87,7 +87,8 @@ export const hunt: SkillDef<Hunt> = {
     while (got() < c.count) {
       checkAborted(ctx.signal)
       let e = target()
-      if (!e && searched === undefined && !(hostile && (bot.time?.isDay ?? true))) {
+      const searchable = ctx.deadline - Date.now() > KILL_RESERVE_MS + 10_000
+      if (!e && searched === undefined && searchable && !(hostile && (bot.time?.isDay ?? true))) {
         const search = await spiralSearch(ctx, target, { deadline: Math.min(ctx.deadline - KILL_RESERVE_MS, Date.now() + HUNT_SEARCH_MS), maxDistance: HUNT_SEARCH_WALK, marginMs: 0, legStep: HUNT_RADIUS })
         searched = `searched ${search.walked} blocks around (${search.seconds} s)${search.why ? `: ${search.why}` : ''}`
         e = search.found ?? target()
