@@ -191,3 +191,18 @@ export async function spiralSearch<T>(ctx: SkillContext, found: () => T | undefi
   }
   return outcome({ why: `walked ${Math.round(walked)} blocks` })
 }
+
+/**
+ * The search walk for a mob when none is in sight (hunt, the wait by a laying mob): a spiral whose
+ * rings are as far apart as the client sees mobs (48 blocks), looking out after every few steps, at
+ * most MOB_SEARCH_WALK blocks and MOB_SEARCH_MS, ending by `deadline`. Animals come in groups of 4,
+ * cows about once in 45 chunks (docs world-facts §4): a walk that looks out as it goes finds them far
+ * more often than looks taken only where a walk ends.
+ */
+export const MOB_SEARCH_MS = 150_000
+export const MOB_SEARCH_WALK = 320
+const MOB_SIGHT_RING = 48
+
+export function searchForMob<T>(ctx: SkillContext, found: () => T | undefined, deadline: number): Promise<SearchOutcome<T>> {
+  return spiralSearch(ctx, found, { deadline: Math.min(deadline, Date.now() + MOB_SEARCH_MS), maxDistance: MOB_SEARCH_WALK, marginMs: 0, legStep: MOB_SIGHT_RING })
+}

@@ -17,21 +17,14 @@ import { pickUpNear } from './dig.js'
 import { entityId, listEntities, sightEntity } from './scan.js'
 import { describeSheep, sheepAround } from './sheep.js'
 import { walkOverDrops } from './pick-up.js'
-import { spiralSearch } from './explore.js'
+import { searchForMob } from './explore.js'
 
 export const HUNT_RADIUS = 48
 /** After a kill, dropped items of the wanted kind this close to the bot are walked over too. */
 const DROP_SWEEP_RADIUS = 16
 /** Kills in a row that bring none of the item before the hunt gives up. */
 const MAX_MISSES = 5
-/**
- * The search walk when none is in sight: at most this long and this far per hunt, and it stops early
- * enough to leave time for the kill. Animals come in groups of 4 about once in 45 chunks for cows
- * (docs world-facts §4), so a walk that looks out as it goes finds them far more often than looks
- * taken only where a walk ends.
- */
-export const HUNT_SEARCH_MS = 150_000
-export const HUNT_SEARCH_WALK = 320
+/** Time kept back from the search walk for the kill itself. */
 const KILL_RESERVE_MS = 60_000
 
 type Hunt = Extract<SkillCall, { skill: 'hunt' }>
@@ -89,7 +82,7 @@ export const hunt: SkillDef<Hunt> = {
       let e = target()
       const searchable = ctx.deadline - Date.now() > KILL_RESERVE_MS + 10_000
       if (!e && searched === undefined && searchable && !(hostile && (bot.time?.isDay ?? true))) {
-        const search = await spiralSearch(ctx, target, { deadline: Math.min(ctx.deadline - KILL_RESERVE_MS, Date.now() + HUNT_SEARCH_MS), maxDistance: HUNT_SEARCH_WALK, marginMs: 0, legStep: HUNT_RADIUS })
+        const search = await searchForMob(ctx, target, ctx.deadline - KILL_RESERVE_MS)
         searched = `searched ${search.walked} blocks around (${search.seconds} s)${search.why ? `: ${search.why}` : ''}`
         e = search.found ?? target()
       }
