@@ -36,6 +36,10 @@ import { readResult, type TaskResult } from './get-anything/result.js'
 import { DEFAULT_MC_VERSION, checkMcVersion, type McVersion } from '../src/minecraft/versions.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
+export const USAGE = `usage: node --import tsx bench/get-anything.bench.ts [--filter names,…] [--tasks N] [--seeds 1-3|1,2] [--parallel 1|2]
+       [--timeout s] [--out results.jsonl] [--log-dir dir] [--mc-version v]
+       node --import tsx bench/get-anything.bench.ts --report results.jsonl
+(or the MINDBRIDGE_BENCH_* variables; see the file's header)`
 /** Step kinds whose body skills (hunt, shear, fillBucket, farm, pickUp) are not on every branch yet. */
 const NEW_SKILL_KINDS = ['hunt', 'shear', 'fill', 'farm', 'pickUp']
 const STALL_LIMIT_SEC = 60
@@ -52,6 +56,8 @@ export interface BenchOptions {
   report?: string
   /** Minecraft version of every world (`--mc-version`, MINDBRIDGE_BENCH_VERSION); unset = the default, 1.16.5. */
   version?: McVersion
+  /** `--help`: print the usage instead of running. */
+  help?: boolean
 }
 
 function parseSeeds(text: string): number[] {
@@ -62,11 +68,18 @@ function parseSeeds(text: string): number[] {
 
 /** Options from flags, then the environment. */
 export function benchOptions(argv: string[] = [], env: NodeJS.ProcessEnv = process.env): BenchOptions {
-  const { values: f } = parseArgs({
-    args: argv,
-    options: { report: { type: 'string' }, filter: { type: 'string' }, tasks: { type: 'string' }, seeds: { type: 'string' }, parallel: { type: 'string' }, timeout: { type: 'string' }, out: { type: 'string' }, 'log-dir': { type: 'string' }, 'mc-version': { type: 'string' } },
-    allowPositionals: true,
-  })
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { help: { type: 'boolean', short: 'h' }, report: { type: 'string' }, filter: { type: 'string' }, tasks: { type: 'string' }, seeds: { type: 'string' }, parallel: { type: 'string' }, timeout: { type: 'string' }, out: { type: 'string' }, 'log-dir': { type: 'string' }, 'mc-version': { type: 'string' } },
+      allowPositionals: true,
+    })
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? err.message.split('\n')[0] : String(err)}\n${USAGE}`)
+  }
+  const f = parsed.values
+  if (f.help) return { filter: [], parallel: 1, timeoutSec: 600, help: true }
   const pick = (flag: string | undefined, name: string) => flag ?? env[`MINDBRIDGE_BENCH_${name}`]
   const filter = (pick(f.filter, 'FILTER') ?? '').split(',').filter((s) => s.trim())
   const tasks = pick(f.tasks, 'TASKS')
@@ -173,6 +186,10 @@ function reportFile(path: string, timeoutSec: number): string {
 
 export async function run(argv: string[] = []): Promise<void> {
   const o = benchOptions(argv)
+  if (o.help) {
+    console.log(USAGE)
+    return
+  }
   if (o.report) {
     console.log(reportFile(o.report, o.timeoutSec))
     return
@@ -199,4 +216,11 @@ export async function run(argv: string[] = []): Promise<void> {
   console.log('\n' + report(rows, o.timeoutSec))
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run(process.argv.slice(2))
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    await run(process.argv.slice(2))
+  } catch (err) {
+    process.stderr.write(`get-anything: ${err instanceof Error ? err.message : String(err)}\n`)
+    process.exitCode = 2
+  }
+}

@@ -6,6 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { GET_TASKS, selectTasks } from '../../bench/get-anything/tasks.js'
+import { benchOptions } from '../../bench/get-anything.bench.js'
 import { plannedSteps } from '../../bench/get-anything/planned.js'
 import { watchProgress } from '../../bench/get-anything/progress.js'
 import { parseGive } from '../../src/cli/give.js'
@@ -63,4 +64,10 @@ test('the stall meter: the longest stretch between gains, with what the bot was 
   const s = m.stop()
   assert.equal(s.during, 'crafting')
   assert.ok(s.seconds >= 0.18, String(s.seconds))
+})
+
+test('the bench\'s flags: --help asks for the usage; an unknown flag is a clear error with the usage, not a stack trace', () => {
+  assert.equal(benchOptions(['--help'], {}).help, true)
+  assert.equal(benchOptions(['--filter', 'bucket'], {}).help, undefined)
+  assert.throws(() => benchOptions(['--bogus'], {}), /Unknown option '--bogus'[\s\S]*usage: node --import tsx bench\/get-anything\.bench\.ts/)
 })

@@ -110,6 +110,25 @@ describe('builtin mind: the food detour', () => {
     assert.deepEqual(action(await send(heartbeat(5, { oak_planks: 2 }))), { type: 'ACTION_CRAFTING', to_craft: [{ item_name: 'minecraft:stick', count: 4 }] })
   })
 
+  test('the goal waits for eggs: the food hunt spares the chickens (hunts the pig farther away, or looks elsewhere)', async () => {
+    const { send } = await mindWithTask('get 1 minecraft:egg')
+    const wait = action(await send(heartbeat(20, {})))
+    assert.equal(wait.type, 'ACTION_COLLECT_BLOCK', 'the goal step: the egg, by the world means (wait by a chicken)')
+    await send(stop('cancelled: interrupted by attack'))
+    const scan = (entities: Array<[string, number]>): ModEvent => ({
+      type: 'EVENT_PLAYER_SCAN_ENTITY',
+      radius: 48,
+      scanning_id: [],
+      nearby_entities: entities.map(([id, x], i) => ({ id: `minecraft:${id}`, max_health: 4, current_health: 4, UUID_str: String(i), x, y: 64, z: 20 })),
+    })
+    assert.equal((await send(heartbeat(FOOD_LOW, {})))[0]?.type, 'EVENT_AI_GET_NEARBY_ENTITY')
+    const hunt = action(await send(scan([['chicken', 12], ['chicken', 13], ['pig', 40]])))
+    assert.deepEqual(hunt, { type: 'ACTION_COLLECT_ENTITY_LOOT', killingQuotas: [{ entity_id: 'minecraft:pig', needed_item: [{ item_name: 'minecraft:porkchop', count: 1 }] }] })
+    await send(stop('cancelled: interrupted by attack'))
+    assert.equal((await send(heartbeat(FOOD_LOW, {})))[0]?.type, 'EVENT_AI_GET_NEARBY_ENTITY')
+    assert.equal(action(await send(scan([['chicken', 12]]))).type, 'ACTION_MOVE', 'only the chickens around: look elsewhere for food')
+  })
+
   test('not hungry, or ready food carried: no detour', async () => {
     const { send } = await mindWithTask('get 4 minecraft:stick')
     assert.equal(action(await send(heartbeat(FOOD_LOW + 1, { oak_planks: 2 }))).type, 'ACTION_CRAFTING')
@@ -158,14 +177,15 @@ describe('builtin mind: a death', () => {
     const { mind, send } = await mindWithTask('get 8 minecraft:stick')
     const craft = action(await send(heartbeat(20, { oak_log: 3 }, { x: 30, y: 64, z: 20 })))
     assert.equal(craft.type, 'ACTION_CRAFTING')
-    // a zombie kills it mid-craft: the logs lie at (30, 64, 20); it respawns at (10, 64, 20) with nothing
-    mind.bodyDied('zombie', { x: 30.4, y: 64, z: 20.6 })
+    // a zombie kills it mid-craft in a cave: the logs lie at (30, 51, 20), 13 blocks under the surface;
+    // it respawns at (10, 64, 20) with nothing
+    mind.bodyDied('zombie', { x: 30.4, y: 51, z: 20.6 })
     await send(stop('cancelled: disconnected from the server'))
     const back = action(await send(heartbeat(20, {}, { x: 10, y: 64, z: 20 })))
-    assert.deepEqual(back, { type: 'ACTION_MOVE', x: 30, z: 20 })
+    assert.deepEqual(back, { type: 'ACTION_MOVE', x: 30, y: 51, z: 20 }, 'to the spot itself, height included (not the surface above the cave)')
     await send(stop('arrived'))
     // the logs picked up: the plan goes on from them
-    assert.equal(action(await send(heartbeat(20, { oak_log: 3 }, { x: 30, y: 64, z: 20 }))).type, 'ACTION_CRAFTING')
+    assert.equal(action(await send(heartbeat(20, { oak_log: 3 }, { x: 30, y: 51, z: 20 }))).type, 'ACTION_CRAFTING')
   })
 
   test('a death in lava leaves nothing to go back for: it plans from what it has', async () => {

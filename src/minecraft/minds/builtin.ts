@@ -217,8 +217,9 @@ export class BuiltinMind implements Mind {
   /** A step or an exploration as a LynxMind action. */
   private decisionAction(d: Extract<Decision, { kind: 'step' | 'explore' | 'recover' }>, t: TaskState): Action {
     if (d.kind === 'step') return stepAction(d.step)
-    // the world hands over items lying within 2 blocks: walking to the death spot picks them up
-    if (d.kind === 'recover') return { type: 'ACTION_MOVE', x: Math.floor(d.at.x), z: Math.floor(d.at.z) }
+    // the world hands over items lying within 2 blocks: walking to the death spot picks them up; with
+    // its height, or a death in a cave sends the bot to the surface above the items (a bench run did)
+    if (d.kind === 'recover') return { type: 'ACTION_MOVE', x: Math.floor(d.at.x), y: Math.floor(d.at.y), z: Math.floor(d.at.z) }
     const at = t.at ?? { x: 0, y: 0, z: 0 }
     return { type: 'ACTION_MOVE', x: Math.round(at.x + d.direction.x * d.distance), z: Math.round(at.z + d.direction.z * d.distance) }
   }
@@ -261,8 +262,9 @@ export class BuiltinMind implements Mind {
   private hunt(t: TaskState, found: Array<{ id: string; x: number; y: number; z: number }>): AiEvent[] {
     t.waiting = 'status'
     const at = t.at ?? { x: 0, y: 0, z: 0 }
+    const spared = t.exec?.livingSources() ?? new Set<string>()
     const prey = found
-      .filter((e) => MEAT_OF_ANIMAL[bareName(e.id)])
+      .filter((e) => MEAT_OF_ANIMAL[bareName(e.id)] && !spared.has(bareName(e.id)))
       .sort((a, b) => Math.hypot(a.x - at.x, a.z - at.z) - Math.hypot(b.x - at.x, b.z - at.z))[0]
     if (prey) {
       const kind = bareName(prey.id)
@@ -274,7 +276,8 @@ export class BuiltinMind implements Mind {
     if (t.actions < t.food.restUntil) return [{ type: 'EVENT_AI_GET_STATUS' }]
     const dir = [[1, 0], [0, 1], [-1, 0], [0, -1]][t.food.misses % 4]!
     const action: Action = { type: 'ACTION_MOVE', x: Math.round(at.x + dir[0]! * this.retryDistance), z: Math.round(at.z + dir[1]! * this.retryDistance) }
-    return this.act(t, 'search', action, `hungry and no animal within ${HUNT_RADIUS} blocks; looking elsewhere`)
+    const kept = [...spared].filter((k) => found.some((e) => bareName(e.id) === k))
+    return this.act(t, 'search', action, `hungry and no animal within ${HUNT_RADIUS} blocks${kept.length ? ` but the ${kept.join(', ')} the goal needs alive` : ''}; looking elsewhere`)
   }
 
   private foodMiss(t: TaskState): void {

@@ -150,6 +150,8 @@ export class PlanExecutor {
   private readonly droppedNotFound = new Set<string>()
   /** Trips back for a death's items made again after an interruption (see MAX_RECOVERY_RETRIES). */
   private recoveryRetries = 0
+  /** The steps of the last plan made (for what the goal needs alive). */
+  private lastPlan: PlanStep[] = []
 
   constructor(
     goal: ExecutorGoal,
@@ -167,6 +169,20 @@ export class PlanExecutor {
 
   stationsNearby(): string[] {
     return [...this.stationsPlaced]
+  }
+
+  /**
+   * Mob kinds the last plan needs alive (bare names): the layer of the eggs it waits for, the sheep it
+   * shears, the cow it milks. A hunt for food must not kill them (the egg task's chickens were eaten).
+   */
+  livingSources(): Set<string> {
+    const kinds = new Set<string>()
+    for (const s of this.lastPlan) {
+      if (s.kind === 'pickUp') kinds.add(bareName(s.entity))
+      else if (s.kind === 'shear') kinds.add('sheep')
+      else if (s.kind === 'fill' && s.fluid === 'milk') kinds.add('cow')
+    }
+    return kinds
   }
 
   /** How many of the goal item the inventory holds. */
@@ -219,6 +235,7 @@ export class PlanExecutor {
       const becauseDropped = d && (p.reason.includes(stepSignature(d.step)) || plan(this.goal.item, target, inv, { graph: this.graph, ...obs.world, stationsNearby: this.stationsPlaced }).ok)
       return this.fail(d && becauseDropped ? `could not ${describeStep(d.step)} after ${d.times} attempts: ${d.reason}` : p.reason)
     }
+    this.lastPlan = p.steps
     const step = firstStep(p.steps)
     if (!step) return { kind: 'done', reason: `holding ${have} ${this.goal.item}` }
     const refused = this.opts.canRun?.(step)

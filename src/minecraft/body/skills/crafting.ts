@@ -172,7 +172,12 @@ export async function craftItem(ctx: SkillContext, name: string, count: number):
   }
   // recipesFor re-resolves against the real inventory (and table) so mineflayer accepts it.
   const live = bot.recipesFor(item.id, null, 1, table ?? null).find((r) => r.requiresTable === best.r.requiresTable) ?? bot.recipesFor(item.id, null, 1, table ?? null)[0]
-  if (!live) return { crafted: 0, reason: `${describeMissing(best.missing)} to craft ${namespaced(name)}` }
+  if (!live) {
+    // what is missing now: making the station may have used what the order needed (planks for a table)
+    const now = missingFor(ctx, best.r, times)
+    const why = now.length ? describeMissing(now) : describeMissing(best.missing)
+    return { crafted: 0, reason: why === 'missing ' ? `no recipe for ${namespaced(name)} matches what I hold now` : `${why} to craft ${namespaced(name)}${table && !best.missing.length ? ` (the crafting_table made for it used some)` : ''}` }
+  }
   let affordLive = affordable
   while (affordLive > 0 && missingFor(ctx, live, affordLive).length) affordLive--
   if (affordLive === 0) affordLive = 1

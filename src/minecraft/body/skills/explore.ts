@@ -124,11 +124,12 @@ export interface SearchOutcome<T> {
 }
 
 /**
- * Walks a square spiral (legs of 16, 16, 32, 32, … blocks) around where the bot stands, checking
- * `found` after every short step, until it returns something, `maxDistance` blocks are walked or
- * the deadline (minus a margin to report) comes. Climbs out first when under cover.
+ * Walks a square spiral (legs of 16, 16, 32, 32, … blocks; `legStep` instead of 16 when what is
+ * looked for is seen from farther, so the rings do not overlap) around where the bot stands,
+ * checking `found` after every short step, until it returns something, `maxDistance` blocks are
+ * walked or the deadline (minus a margin to report) comes. Climbs out first when under cover.
  */
-export async function spiralSearch<T>(ctx: SkillContext, found: () => T | undefined, opts: { deadline: number; maxDistance: number; marginMs?: number }): Promise<SearchOutcome<T>> {
+export async function spiralSearch<T>(ctx: SkillContext, found: () => T | undefined, opts: { deadline: number; maxDistance: number; marginMs?: number; legStep?: number }): Promise<SearchOutcome<T>> {
   const { bot } = ctx
   const t0 = Date.now()
   const stopAt = opts.deadline - (opts.marginMs ?? 5000)
@@ -156,7 +157,7 @@ export async function spiralSearch<T>(ctx: SkillContext, found: () => T | undefi
   let angle = Math.atan2(-Math.cos(yaw), -Math.sin(yaw)) // the way the bot faces, as atan2(z, x)
   let blocked = 0
   for (let leg = 0; walked < opts.maxDistance; leg++) {
-    const length = 16 * (Math.floor(leg / 2) + 1)
+    const length = (opts.legStep ?? 16) * (Math.floor(leg / 2) + 1)
     let done = 0
     while (done < length) {
       if (Date.now() >= stopAt) return outcome({ why: 'time ran out' })
@@ -189,4 +190,19 @@ export async function spiralSearch<T>(ctx: SkillContext, found: () => T | undefi
     angle += Math.PI / 2
   }
   return outcome({ why: `walked ${Math.round(walked)} blocks` })
+}
+
+/**
+ * The search walk for a mob when none is in sight (hunt, the wait by a laying mob): a spiral whose
+ * rings are as far apart as the client sees mobs (48 blocks), looking out after every few steps, at
+ * most MOB_SEARCH_WALK blocks and MOB_SEARCH_MS, ending by `deadline`. Animals come in groups of 4,
+ * cows about once in 45 chunks (docs world-facts §4): a walk that looks out as it goes finds them far
+ * more often than looks taken only where a walk ends.
+ */
+export const MOB_SEARCH_MS = 150_000
+export const MOB_SEARCH_WALK = 320
+const MOB_SIGHT_RING = 48
+
+export function searchForMob<T>(ctx: SkillContext, found: () => T | undefined, deadline: number): Promise<SearchOutcome<T>> {
+  return spiralSearch(ctx, found, { deadline: Math.min(deadline, Date.now() + MOB_SEARCH_MS), maxDistance: MOB_SEARCH_WALK, marginMs: 0, legStep: MOB_SIGHT_RING })
 }

@@ -2,6 +2,9 @@
  * hunt: kill mobs of one kind that the bot can see or hear (the entities its client knows within
  * 48 blocks) and walk over their drops until `count` more of `item` are in the inventory. Wool from
  * sheep: only unsheared sheep (a sheared one drops none), of the wool's colour when one is named.
+ * When none is around, the bot walks a spiral (explore.ts `spiralSearch`) looking out for one after
+ * every few steps, as a player would, before it says none is around; not for monsters by day (they
+ * spawn in the dark: walking the surface in daylight finds none).
  */
 import type { Entity } from 'prismarine-entity'
 import type { HuntResult, SkillCall } from '../types.js'
@@ -14,12 +17,15 @@ import { pickUpNear } from './dig.js'
 import { entityId, listEntities, sightEntity } from './scan.js'
 import { describeSheep, sheepAround } from './sheep.js'
 import { walkOverDrops } from './pick-up.js'
+import { searchForMob } from './explore.js'
 
 export const HUNT_RADIUS = 48
 /** After a kill, dropped items of the wanted kind this close to the bot are walked over too. */
 const DROP_SWEEP_RADIUS = 16
 /** Kills in a row that bring none of the item before the hunt gives up. */
 const MAX_MISSES = 5
+/** Time kept back from the search walk for the kill itself. */
+const KILL_RESERVE_MS = 60_000
 
 type Hunt = Extract<SkillCall, { skill: 'hunt' }>
 
@@ -66,15 +72,23 @@ export const hunt: SkillDef<Hunt> = {
     }
     // before the first kill, give the server a moment to show the mobs around (right after joining)
     if (!target()) await sightEntity(bot, HUNT_RADIUS, (e) => entityId(e) === namespaced(kind), ctx.signal)
+    const hostile = registry.entitiesByName[kind]?.category === 'Hostile mobs'
+    let searched: string | undefined
     let kills = 0
     let misses = 0
     let lastEscape = ''
     while (got() < c.count) {
       checkAborted(ctx.signal)
-      const e = target()
+      let e = target()
+      const searchable = ctx.deadline - Date.now() > KILL_RESERVE_MS + 10_000
+      if (!e && searched === undefined && searchable && !(hostile && (bot.time?.isDay ?? true))) {
+        const search = await searchForMob(ctx, target, ctx.deadline - KILL_RESERVE_MS)
+        searched = `searched ${search.walked} blocks around (${search.seconds} s)${search.why ? `: ${search.why}` : ''}`
+        e = search.found ?? target()
+      }
       if (!e) {
         const why = noneAround(ctx, kind, wool)
-        return { ok: false, reason: `${why}; got ${got()}/${c.count} ${namespaced(c.item)} after ${kills} kill(s)${lastEscape ? ` (last: ${lastEscape})` : ''}`, kills, picked: picked(got()) }
+        return { ok: false, reason: `${why}; got ${got()}/${c.count} ${namespaced(c.item)} after ${kills} kill(s)${searched ? `; ${searched}` : ''}${lastEscape ? ` (last: ${lastEscape})` : ''}`, kills, picked: picked(got()) }
       }
       const before = got()
       try {

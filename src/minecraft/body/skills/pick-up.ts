@@ -14,6 +14,7 @@ import { isItemEntity } from './dig.js'
 import { fmtPos, goTo, goals } from './nav.js'
 import { entityId, listEntities, sightEntity } from './scan.js'
 import { EGG_TICKS_MIN, EGG_TICKS_SPREAD } from '../../world/animal-rules.js'
+import { searchForMob } from './explore.js'
 
 export const PICKUP_RADIUS = 32
 /** How far the bot looks for a mob to wait by (as hunt: the entities its client knows). */
@@ -78,11 +79,18 @@ export async function walkOverDrops(ctx: SkillContext, members: readonly string[
 async function waitByMob(ctx: SkillContext, from: string, members: readonly string[], radius: number, label: string, enough: () => boolean): Promise<string> {
   const kind = namespaced(from)
   const until = Date.now() + LAY_WAIT_MS
+  let searched = ''
   while (!enough()) {
     checkAborted(ctx.signal)
     if (Date.now() >= until) return `no ${kind} laid a ${label} in the ${Math.round(LAY_WAIT_MS / 60_000)} minutes the bot waited by it`
-    const mob = await sightEntity(ctx.bot, MOB_SIGHT, (e) => entityId(e) === kind, ctx.signal)
-    if (!mob) return `no dropped ${label} within ${radius} blocks and no ${kind} within ${MOB_SIGHT} blocks to wait by`
+    let mob = await sightEntity(ctx.bot, MOB_SIGHT, (e) => entityId(e) === kind, ctx.signal)
+    // none in sight: walk out looking for one, once per call (the cake bench run looked only where its moves ended)
+    if (!mob && !searched) {
+      const search = await searchForMob(ctx, () => listEntities(ctx.bot, MOB_SIGHT, (e) => entityId(e) === kind)[0], ctx.deadline - 10_000)
+      searched = `searched ${search.walked} blocks around (${search.seconds} s)${search.why ? `: ${search.why}` : ''}`
+      mob = search.found
+    }
+    if (!mob) return `no dropped ${label} within ${radius} blocks and no ${kind} within ${MOB_SIGHT} blocks to wait by${searched ? `; ${searched}` : ''}`
     ctx.progress(`waiting by a ${kind} for a ${label}`)
     const p = mob.position
     try {
