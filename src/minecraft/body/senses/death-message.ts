@@ -4,26 +4,8 @@
  * text component since 1.20.3). The body's cause of a death is otherwise only inferred from
  * what it saw before it (senses/wire.ts).
  */
-import { createRequire } from 'node:module'
 import type { Bot } from 'mineflayer'
-
-const require = createRequire(import.meta.url)
-
-type ChatMessageClass = { fromNotch(message: unknown): { toString(): string } }
-const chatFor = new WeakMap<object, ChatMessageClass>()
-
-/** The plain text of a death screen's message (a JSON string or an NBT component), or undefined. */
-export function deathMessageText(bot: Bot, message: unknown): string | undefined {
-  if (message === undefined || message === null || message === '') return undefined
-  const registry = bot.registry as unknown as object
-  let ChatMessage = chatFor.get(registry)
-  if (!ChatMessage) {
-    ChatMessage = (require('prismarine-chat') as (r: unknown) => ChatMessageClass)(registry)
-    chatFor.set(registry, ChatMessage)
-  }
-  const text = ChatMessage.fromNotch(message).toString().trim()
-  return text || undefined
-}
+import { componentText } from '../text-component.js'
 
 type DeathPacket = { event?: unknown; playerId?: unknown; message?: unknown }
 
@@ -34,7 +16,7 @@ export function watchDeathMessages(bot: Bot, onMessage: (text: string) => void):
     if (p.playerId !== undefined && bot.entity && p.playerId !== bot.entity.id) return
     let text: string | undefined
     try {
-      text = deathMessageText(bot, p.message)
+      text = componentText(bot.registry as unknown as object, p.message)
     } catch {
       return // a message that is no text component says nothing; it never ends the process
     }
