@@ -47,7 +47,12 @@ export class RunSummary {
   failed(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error)
     this.err(`mindbridge: ${message}`)
-    this.print(this.failure(this.fatalReason ?? `error: ${message}`))
+    this.failedBecause(`error: ${message}`)
+  }
+
+  /** A FAILED summary with `reason` (a fatal error's, when one came first); the caller said the error. */
+  failedBecause(reason: string): void {
+    this.print(this.failure(this.fatalReason ?? reason))
   }
 
   dispose(): void {

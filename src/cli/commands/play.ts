@@ -310,8 +310,10 @@ export function register(program: Command): void {
       true,
     ).catch((err: unknown) => {
       intr.dispose()
+      const why = `could not start the world: ${(err as Error).message}`
+      report.failedBecause(why)
       report.dispose()
-      throw new UserError(`could not start the world: ${(err as Error).message}`, 1)
+      throw new UserError(why, 1)
     })
     if (!world) {
       report.print(interruptedBeforeTask(task, 'starting the world', t0, mind))
