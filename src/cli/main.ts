@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { Command, CommanderError, Option } from 'commander'
 import { setLogLevel } from '../core/logger.js'
 import { CliExit, UserError, resolveConfig, type GlobalOptions } from './config.js'
+import { describeFatal, asError, handOverFatal } from './fatal.js'
 
 const COMMAND_MODULES = ['demo', 'world', 'play', 'bot', 'brain', 'maicore', 'lostspace'] as const
 
@@ -127,7 +128,15 @@ const invokedDirectly = (() => {
 
 if (invokedDirectly) {
   const verbose = process.argv.includes('--verbose')
-  const fatal = (err: unknown) => process.exit(handleError(err, verbose) || 1)
+  // a command with a task under way takes the error to end the task with a summary (play, bot)
+  const fatal = (err: unknown) => {
+    if (err instanceof CliExit || err instanceof UserError || err instanceof CommanderError) process.exit(handleError(err, verbose) || 1)
+    if (handOverFatal(err)) return
+    const e = asError(err)
+    process.stderr.write(`mindbridge: fatal error: ${describeFatal(e)}\n`)
+    if (verbose && e.stack) process.stderr.write(`${e.stack}\n`)
+    process.exit(1)
+  }
   process.on('uncaughtException', fatal)
   process.on('unhandledRejection', fatal)
   const code = await runCli()

@@ -5,7 +5,7 @@
  * keeping its version, the refusal of an unsupported version, the tall generator's determinism
  * and its 1.18 ore heights, a body digging, crafting and smelting raw iron on 1.20.4 with the
  * world's plugins, and a 1.21.4 join (with a hurt that is no death, and a death far from the spawn
- * and a respawn, whose packets changed shape). Operator API used: `world.damage` and, to put the
+ * and a respawn, whose packets changed shape, and the death screen's message read as NBT text). Operator API used: `world.damage` and, to put the
  * 1.21.4 client far from the spawn, a teleport through the flying-squid server (`world.server`), as
  * an operator's /tp would.
  */
@@ -272,6 +272,8 @@ describe('the world on 1.21.4', () => {
     body.on('death', (cause: string) => {
       deaths.push(cause)
     })
+    const deathMessages: string[] = []
+    body.on('death.message', (text: string) => deathMessages.push(text))
 
     // a hurt that does not kill: the health drops, and no death is reported
     let hurtTo: number | undefined
@@ -319,5 +321,7 @@ describe('the world on 1.21.4', () => {
     assert.equal(world.vitals('Walker').health, 20)
     assert.equal(body.bot, bot, 'the same connection: the body did not rejoin')
     assert.equal(deaths.length, 1, `one death, the lethal one: ${deaths.join('; ')}`)
+    // the server's words for it, from 1.21.4's death screen packet (an NBT text component)
+    assert.deepEqual(deathMessages, ['Walker died (operator)'])
   })
 })

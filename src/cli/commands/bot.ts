@@ -9,6 +9,7 @@ import { createContextBus } from '../../core/context-bus.js'
 import { createLogger } from '../../core/logger.js'
 import type { MineflayerBody } from '../../minecraft/body/index.js'
 import type { LynxSession } from '../../minecraft/links/lynxmind-session.js'
+import { RunSummary } from '../run-summary.js'
 import { CliExit, UserError, configFlags, resolveConfig } from '../config.js'
 import { checkPorts } from '../ports.js'
 import { EXIT_FOR, addLynxOptions, announceMind, buildMind, checkTask, loadGame, controlToken, interruptSignal, interruptedBeforeTask, unlessInterrupted, lynxConfigFlags, lynxPorts, numberOrRaw, positive, splitList, type LynxFlags } from './play.js'
@@ -68,9 +69,13 @@ export function register(program: Command): void {
     let body: MineflayerBody | undefined
     let session: LynxSession | undefined
     let code = 0
+    const t0 = Date.now()
+    // with a task, every end of the run prints a summary, a fatal error's included
+    const report = flags.task
+      ? new RunSummary({ task: flags.task, t0, mind, out, formatSummary, session: () => session, verbose: cmd.optsWithGlobals().verbose === true })
+      : undefined
     try {
       out(`connecting ${username} to ${host}:${port}…`)
-      const t0 = Date.now()
       // after the first join the body reconnects by itself; a short cap notices a restarted server soon
       body = await unlessInterrupted(
         createBody({ host, port, username, ...(version ? { version } : {}), xray, bus, logger: logger.child('body'), reconnect: { baseDelayMs: 500, maxDelayMs: 5000 } }).catch((err: unknown) => {
@@ -81,7 +86,7 @@ export function register(program: Command): void {
       )
       if (!body) {
         // Ctrl-C while joining: nothing has started yet
-        if (flags.task) out(formatSummary(interruptedBeforeTask(flags.task, `joining ${host}:${port}`, t0, mind)))
+        if (flags.task) report?.print(interruptedBeforeTask(flags.task, `joining ${host}:${port}`, t0, mind))
         throw new CliExit(130)
       }
       out(`bot ${body.username} joined ${host}:${port} (Minecraft ${body.version ?? version ?? 'unknown'})${xray ? ' (x-ray on: an experiment, not fair play)' : ''}`)
@@ -112,7 +117,7 @@ export function register(program: Command): void {
       await announceMind(built, out)
       if (flags.task) {
         const summary = await session.run(flags.task, 'cli')
-        out(formatSummary(summary))
+        report?.print(summary)
         code = EXIT_FOR[summary.outcome]
       } else if ((await session.start()) === 'open') {
         if (!flags.allow && !controlOn) out('warning: no --allow players and no control API: nobody can give tasks')
@@ -126,7 +131,8 @@ export function register(program: Command): void {
         process.stderr.write(`mindbridge: ${err.message}\n`)
         code = err.exitCode
       } else {
-        process.stderr.write(`mindbridge: ${(err as Error).message}\n`)
+        if (report) report.failed(err)
+        else process.stderr.write(`mindbridge: ${(err as Error).message}\n`)
         code = 1
       }
     } finally {
@@ -134,6 +140,7 @@ export function register(program: Command): void {
       await session?.close().catch(() => {})
       await body?.close().catch(() => {})
       intr.dispose()
+      report?.dispose()
     }
     if (code !== 0) throw new CliExit(code)
   })

@@ -23,6 +23,7 @@ import { DASHBOARD_HELP, VIEWER_HELP, dashboardConfigFlags, dashboardOn, dashboa
 import { CliExit, UserError, configFlags, resolveConfig, type Config, type ConfigFlags } from '../config.js'
 import { DEFAULT_MC_VERSION, SUPPORTED_MC_VERSIONS } from '../../minecraft/versions.js'
 import { checkPorts, type PortUse } from '../ports.js'
+import { RunSummary } from '../run-summary.js'
 
 /**
  * The game modules, imported when a command runs rather than when the CLI starts, so that
@@ -297,6 +298,8 @@ export function register(program: Command): void {
     const { startWorld, createBody, LynxSession, formatSummary } = await loadGame()
     const intr = interruptSignal()
     const t0 = Date.now()
+    let session: LynxSession | undefined
+    const report = new RunSummary({ task, t0, mind, out, formatSummary, session: () => session, verbose: cmd.optsWithGlobals().verbose === true })
     // One Ctrl-C ends the run at any moment, start-up included: a world half started is closed
     // once it is up (a second Ctrl-C quits at once), a bot still joining is dropped.
     out('starting the embedded world…')
@@ -307,18 +310,21 @@ export function register(program: Command): void {
       true,
     ).catch((err: unknown) => {
       intr.dispose()
-      throw new UserError(`could not start the world: ${(err as Error).message}`, 1)
+      const why = `could not start the world: ${(err as Error).message}`
+      report.failedBecause(why)
+      report.dispose()
+      throw new UserError(why, 1)
     })
     if (!world) {
-      out(formatSummary(interruptedBeforeTask(task, 'starting the world', t0, mind)))
+      report.print(interruptedBeforeTask(task, 'starting the world', t0, mind))
       await mind.close().catch(() => {})
       intr.dispose()
+      report.dispose()
       throw new CliExit(130)
     }
     out(`world: Minecraft ${world.version} on ${world.host}:${world.port}, seed ${world.seed}, ${world.profile} profile`)
     const give = parseGive(flags.give)
     checkGive(give, (i) => Boolean(world.server.registry.itemsByName[i]), world.version)
-    let session: LynxSession | undefined
     let body: MineflayerBody | undefined
     let code = 1
     try {
@@ -329,7 +335,7 @@ export function register(program: Command): void {
         (b) => b.close(),
       )
       if (!body) {
-        out(formatSummary(interruptedBeforeTask(task, 'the bot was joining the world', t0, mind)))
+        report.print(interruptedBeforeTask(task, 'the bot was joining the world', t0, mind))
         code = 130
         return
       }
@@ -353,10 +359,10 @@ export function register(program: Command): void {
       })
       await announceMind(built, out)
       const summary = await session.run(task, 'cli')
-      out(formatSummary(summary))
+      report.print(summary)
       code = EXIT_FOR[summary.outcome]
     } catch (err) {
-      process.stderr.write(`mindbridge: ${(err as Error).message}\n`)
+      report.failed(err)
       code = 1
     } finally {
       if (!session) await mind.close().catch(() => {})
@@ -364,6 +370,7 @@ export function register(program: Command): void {
       await body?.close().catch(() => {})
       await world.close().catch(() => {})
       intr.dispose()
+      report.dispose()
       // the exit code of every path, the early return included
       if (code !== 0) throw new CliExit(code)
     }

@@ -23,6 +23,7 @@ import { look } from './senses/vision.js'
 import { createKnowledge, type BlockKnowledge } from './senses/known-blocks.js'
 import type { Body, BodyStatus, RunOptions, SkillCall, SkillResult, Surroundings, Vision, VisionOptions } from './types.js'
 import { closeStrayWindow } from './stray-window.js'
+import { componentText } from './text-component.js'
 
 const { pathfinder, Movements } = pathfinderPkg
 
@@ -250,7 +251,14 @@ export class MineflayerBody extends EventEmitter implements Body {
       }
       let lastKick = ''
       bot.on('kicked', (reason: unknown) => {
-        lastKick = `kicked: ${errText(reason)}`
+        // 1.20.3+ servers send the reason as NBT text: its words, not the NBT
+        let text: string | undefined
+        try {
+          text = componentText(bot.registry as unknown as object, reason)
+        } catch {
+          /* not a text component: shown as it came */
+        }
+        lastKick = `kicked: ${text ?? errText(reason)}`
       })
       bot.on('error', (err: unknown) => {
         this.log.debug('bot error', { err: errText(err) })

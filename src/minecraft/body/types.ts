@@ -304,6 +304,7 @@ export interface Vision {
  * - 'chat'         (username: string, message: string)   — other players only
  * - 'said'         (message: string)   — the body's own chat, once sent
  * - 'spawn' | 'death' | 'respawn' | 'disconnect' (reason: string) | 'reconnect'
+ * - 'death.message' (text: string)  — the server's message of the bot's death (its death screen), when it sends one
  * - 'target'       (t: ChosenTarget)  — a block a skill chose to dig, mine or walk to, and whether it
  *                    was known then (senses/known-blocks.ts `chose`; the fair-play tests watch it)
  * - 'health.change' ({ type, data })  — the hurt.* / heal event also pushed to the bus

@@ -155,6 +155,8 @@ export class LynxSession {
   private readonly summarized = new Set<number>()
   /** Set once runTask has its result (the caller prints the summary): nothing more is printed until a new task. */
   private muted = false
+  /** Set by failTask: the running task ends as failed, whatever the link says of it. */
+  private failed = false
 
   private readonly detachDeaths: () => void
 
@@ -348,6 +350,7 @@ export class LynxSession {
     const started = at.started ?? Date.now()
     const rec = this.link.createTask(text, source)
     this.summarized.add(rec.id)
+    this.failed = false
     let outcome: Outcome | undefined
     let timer: NodeJS.Timeout | undefined
     const timeoutSec = opts.timeoutSec ?? 0
@@ -368,7 +371,7 @@ export class LynxSession {
     this.muted = true
     if (timer) clearTimeout(timer)
     opts.signal?.removeEventListener('abort', onAbort)
-    const final: Outcome = outcome ?? (done.status === 'running' ? 'failed' : done.status)
+    const final: Outcome = outcome ?? (this.failed || done.status === 'running' ? 'failed' : done.status)
     return {
       outcome: final,
       reason: done.reason ?? '',
@@ -379,6 +382,17 @@ export class LynxSession {
       skillFailures: done.skillFailures,
       mind: { kind: opts.mind.kind, ...opts.mind.stats() },
     }
+  }
+
+  /**
+   * Ends the running task as failed with `reason` (something around it broke, e.g. a fatal error
+   * in the process); runTask then returns its summary. False when no task is running.
+   */
+  failTask(reason: string): boolean {
+    if (!this.link.current()) return false
+    this.failed = true
+    void this.link.cancelTask(reason)
+    return true
   }
 
   /** Serves chat / control tasks until `signal` aborts. */

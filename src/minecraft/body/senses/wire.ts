@@ -11,6 +11,7 @@ import type { ItemCount } from '../types.js'
 import { countsOf } from './status.js'
 import { healthChangeEvent, lowHealthDue, type HurtEvidence } from './hurt.js'
 import { attachSurroundings } from './surroundings.js'
+import { watchDeathMessages } from './death-message.js'
 
 export interface SenseState {
   lastLowHealthAt?: number
@@ -206,6 +207,8 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
       host.emit('death', cause, deathSpot(bot, cause))
     }),
   )
+  // what the server says of the death (its death screen), beside the cause inferred above
+  offs.push(watchDeathMessages(bot, (text) => safe('death message', () => host.emit('death.message', text))))
   on(bot, 'spawn', () =>
     safe('spawn', () => {
       if (state.dead) {
