@@ -56,8 +56,8 @@ const FILE_LIMIT_MIN = positiveEnv('MINDBRIDGE_TEST_FILE_LIMIT_MIN', 12)
 const HEAVY_JOBS = Math.floor(positiveEnv('MINDBRIDGE_TEST_HEAVY_JOBS', 1))
 const TRACE = !!process.env.MINDBRIDGE_TEST_TRACE
 
-/** What makes a file heavy: it starts an embedded world, the CLI, a browser or the expert's search. */
-const HEAVY_MARK = /startWorld|worldAndBody|runNode\(|startCli|support\/world|support\/dashboard|chromium|builtin:expert/
+/** What makes a file heavy: it starts an embedded world (itself, or through a CLI command it spawns), the CLI, a browser or the expert's search. */
+const HEAVY_MARK = /startWorld|worldAndBody|runNode\(|startCli|support\/world|support\/dashboard|chromium|builtin:expert|main\.ts', '(play|world|bot|brain|maicore)'/
 const isHeavy = (text) => HEAVY_MARK.test(text)
 /** The file's own limit in minutes (`// test-file-limit-min: N`), else the default. */
 function fileLimitMin(text) {

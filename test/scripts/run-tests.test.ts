@@ -35,8 +35,9 @@ test('in a browser', { skip: 'needs chromium: /usr/bin/chromium is not installed
 describe('on another system', { skip: 'no FIFOs on this platform' }, () => { test('inner', () => {}) })
 `,
   )
-  // two heavy files (they name startWorld) and a light one, for the scheduler's trace
-  for (const name of ['sched-heavy-a', 'sched-heavy-b']) writeFileSync(join(root, `test/${name}.test.ts`), `// would startWorld\nimport { test } from 'node:test'\ntest('heavy', () => {})\n`)
+  // two heavy files (one names startWorld, one spawns a CLI command that starts a world) and a light one, for the scheduler's trace
+  writeFileSync(join(root, 'test/sched-heavy-a.test.ts'), `// would startWorld\nimport { test } from 'node:test'\ntest('heavy', () => {})\n`)
+  writeFileSync(join(root, 'test/sched-heavy-b.test.ts'), `// would spawn ['src/cli/main.ts', 'play']\nimport { test } from 'node:test'\ntest('heavy', () => {})\n`)
   // the same 4 s test twice: under the default limit, and with its own longer one
   const slow = `import { test } from 'node:test'\ntest('slow', async () => { await new Promise((r) => setTimeout(r, 4000)) })\n`
   writeFileSync(join(root, 'test/limit-default.test.ts'), slow)
