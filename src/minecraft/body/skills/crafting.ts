@@ -53,16 +53,20 @@ export async function reach(ctx: SkillContext, block: Block): Promise<void> {
   await goTo(ctx, new goals.GoalLookAtBlock(p, ctx.bot.world, { reach: 3.5 }), `${block.name} at ${fmtPos(p.x, p.y, p.z)}`)
 }
 
+/** How far a table is walked to before going after ore: the ore may be 50 blocks down, the walk back up takes minutes. */
+export const TABLE_ALONG_RADIUS = 24
+
 /**
- * Before going after ore: a crafting table within STATION_WALK_LIMIT goes into the inventory, as
+ * Before going after ore: a crafting table within TABLE_ALONG_RADIUS goes into the inventory, as
  * a player carries theirs down. Left behind, the next craft deep underground needs a new one:
  * 4 planks, which a bot low on wood gets from a log on the surface (diamond runs at y 12 spent
- * 80 s climbing toward the surface for one, twice). True when the bot now holds a table.
+ * 80 s climbing toward the surface for one, twice; seed 6 left its table 16 blocks away and could not
+ * path back up to it from y 11). True when the bot now holds a table.
  */
 export async function takeTableAlong(ctx: SkillContext): Promise<boolean> {
   const held = () => ctx.bot.inventory.items().some((i) => i.name === 'crafting_table')
   if (held()) return true
-  const table = findStation(ctx, 'crafting_table', STATION_WALK_LIMIT)
+  const table = findStation(ctx, 'crafting_table', TABLE_ALONG_RADIUS)
   if (!table) return false
   try {
     await mineBlockAt(ctx, table.position, ['crafting_table'])
