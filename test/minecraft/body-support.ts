@@ -7,11 +7,11 @@ import { WaitTimeout, waitFor } from '../support/wait.js'
 
 export async function worldAndBody(
   username = 'Bot',
-  opts: { seed?: number; profile?: WorldProfile; body?: Partial<CreateBodyOptions> } = {},
+  opts: { seed?: number; profile?: WorldProfile; monsters?: boolean; body?: Partial<CreateBodyOptions> } = {},
 ): Promise<{ world: World; body: MineflayerBody; cleanup: () => Promise<void> }> {
   // The body tests were written against the staged starter layout (flat meadow, trees, pond and
   // quarry at fixed spots near spawn), so they ask for it; the natural world is the default elsewhere.
-  const world = await startWorld({ seed: opts.seed ?? 7, profile: opts.profile ?? 'starter' })
+  const world = await startWorld({ seed: opts.seed ?? 7, profile: opts.profile ?? 'starter', ...(opts.monsters === undefined ? {} : { monsters: opts.monsters }) })
   let body: MineflayerBody
   try {
     body = await createBody({ host: world.host, port: world.port, username, ...opts.body })

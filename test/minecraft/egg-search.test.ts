@@ -8,8 +8,9 @@
  */
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startWorld, type World } from '../../src/minecraft/world/index.js'
-import { createBody, type MineflayerBody } from '../../src/minecraft/body/index.js'
+import type { World } from '../../src/minecraft/world/index.js'
+import type { MineflayerBody } from '../../src/minecraft/body/index.js'
+import { worldAndBody } from './body-support.js'
 
 const SIGHT = 48
 
@@ -21,14 +22,14 @@ describe('waiting for an egg with no chicken in sight (natural world, seed 7)', 
     return world.mobs('chicken').filter((c) => Math.hypot(c.position.x - me.x, c.position.z - me.z) <= r).length
   }
 
+  let cleanup: (() => Promise<void>) | undefined
+
   before(async () => {
-    world = await startWorld({ port: 0, seed: 7, monsters: false })
-    body = await createBody({ host: world.host, port: world.port, username: 'Henwife', reflexes: { eat: false } })
+    ;({ world, body, cleanup } = await worldAndBody('Henwife', { seed: 7, profile: 'natural', monsters: false, body: { reflexes: { eat: false } } }))
   })
 
   after(async () => {
-    await body?.close()
-    await world?.close()
+    await cleanup?.()
   })
 
   test('no chicken within 48 blocks of spawn: the bot searches and ends up waiting by chickens', { timeout: 330_000 }, async () => {

@@ -7,8 +7,9 @@
  */
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startWorld, type World } from '../../src/minecraft/world/index.js'
-import { createBody, type MineflayerBody } from '../../src/minecraft/body/index.js'
+import type { World } from '../../src/minecraft/world/index.js'
+import type { MineflayerBody } from '../../src/minecraft/body/index.js'
+import { worldAndBody } from './body-support.js'
 import type { HuntResult } from '../../src/minecraft/body/types.js'
 import { HUNT_RADIUS } from '../../src/minecraft/body/skills/hunt.js'
 
@@ -16,14 +17,14 @@ describe('hunt when none is in sight (natural world, seed 6)', { timeout: 400_00
   let world: World
   let body: MineflayerBody
 
+  let cleanup: (() => Promise<void>) | undefined
+
   before(async () => {
-    world = await startWorld({ port: 0, seed: 6, monsters: false })
-    body = await createBody({ host: world.host, port: world.port, username: 'Drover', reflexes: { eat: false } })
+    ;({ world, body, cleanup } = await worldAndBody('Drover', { seed: 6, profile: 'natural', monsters: false, body: { reflexes: { eat: false } } }))
   })
 
   after(async () => {
-    await body?.close()
-    await world?.close()
+    await cleanup?.()
   })
 
   test('no cow within 48 blocks of spawn: the hunt searches, finds the herd and brings beef', { timeout: 330_000 }, async () => {

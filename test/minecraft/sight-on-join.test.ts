@@ -7,22 +7,23 @@
  */
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startWorld, type World } from '../../src/minecraft/world/index.js'
-import { createBody, type MineflayerBody } from '../../src/minecraft/body/index.js'
+import type { World } from '../../src/minecraft/world/index.js'
+import type { MineflayerBody } from '../../src/minecraft/body/index.js'
+import { worldAndBody } from './body-support.js'
 import type { HuntResult } from '../../src/minecraft/body/types.js'
 
 describe('mobs in sight right after joining (natural world, seed 5)', { timeout: 300_000 }, () => {
   let world: World
   let body: MineflayerBody
 
+  let cleanup: (() => Promise<void>) | undefined
+
   before(async () => {
-    world = await startWorld({ port: 0, seed: 5, monsters: false })
-    body = await createBody({ host: world.host, port: world.port, username: 'Newcomer', reflexes: { eat: false } })
+    ;({ world, body, cleanup } = await worldAndBody('Newcomer', { seed: 5, profile: 'natural', monsters: false, body: { reflexes: { eat: false } } }))
   })
 
   after(async () => {
-    await body?.close()
-    await world?.close()
+    await cleanup?.()
   })
 
   test('a hunt asked for the moment the bot has joined finds the chickens around spawn', { timeout: 240_000 }, async () => {
