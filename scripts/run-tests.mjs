@@ -120,6 +120,37 @@ function tapDirectives(tap) {
   return { skipped, todos }
 }
 
+/**
+ * The failed tests of one file, from its TAP report, each with the first lines of its error: the
+ * summary at the end of a long run repeats them, so a log cut to its tail still says why.
+ * A parent that failed only because a subtest did is left out (the subtest is listed).
+ */
+function tapFailures(tap) {
+  const failures = []
+  const lines = tap.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^(\s*)not ok \d+ - (.*)$/.exec(lines[i])
+    if (!m || /(?<!\\) # TODO\b/i.test(m[2])) continue
+    const indent = m[1].length + 2
+    const block = []
+    for (let j = i + 1; j < lines.length && !/^\s*\.\.\.\s*$/.test(lines[j]); j++) block.push(lines[j])
+    if (block.some((l) => /failureType: 'subtestsFailed'/.test(l))) continue
+    const at = block.findIndex((l) => /^\s*error: /.test(l))
+    let error = []
+    if (at >= 0) {
+      const inline = /^\s*error: (?!\|)(.*)$/.exec(block[at])
+      if (inline) error = [inline[1].replace(/^'(.*)'$/, '$1')]
+      else for (const l of block.slice(at + 1)) {
+        if (l.length - l.trimStart().length <= indent && l.trim() !== '') break
+        error.push(l.slice(indent + 2))
+      }
+    }
+    while (error.length > 0 && error[error.length - 1].trim() === '') error.pop()
+    failures.push({ name: m[2].replace(/\\#/g, '#'), error: error.length > 20 ? [...error.slice(0, 20), '…'] : error })
+  }
+  return failures
+}
+
 /** The tool a skip reason says is missing (`needs <tool>: …`), or undefined. */
 const neededTool = (reason) => /^needs ([^\s:]+):/.exec(reason)?.[1]
 
@@ -157,7 +188,7 @@ function runFile(file, index, limitMin) {
         tap = readFileSync(tapFile, 'utf8')
       } catch {}
       const { skipped, todos } = tapDirectives(tap)
-      resolve({ file, code, signal, hung, limitMin, out, seconds: (Date.now() - started) / 1000, pass: num('pass'), fail: num('fail'), skippedTests: skipped, todos })
+      resolve({ file, code, signal, hung, limitMin, out, seconds: (Date.now() - started) / 1000, pass: num('pass'), fail: num('fail'), skippedTests: skipped, todos, failures: tapFailures(tap) })
     })
   })
 }
@@ -214,6 +245,9 @@ for (const t of failingTodos) console.log(`✖ ${t.file}: todo "${t.name}" fails
 for (const s of ciSkips) console.log(`✖ ${s.file}: "${s.name}" was skipped under CI=true for ${neededTool(s.reason)}, which .ci/run installs (${s.reason})`)
 if (failed.length > 0) {
   console.log(`failing files: ${failed.length}`)
-  for (const r of failed) console.log(`✖ ${r.file}${r.hung ? ' (hung, stopped)' : ''}`)
+  for (const r of failed) {
+    console.log(`✖ ${r.file}${r.hung ? ' (hung, stopped)' : ''}`)
+    for (const f of r.failures) console.log(`    ✖ ${f.name}${f.error.map((l) => `\n        ${l}`).join('')}`)
+  }
   process.exit(1)
 }

@@ -42,6 +42,15 @@ describe('on another system', { skip: 'no FIFOs on this platform' }, () => { tes
   const slow = `import { test } from 'node:test'\ntest('slow', async () => { await new Promise((r) => setTimeout(r, 4000)) })\n`
   writeFileSync(join(root, 'test/limit-default.test.ts'), slow)
   writeFileSync(join(root, 'test/limit-own.test.ts'), `// test-file-limit-min: 2\n${slow}`)
+  writeFileSync(
+    join(root, 'test/fails.test.ts'),
+    `import { test } from 'node:test'
+import assert from 'node:assert/strict'
+test('outer', async (t) => { await t.test('inner fails', () => { assert.equal(1, 2, 'one is not two') }) })
+test('plain fails', () => { throw new Error('boom\\nsecond line') })
+test('passes', () => {})
+`,
+  )
   writeFileSync(join(root, 'test/sched-light.test.ts'), `import { test } from 'node:test'\ntest('light', () => {})\n`)
 })
 after(() => rmSync(root, { recursive: true, force: true }))
@@ -84,6 +93,17 @@ describe('scripts/run-tests.mjs', { timeout: 300_000 }, () => {
     const own = run('limit-own', { MINDBRIDGE_TEST_FILE_LIMIT_MIN: '0.03' })
     assert.equal(own.code, 0, own.out)
     assert.match(own.out, /1 tests passed, 0 failed/)
+  })
+
+  test('the summary names each failed test of a failing file with its error, so the log\'s tail says why', () => {
+    const r = run('fails.test')
+    assert.equal(r.code, 1, r.out)
+    const summary = r.out.slice(r.out.lastIndexOf('━━ summary'))
+    assert.match(summary, /✖ test\/fails\.test\.ts\n {4}✖ inner fails\n {8}one is not two/)
+    assert.match(summary, /✖ plain fails\n {8}boom\n {8}second line/)
+    // the parent that failed only through its subtest is not listed again
+    assert.doesNotMatch(summary, /✖ outer/)
+    assert.doesNotMatch(summary, /✖ passes/)
   })
 
   test('heavy files run one at a time while a light file runs beside them', () => {
