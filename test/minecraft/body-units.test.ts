@@ -9,7 +9,7 @@ import { bareName } from '../../src/minecraft/names.js'
 import { backoffDelay, reconnectPolicy } from '../../src/minecraft/body/connection.js'
 import { parseSkillCall } from '../../src/minecraft/body/schema.js'
 import { fuelValue } from '../../src/minecraft/body/skills/smelt.js'
-import { cooldownTicks } from '../../src/minecraft/body/skills/combat.js'
+import { cooldownTicks, isWeapon, weaponDps } from '../../src/minecraft/melee.js'
 
 const reg = minecraftData('1.16.5')
 const base: HurtEvidence = { now: 10_000, onFire: false, headInWater: false, food: 20 }
@@ -205,8 +205,16 @@ describe('melee cooldown', () => {
   test('ticks until a full-strength hit follow the held item (1.9+ attack speeds)', () => {
     assert.deepEqual(
       [undefined, 'dirt', 'stone_sword', 'diamond_axe', 'iron_pickaxe', 'wooden_shovel', 'trident'].map(cooldownTicks),
-      [5, 5, 13, 25, 17, 20, 19],
+      // a diamond axe swings once a second (wooden and stone axes 0.8, iron 0.9)
+      [5, 5, 13, 20, 17, 20, 19],
     )
+  })
+
+  test('what to fight with: swords and axes, by damage per second; tools and blocks are no weapon', () => {
+    assert.deepEqual(['stone_sword', 'minecraft:iron_axe', 'stone_pickaxe', 'stick', 'diamond_hoe'].map(isWeapon), [true, true, false, false, false])
+    assert.ok(weaponDps('stone_sword') > weaponDps('wooden_sword'))
+    assert.ok(weaponDps('iron_sword') > weaponDps('stone_axe'))
+    assert.equal(weaponDps('iron_pickaxe'), 0)
   })
 })
 

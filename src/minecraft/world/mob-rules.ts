@@ -4,6 +4,7 @@
  * damage, day and night. Sources: ../shared/spec/world-facts.md §4–5 and the wiki.
  */
 
+import { weaponOf } from '../melee.js'
 import { woolOf } from '../sheep.js'
 
 export const PASSIVE_KINDS = ['cow', 'pig', 'sheep', 'chicken'] as const
@@ -121,28 +122,6 @@ export function rollLoot(
 }
 
 // ---------------------------------------------------------------- melee weapons
-
-/** Attack damage (full charge) and attacks per second of 1.16 melee items; anything else is a fist. */
-const WEAPONS: Record<string, { damage: number; speed: number }> = {}
-for (const [mat, sword, axe, axeSpeed, pick, shovel] of [
-  ['wooden', 4, 7, 0.8, 2, 2.5],
-  ['stone', 5, 9, 0.8, 3, 3.5],
-  ['iron', 6, 9, 0.9, 4, 4.5],
-  ['golden', 4, 7, 1.0, 2, 2.5],
-  ['diamond', 7, 9, 1.0, 5, 5.5],
-  ['netherite', 8, 10, 1.0, 6, 6.5],
-] as const) {
-  WEAPONS[`${mat}_sword`] = { damage: sword, speed: 1.6 }
-  WEAPONS[`${mat}_axe`] = { damage: axe, speed: axeSpeed }
-  WEAPONS[`${mat}_pickaxe`] = { damage: pick, speed: 1.2 }
-  WEAPONS[`${mat}_shovel`] = { damage: shovel, speed: 1.0 }
-  WEAPONS[`${mat}_hoe`] = { damage: 1, speed: mat === 'wooden' || mat === 'golden' ? 1.0 : 2.0 }
-}
-export const FIST = { damage: 1, speed: 4 } as const
-
-export function weaponOf(itemName: string | null | undefined): { damage: number; speed: number } {
-  return (itemName && WEAPONS[itemName]) || FIST
-}
 
 /**
  * Melee damage of a hit `ticksSinceLastAttack` after the attacker's previous one: vanilla scales

@@ -6,6 +6,7 @@
  */
 import { startWorld } from './world.js'
 import { createBody, type MineflayerBody } from '../../../src/minecraft/body/index.js'
+import { EMBEDDED_WORLD_RECONNECT } from '../../../src/minecraft/body/connection.js'
 import type { SkillCall, SkillResult } from '../../../src/minecraft/body/types.js'
 import { createContextBus } from '../../../src/core/context-bus.js'
 import { createLogger } from '../../../src/core/logger.js'
@@ -19,7 +20,9 @@ export async function builtinWorld(name: string, where: { seed: number; profile:
   const bus = createContextBus()
   let body: MineflayerBody
   try {
-    body = await createBody({ host: world.host, port: world.port, username: name, version: world.version, bus, logger: quiet, reconnect: false })
+    // as `play` does: on a loaded machine the world's keep-alive check can kick the bot (KeepAliveTimeout,
+    // stop 31's CI and a by-hand run at load 7); it rejoins and the task waits for it (the link's grace)
+    body = await createBody({ host: world.host, port: world.port, username: name, version: world.version, bus, logger: quiet, reconnect: EMBEDDED_WORLD_RECONNECT })
   } catch (err) {
     await world.close()
     throw err

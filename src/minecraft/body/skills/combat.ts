@@ -7,6 +7,7 @@ import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, abortReason, abortable, checkAborted, ok, fail, type SkillContext, type SkillDef } from './context.js'
 import { entityId, listEntities } from './scan.js'
 import { pickUpNear } from './dig.js'
+import { cooldownTicks, weaponDps } from '../../melee.js'
 
 const { goals } = pathfinderPkg
 
@@ -15,30 +16,6 @@ const TARGET_RADIUS = 64
 const REACH = 3
 /** How close GoalFollow keeps us. */
 const FOLLOW_RANGE = 2
-
-/** Attack speed (hits per second) by held item, 1.9+ combat; the fist (and anything else) hits 4 times a second. */
-const ATTACK_SPEED: Array<[RegExp, number]> = [
-  [/_sword$/, 1.6],
-  [/_axe$/, 0.8],
-  [/_pickaxe$/, 1.2],
-  [/_shovel$/, 1],
-  [/_hoe$/, 1],
-  [/^trident$/, 1.1],
-]
-
-/** Full-charge damage of 1.16 melee weapons by material (swords, axes); anything else is a fist or a tool. */
-const SWORD_DAMAGE: Record<string, number> = { wooden: 4, golden: 4, stone: 5, iron: 6, diamond: 7, netherite: 8 }
-const AXE_DAMAGE: Record<string, number> = { wooden: 7, golden: 7, stone: 9, iron: 9, diamond: 9, netherite: 10 }
-const AXE_SPEED: Record<string, number> = { wooden: 0.8, golden: 1, stone: 0.8, iron: 0.9, diamond: 1, netherite: 1 }
-
-/** Damage per second of a carried item as a weapon (swords and axes; 0 for anything else). */
-export function weaponDps(name: string): number {
-  const m = /^(\w+?)_(sword|axe)$/.exec(name)
-  if (!m) return 0
-  const [, mat, kind] = m as unknown as [string, string, 'sword' | 'axe']
-  if (kind === 'sword') return (SWORD_DAMAGE[mat] ?? 0) * 1.6
-  return (AXE_DAMAGE[mat] ?? 0) * (AXE_SPEED[mat] ?? 0)
-}
 
 /** Holds the best sword or axe carried (by damage per second); keeps the hand as it is when there is none. */
 export async function equipBestWeapon(ctx: SkillContext): Promise<void> {
@@ -54,12 +31,6 @@ export async function equipBestWeapon(ctx: SkillContext): Promise<void> {
     if (err instanceof SkillAborted) throw err
     ctx.log.debug('could not take up a weapon', { err: err instanceof Error ? err.message : String(err) })
   }
-}
-
-/** Ticks until the held item has fully recharged after a hit (a hit before that does less damage). */
-export function cooldownTicks(heldItem: string | undefined): number {
-  const speed = (heldItem && ATTACK_SPEED.find(([re]) => re.test(heldItem))?.[1]) || 4
-  return Math.ceil(20 / speed)
 }
 
 /**

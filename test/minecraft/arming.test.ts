@@ -1,0 +1,65 @@
+/**
+ * Arming before going down (src/minecraft/planner/arming.ts): the one executor crafts a stone sword
+ * from what the bot holds before a collect of ore a wooden pickaxe cannot harvest, and only then.
+ */
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { PlanExecutor, type Decision } from '../../src/minecraft/planner/executor.js'
+import { goesDeep } from '../../src/minecraft/planner/arming.js'
+import { obtainGraph } from '../../src/minecraft/planner/graph.js'
+
+const IRON = { item: 'minecraft:iron_pickaxe', count: 1, mode: 'get' } as const
+const kit = { 'minecraft:stone_pickaxe': 1, 'minecraft:crafting_table': 1, 'minecraft:furnace': 1, 'minecraft:coal': 4, 'minecraft:stick': 3, 'minecraft:cobblestone': 6 }
+
+function said(d: Decision): string {
+  return d.kind === 'step' ? `${d.step.kind} ${d.step.count} ${d.step.item}` : d.kind
+}
+
+describe('arming before going down for ore', () => {
+  test('ore a wooden pickaxe cannot take is deep; stone, coal and logs are not (minecraft-data harvest tools, 1.16.5 and 1.20.4)', () => {
+    for (const v of ['1.16.5', '1.20.4']) {
+      const g = obtainGraph(v)
+      assert.deepEqual(['iron_ore', 'diamond_ore', 'gold_ore', 'stone', 'coal_ore', 'oak_log'].map((b) => goesDeep(g, b)), [true, true, true, false, false, false], v)
+    }
+    assert.equal(goesDeep(obtainGraph('1.20.4'), 'deepslate_iron_ore'), true)
+  })
+
+  test('with no weapon and a sword craftable from what is held, the sword comes before the iron ore; then the ore', () => {
+    const notes: string[] = []
+    const ex = new PlanExecutor(IRON, { onNote: (l) => notes.push(l) })
+    const d = ex.next({ inventory: kit })
+    assert.equal(said(d), 'craft 1 stone_sword')
+    assert.match((d as { note: string }).note, /arming with a stone sword before going down for iron_ore/)
+    ex.report({ ok: true, reason: 'crafted 1 stone_sword' })
+    const armed = { ...kit, 'minecraft:cobblestone': 4, 'minecraft:stick': 2, 'minecraft:stone_sword': 1 }
+    assert.equal(said(ex.next({ inventory: armed })), 'collect 3 iron_ore')
+  })
+
+  test('no arming when a weapon is held, when the sword needs gathering, or when the link turns it off', () => {
+    const axe = new PlanExecutor(IRON)
+    assert.equal(said(axe.next({ inventory: { ...kit, 'minecraft:iron_axe': 1 } })), 'collect 3 iron_ore')
+    const noCobble = new PlanExecutor(IRON)
+    const { 'minecraft:cobblestone': _c, ...bare } = kit
+    assert.equal(said(noCobble.next({ inventory: bare })), 'collect 3 iron_ore')
+    const off = new PlanExecutor(IRON, { arm: false })
+    assert.equal(said(off.next({ inventory: kit })), 'collect 3 iron_ore')
+  })
+
+  test('no arming for work at the surface: a stone pickaxe from logs never makes a sword', () => {
+    const ex = new PlanExecutor({ item: 'minecraft:stone_pickaxe', count: 1, mode: 'get' })
+    const d = ex.next({ inventory: { 'minecraft:wooden_pickaxe': 1, 'minecraft:crafting_table': 1, 'minecraft:stick': 4, 'minecraft:cobblestone': 5 } })
+    assert.equal(said(d), 'craft 1 stone_pickaxe')
+  })
+
+  test('a craft of the sword that keeps failing is given up after a few tries; the task goes on', () => {
+    const ex = new PlanExecutor(IRON)
+    const seen: string[] = []
+    for (let i = 0; i < 8; i++) {
+      const d = ex.next({ inventory: kit })
+      seen.push(said(d))
+      ex.report({ ok: false, reason: 'the crafting window did not open' })
+      if (said(d) === 'collect 3 iron_ore') break
+    }
+    assert.ok(seen.length <= 5 && seen.at(-1) === 'collect 3 iron_ore', seen.join(', '))
+  })
+})
