@@ -66,7 +66,7 @@ export class ActionSlot {
   private running: Running | null = null
   /** Serialises starts so two quick calls cannot both run. */
   private queue: Promise<unknown> = Promise.resolve()
-  private readonly gapHooks = new Set<GapHook>()
+  private readonly gapHooks = new Map<GapHook, number>()
 
   constructor(
     private readonly host: SlotHost,
@@ -106,9 +106,12 @@ export class ActionSlot {
     await Promise.race([r.done.catch(() => undefined), new Promise((res) => setTimeout(res, INTERRUPT_GRACE_MS).unref())])
   }
 
-  /** Adds work to do between two skills (see the file comment); returns its removal. */
-  addGapHook(hook: GapHook): () => void {
-    this.gapHooks.add(hook)
+  /**
+   * Adds work to do between two skills (see the file comment); returns its removal. `limitMs` bounds
+   * how long it may hold up the next skill (default GAP_HOOK_LIMIT_MS; the mend reflex waits longer).
+   */
+  addGapHook(hook: GapHook, limitMs = GAP_HOOK_LIMIT_MS): () => void {
+    this.gapHooks.set(hook, limitMs)
     return () => this.gapHooks.delete(hook)
   }
 
@@ -157,10 +160,10 @@ export class ActionSlot {
   }
 
   private async runGapHooks(next: SkillCall): Promise<void> {
-    for (const hook of [...this.gapHooks]) {
+    for (const [hook, limitMs] of [...this.gapHooks]) {
       let timer: NodeJS.Timeout | undefined
       try {
-        await Promise.race([hook(next), new Promise<void>((res) => (timer = setTimeout(res, GAP_HOOK_LIMIT_MS)))])
+        await Promise.race([hook(next), new Promise<void>((res) => (timer = setTimeout(res, limitMs)))])
       } catch (err) {
         this.host.log.debug('gap hook failed', { err: errorMessage(err) })
       } finally {
