@@ -27,10 +27,10 @@ describe('mend before danger (embedded world)', { timeout: 240_000 }, () => {
     await cleanup?.()
   })
 
-  /** Health when `call` starts, after a wound down to `to`. */
-  async function healthAtStart(call: SkillCall, to: number): Promise<{ health: number; ok: boolean; reason: string }> {
-    assert.ok(body.bot.health > to, `health before the wound: ${body.bot.health}`)
-    world.damage(NAME, body.bot.health - to)
+  /** Health when `call` starts, after a wound down to `to` (and `during`, once the call is asked for). */
+  async function healthAtStart(call: SkillCall, to: number, during?: () => Promise<void>): Promise<{ health: number; ok: boolean; reason: string }> {
+    // wounded down to `to` (a test after the jump test finds the bot there already)
+    if (body.bot.health > to) world.damage(NAME, Math.ceil(body.bot.health - to))
     await until(() => body.bot.health <= to, 20_000, `health down to ${to}`)
     let health = -1
     const onStart = (c: SkillCall) => {
@@ -38,7 +38,9 @@ describe('mend before danger (embedded world)', { timeout: 240_000 }, () => {
     }
     body.on('skill.start', onStart)
     try {
-      const r = await body.run(call)
+      const run = body.run(call)
+      await during?.()
+      const r = await run
       return { health, ok: r.ok, reason: r.reason }
     } finally {
       body.off('skill.start', onStart)
@@ -54,5 +56,17 @@ describe('mend before danger (embedded world)', { timeout: 240_000 }, () => {
   test('wounded, a jump (no danger) starts at once', async () => {
     const r = await healthAtStart({ skill: 'jump' }, 8)
     assert.ok(r.health > 0 && r.health <= MEND_BELOW, `health when the jump started: ${r.health}`)
+  })
+
+  test('a hit while mending ends the wait: the collect starts wounded (strike-back would take over)', async () => {
+    let hitAt = 0
+    const r = await healthAtStart({ skill: 'collect', items: [{ name: 'minecraft:dirt', count: 1 }] }, 8, async () => {
+      // the wait is under way (healing, not yet at 16), then a hit of 3
+      await until(() => body.bot.health > 8 && body.bot.health < MEND_TO - 4, 30_000, 'healing under way')
+      hitAt = body.bot.health
+      world.damage(NAME, 3)
+    })
+    assert.ok(r.ok, r.reason)
+    assert.ok(hitAt > 0 && r.health < MEND_TO, `health when hit: ${hitAt}; when the collect started: ${r.health}`)
   })
 })
