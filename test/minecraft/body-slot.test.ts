@@ -145,8 +145,8 @@ describe('action slot: reflex holds and gap hooks', () => {
   test('a hold interrupts a running skill; gap hooks run between two skills, before the next starts', async () => {
     const { slot } = setup()
     const order: string[] = []
-    const remove = slot.addGapHook(async () => {
-      order.push(`gap (running: ${slot.current()?.call.skill ?? 'none'})`)
+    const remove = slot.addGapHook(async (next, held) => {
+      order.push(`gap before ${next.skill}${held ? ' (hold)' : ''} (running: ${slot.current()?.call.skill ?? 'none'})`)
       await sleep(30)
     })
     const first = slot.run({ skill: 'wait', ms: 30_000 })
@@ -156,7 +156,7 @@ describe('action slot: reflex holds and gap hooks', () => {
     assert.equal((await held).ok, true)
     remove()
     await slot.run({ skill: 'chat', message: 'no hook' })
-    assert.deepEqual(order, ['gap (running: none)', 'gap (running: none)'])
+    assert.deepEqual(order, ['gap before wait (running: none)', 'gap before chat (hold) (running: none)'])
   })
 })
 
@@ -198,6 +198,48 @@ describe('watchdog reflex', () => {
       assert.deepEqual(stalled, { ok: false, reason: 'stopped by watchdog: collect made no progress for 0s', gained: {} })
       const busy = await slot.run({ skill: 'craft', items: [{ name: 'stick', count: 1 }] })
       assert.equal(busy.ok, true)
+    } finally {
+      stop()
+    }
+  })
+})
+
+describe('mend reflex on the slot', () => {
+  test('wounded, a skill into danger waits for health; a hold (a flight, a fight) is never held up', async () => {
+    const { mendReflex } = await import('../../src/minecraft/body/reflexes/mend.js')
+    const { EventEmitter } = await import('node:events')
+    const fakeBot = Object.assign(new EventEmitter(), { entity: {}, health: 5, food: 20, inventory: { items: () => [] } }) as unknown as Bot & InstanceType<typeof EventEmitter>
+    const moved: Array<{ held: boolean; health: number }> = []
+    const { slot } = setup({
+      moveToXZ: { name: 'moveToXZ', timeoutMs: 1000, run: async () => (moved.push({ held: slot.current()?.held ?? false, health: fakeBot.health }), { ok: true, reason: 'moved' }) },
+    })
+    const stop = mendReflex.start({
+      bot: fakeBot,
+      registry: { foodsByName: {} } as unknown as Registry,
+      slot,
+      events: new EventEmitter(),
+      run: (c) => slot.run(c),
+      hold: (c) => slot.hold(c),
+      strikeBackList: () => [],
+      knowledge: () => {
+        throw new Error('mend reads no blocks')
+      },
+      log: createLogger('test', { level: 'silent' }),
+    })
+    let waits = 0
+    fakeBot.on('newListener', (ev: string) => void (ev === 'health' && waits++))
+    try {
+      // the flight: at 5 health, it starts without waiting for any health change
+      assert.equal((await slot.hold({ skill: 'moveToXZ', x: 20, z: 0 })).ok, true)
+      assert.equal(waits, 0)
+      // a plain move waits: the reflex listens for health; at 16 it lets the move start
+      const plain = slot.run({ skill: 'moveToXZ', x: 0, z: 20 })
+      while (fakeBot.listenerCount('health') === 0) await sleep(5)
+      assert.equal(moved.length, 1)
+      fakeBot.health = 16
+      fakeBot.emit('health')
+      assert.equal((await plain).ok, true)
+      assert.deepEqual(moved, [{ held: true, health: 5 }, { held: false, health: 16 }])
     } finally {
       stop()
     }

@@ -53,9 +53,8 @@ interface Running {
   held: boolean
 }
 
-/** Work between two skills; it must bound its own time. */
-/** Work between two skills; `next` is the skill about to start. */
-export type GapHook = (next: SkillCall) => Promise<void>
+/** Work between two skills; `next` is the skill about to start, `held` true when it is a reflex's hold (a fight, a flight). */
+export type GapHook = (next: SkillCall, held: boolean) => Promise<void>
 
 /** The most a gap hook may hold up the next skill. */
 const GAP_HOOK_LIMIT_MS = 6000
@@ -135,7 +134,7 @@ export class ActionSlot {
         if (why !== null) return this.finishEarly(call, call.skill, why)
       }
       if (this.running) await this.abortCurrent(`cancelled: interrupted by ${call.skill}`)
-      await this.runGapHooks(call)
+      await this.runGapHooks(call, held)
       if (opts.signal?.aborted) return this.finishEarly(call, call.skill, `cancelled: ${reasonText(opts.signal.reason) ?? 'stopped by caller'}`)
       return this.start(call, opts, held)
     })
@@ -159,11 +158,11 @@ export class ActionSlot {
     })
   }
 
-  private async runGapHooks(next: SkillCall): Promise<void> {
+  private async runGapHooks(next: SkillCall, held: boolean): Promise<void> {
     for (const [hook, limitMs] of [...this.gapHooks]) {
       let timer: NodeJS.Timeout | undefined
       try {
-        await Promise.race([hook(next), new Promise<void>((res) => (timer = setTimeout(res, limitMs)))])
+        await Promise.race([hook(next, held), new Promise<void>((res) => (timer = setTimeout(res, limitMs)))])
       } catch (err) {
         this.host.log.debug('gap hook failed', { err: errorMessage(err) })
       } finally {

@@ -3,7 +3,8 @@
  * mining, a strip mine, exploring, a hunt) and health is at most MEND_BELOW, the bot first eats up
  * to the food level at which health comes back (vanilla `FoodData`: food ≥ 18, or saturation left
  * at 20; src/minecraft/world/hunger.ts) and then waits until health is MEND_TO, at most MEND_MAX_MS.
- * A hit ends the wait at once (strike-back takes over). A player does the same: the diamond runs
+ * A hit ends the wait at once (strike-back takes over), and a reflex's hold (a fight, a flight
+ * from a creeper) is never held up. A player does the same: the diamond runs
  * died again and again going on at a few hearts into the next fight.
  */
 import type { Bot } from 'mineflayer'
@@ -55,8 +56,9 @@ export const mendReflex: Reflex = {
         const timer = setTimeout(() => end(false), ms)
         bot.on('health', onHealth)
       })
-    const hook = async (next: SkillCall) => {
-      if (!bot.entity || bot.health > MEND_BELOW || bot.health <= 0 || !INTO_DANGER.has(next.skill)) return
+    const hook = async (next: SkillCall, held: boolean) => {
+      // a reflex's hold is a fight or a flight: never held up
+      if (held || !bot.entity || bot.health > MEND_BELOW || bot.health <= 0 || !INTO_DANGER.has(next.skill)) return
       const from = bot.health
       const until = Date.now() + MEND_MAX_MS
       let said = false
