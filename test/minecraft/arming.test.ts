@@ -35,12 +35,20 @@ describe('arming before going down for ore', () => {
     assert.equal(said(ex.next({ inventory: armed })), 'collect 3 iron_ore')
   })
 
-  test('no arming when a weapon is held, when the sword needs gathering, or when the link turns it off', () => {
+  test('short of cobblestone (the plan kept exactly what the furnace and pickaxe took), the pickaxe held gets it first', () => {
+    const { 'minecraft:cobblestone': _c, ...bare } = kit
+    const ex = new PlanExecutor(IRON)
+    const d = ex.next({ inventory: bare })
+    assert.equal(said(d), 'collect 2 cobblestone')
+    assert.match((d as { note: string }).note, /arming with a stone sword/)
+  })
+
+  test('no arming when a weapon is held, when the sword needs more than cobblestone gathered, or when the link turns it off', () => {
     const axe = new PlanExecutor(IRON)
     assert.equal(said(axe.next({ inventory: { ...kit, 'minecraft:iron_axe': 1 } })), 'collect 3 iron_ore')
-    const noCobble = new PlanExecutor(IRON)
-    const { 'minecraft:cobblestone': _c, ...bare } = kit
-    assert.equal(said(noCobble.next({ inventory: bare })), 'collect 3 iron_ore')
+    const noWood = new PlanExecutor(IRON)
+    const { 'minecraft:stick': _s, ...noSticks } = kit
+    assert.equal(said(noWood.next({ inventory: noSticks })), 'collect 3 iron_ore')
     const off = new PlanExecutor(IRON, { arm: false })
     assert.equal(said(off.next({ inventory: kit })), 'collect 3 iron_ore')
   })

@@ -20,12 +20,12 @@ export function goesDeep(graph: ObtainGraph, block: string): boolean {
 
 /**
  * The first step of making a stone sword, when `next` goes down for ore, nothing held is a weapon,
- * and the sword comes from crafting what is held (else undefined: the bot goes as it is).
+ * and the sword comes from crafting what is held and cobblestone (else undefined: the bot goes as it is).
  */
 export function armingStep(graph: ObtainGraph, next: PlanStep, inventory: Record<string, number>, world: PlanWorld): PlanStep | undefined {
   if (next.kind !== 'collect' || !goesDeep(graph, next.block)) return undefined
   if ([...countByKey(inventory).keys()].some((k) => isWeapon(k))) return undefined
   const p = plan(ARMING_WEAPON, 1, inventory, { graph, ...world })
-  if (!p.ok || p.steps.length === 0 || !p.steps.every((s) => s.kind === 'craft')) return undefined
+  if (!p.ok || p.steps.length === 0 || !p.steps.every((s) => s.kind === 'craft' || (s.kind === 'collect' && s.item === 'cobblestone'))) return undefined
   return p.steps[0]
 }
