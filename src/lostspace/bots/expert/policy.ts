@@ -172,9 +172,7 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
     if (style.careful) {
       const mine = hitsToKill(preyHp, sim.tool(s, prey, KIT))
       const theirs = hitsToKill(hp, kits)
-      // With every key an exchange it wins still costs the race three or more turns (and the Box holds
-      // nothing it needs): only a kill in one hit, an escaping player or a chase are worth a turn.
-      fight = preyHp <= ATTACK || (mine <= theirs && mask !== 15) || hunt === prey || sim.status(s, prey) === WAIT
+      fight = preyHp <= ATTACK || mine <= theirs || hunt === prey || sim.status(s, prey) === WAIT
     } else {
       // Anybody hits a player in its escape countdown: its death drops every key.
       const rate = sim.status(s, prey) === WAIT ? Math.max(0.9, style.aggression) : style.aggression
@@ -303,7 +301,7 @@ function wantsFight(ctx: PolicyContext, s: Int32Array, pid: number, q: number, s
   const hp = sim.hp(s, pid)
   const qhp = sim.hp(s, q)
   const escaping = sim.status(s, q) === WAIT
-  if (style.careful) return qhp <= ATTACK || escaping || (hitsToKill(qhp, sim.tool(s, q, KIT)) <= hitsToKill(hp, sim.tool(s, pid, KIT)) && sim.keys(s, pid) !== 15) || hunt === q
+  if (style.careful) return qhp <= ATTACK || escaping || hitsToKill(qhp, sim.tool(s, q, KIT)) <= hitsToKill(hp, sim.tool(s, pid, KIT)) || hunt === q
   return (hp > ATTACK || qhp <= ATTACK || escaping) && ctx.dice.u(pid, round, 1) < (escaping ? Math.max(0.9, style.aggression) : style.aggression)
 }
 
