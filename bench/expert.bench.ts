@@ -18,7 +18,8 @@
  * The baseline measured in the same run is the opponents' mean points in the same games.
  * EXPERT_BENCH_GAMELOG=1 prints every game's seating and ranking; EXPERT_BENCH_REPLAYS=<folder> writes each
  * game's replay there (`<line>-<game>.json`).
- * EXPERT_BENCH_GAMES (default 20) sets the games per line; EXPERT_BENCH_LINES=<substring,…> runs only the
+ * EXPERT_BENCH_GAMES (default 20) sets the games per line (EXPERT_BENCH_SEAT=<0-3> plays only those of them whose
+ * single expert sits in that seat); EXPERT_BENCH_LINES=<substring,…> runs only the
  * lines whose label contains one of them (a reduced run on a busy machine).
  */
 import { existsSync } from 'node:fs'
@@ -36,6 +37,8 @@ const quiet = createLogger('bench', { level: 'silent' })
 const PY_SAMPLE = fileURLToPath(new URL('../../shared/peers/lostspace-python-sample/lostspace_sdk.py', import.meta.url))
 const GAMES = Math.max(4, Number(process.env.EXPERT_BENCH_GAMES ?? 20))
 const CONCURRENCY = 2
+/** EXPERT_BENCH_SEAT=<0-3>: play only the games of a line whose single expert sits in that seat (same logic seeds). */
+const ONLY_SEAT = process.env.EXPERT_BENCH_SEAT === undefined ? null : Number(process.env.EXPERT_BENCH_SEAT)
 
 type Side = 'expert' | 'strategist' | 'random' | 'python' | 'competition'
 
@@ -89,6 +92,7 @@ async function playLine(label: string, patterns: Side[][]): Promise<Line> {
     while (next < GAMES) {
       const g = next++
       const sides = order[g % order.length]!
+      if (ONLY_SEAT !== null && (sides.filter((s) => s === 'expert').length !== 1 || sides[ONLY_SEAT] !== 'expert')) continue
       const experts: ExpertPlayer[] = []
       const seats = sides.map((s, i) => seat(s, 1000 + g * 4 + i, experts))
       const replayDir = process.env.EXPERT_BENCH_REPLAYS
