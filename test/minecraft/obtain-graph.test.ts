@@ -75,6 +75,15 @@ describe('obtain graph: every item of every supported version', () => {
     assert.ok(on('1.16.5', 'orange_wool', { 'minecraft:black_wool': 1, 'minecraft:orange_dye': 1 }).includes('hunt:white_wool'))
   })
 
+  test('dyes come from the flowers of most grassy biomes (poppy, dandelion), a rare tall flower only once seen', () => {
+    for (const version of ['1.16.5', '1.20.4', '1.21.4']) {
+      assert.deepEqual(on(version, 'red_dye'), ['collect:poppy', 'craft:red_dye'], version)
+      assert.deepEqual(on(version, 'yellow_dye'), ['collect:dandelion', 'craft:yellow_dye'], version)
+      const seen = plan('red_dye', 1, {}, { graph: obtainGraph(version), knownBlocks: ['rose_bush'] })
+      assert.ok(seen.ok && kinds(seen.steps).includes('collect:rose_bush'), version)
+    }
+  })
+
   test('the newer woods are logs and planks: stripped cherry and mangrove logs, pale oak planks, charcoal from them', () => {
     assert.deepEqual(on('1.20.4', 'stripped_cherry_log'), ['collect:log'])
     assert.deepEqual(on('1.21.4', 'stripped_mangrove_log'), ['collect:log'])

@@ -11,6 +11,7 @@ import { createContextBus, type ContextBus } from '../../core/context-bus.js'
 import { createLogger, type Logger } from '../../core/logger.js'
 import { ActionSlot } from './action-slot.js'
 import { installProtocolCompat } from './compat.js'
+import { recolouringRecipes } from './recipes.js'
 import type { BusLike } from './bus.js'
 import { backoffDelay, reconnectPolicy, type ReconnectOption, type ReconnectPolicy } from './connection.js'
 import type { Registry } from './items.js'
@@ -232,6 +233,7 @@ export class MineflayerBody extends EventEmitter implements Body {
     installProtocolCompat(bot)
     bot.loadPlugin(pathfinder)
     bot.loadPlugin(toolPlugin)
+    bot.loadPlugin(recolouringRecipes) // after mineflayer's craft plugin, whose lookup it replaces
     return new Promise<void>((resolve, reject) => {
       let spawned = false
       const timer = setTimeout(() => {

@@ -12,7 +12,8 @@
  */
 import { createRequire } from 'node:module'
 import { versionFacts, type VersionFacts } from '../version-facts.js'
-import { bareName, COLOURS, planKey, TAGS } from '../names.js'
+import { bareName, planKey, TAGS } from '../names.js'
+import { recipesWithRecolouring, type RecipeEntry } from '../recolouring.js'
 import { ACTION_SOURCES, type ActionSource } from './actions.js'
 import { isNaturalBlock } from './natural-blocks.js'
 import { unobtainableReason } from './unobtainable.js'
@@ -39,7 +40,7 @@ export type Source =
 export type SourceKind = Source['kind']
 
 /** Tags an ingredient may fold into when a recipe's variants use several of their members. */
-const FOLD_TAGS = ['planks', 'log', 'coals', 'wool', 'wooden_slab', 'stone_crafting_materials'] as const
+const FOLD_TAGS = ['planks', 'log', 'coals', 'wool', 'wool_carpets', 'beds', 'wooden_slab', 'stone_crafting_materials'] as const
 
 /** Hostile mobs that spawn only in the dark (a player meets them at night or underground). */
 const NIGHT_MOBS = new Set(['spider', 'skeleton', 'creeper', 'zombie', 'enderman', 'witch', 'slime'])
@@ -47,13 +48,12 @@ const NIGHT_MOBS = new Set(['spider', 'skeleton', 'creeper', 'zombie', 'enderman
 const HUNTABLE = new Set(['cow', 'pig', 'sheep', 'chicken', 'rabbit', 'spider', 'skeleton', 'creeper', 'zombie', 'squid', 'enderman', 'witch', 'slime'])
 
 type LootEntry = { item: string; dropChance: number; stackSizeRange: Array<number | null>; silkTouch?: boolean; noSilkTouch?: boolean; blockAge?: number; playerKill?: boolean }
-type RecipeData = { inShape?: Array<Array<number | null>>; ingredients?: number[]; result: { id: number; count: number } }
 type McData = {
   version: { minecraftVersion: string }
   itemsByName: Record<string, { id: number; name: string } | undefined>
   items: Record<number, { id: number; name: string } | undefined>
   blocksByName: Record<string, { id: number; name: string; harvestTools?: Record<string, boolean> } | undefined>
-  recipes: Record<number, RecipeData[] | undefined>
+  recipes: Record<number, RecipeEntry[] | undefined>
   blockLoot: Record<string, { block: string; drops: LootEntry[] } | undefined>
   entityLoot: Record<string, { entity: string; drops: LootEntry[] } | undefined>
 }
@@ -159,7 +159,7 @@ export class ObtainGraph {
     for (const result of results) {
       const item = this.md.itemsByName[result]
       if (!item) continue
-      for (const group of this.recipeGroups(this.md.recipes[item.id] ?? [])) {
+      for (const group of this.recipeGroups(recipesWithRecolouring(this.md)[item.id] ?? [])) {
         // packing pairs (iron_ingot ⇄ iron_block) are cycles: the planner prices a cycle as endless
         const { ingredients, makes, table } = group
         const sig = JSON.stringify([ingredients, makes, table])
@@ -175,13 +175,12 @@ export class ObtainGraph {
    * Recipes of one result grouped by shape: slots whose variants use different members of one
    * family become that family's tag, then the slots are counted into ingredients.
    */
-  private recipeGroups(recipes: RecipeData[]): Array<{ ingredients: Ingredient[]; makes: number; table: boolean }> {
+  private recipeGroups(recipes: RecipeEntry[]): Array<{ ingredients: Ingredient[]; makes: number; table: boolean }> {
     type Cells = string[]
     const groups = new Map<string, { cells: Cells[]; makes: number; table: boolean }>()
     for (const r of recipes) {
       const ids = r.inShape ? r.inShape.flat() : (r.ingredients ?? [])
-      const result = this.md.items[r.result.id]?.name ?? '?'
-      const cells: Cells = ids.filter((id): id is number => id !== null && id !== undefined).map((id) => recolourable(result, planKey(this.md.items[id]?.name ?? '?')))
+      const cells: Cells = ids.filter((id): id is number => typeof id === 'number').map((id) => planKey(this.md.items[id]?.name ?? '?'))
       // shapeless: in the order of what the cells fold into, so variants line up slot by slot
       if (!r.inShape) cells.sort((a, b) => (foldTag(a) ?? a).localeCompare(foldTag(b) ?? b) || a.localeCompare(b))
       const rows = r.inShape?.length ?? 0
@@ -291,27 +290,6 @@ export class ObtainGraph {
     }
     return (this.huntIndex.get(key) ?? []).map((h) => ({ kind: 'hunt', entity: h.entity, perKill: h.perKill, night: NIGHT_MOBS.has(h.entity) }))
   }
-}
-
-/** Families of coloured items a dye recolours, by the suffix of their names, with their tag. */
-const DYED_FAMILIES: Readonly<Record<string, string>> = { wool: 'wool', carpet: 'wool_carpets', bed: 'beds' }
-
-/**
- * A dyeing recipe's input of another colour stands for the whole family: 1.20+ recolour a wool,
- * carpet or bed of any other colour. minecraft-data 1.20.4 lists one recipe per colour, 1.21.4
- * only the first of vanilla's alternatives (`orange_wool` from `black_wool`), which read
- * literally is a loop through the colours. A white input is what 1.16 asks for and stays white.
- */
-function recolourable(result: string, cell: string): string {
-  const [rc, rf] = colourFamily(result)
-  const [cc, cf] = colourFamily(cell)
-  if (!rf || rf !== cf || rc === cc || cc === 'white') return cell
-  return DYED_FAMILIES[rf] ?? cell
-}
-
-function colourFamily(name: string): [string?, string?] {
-  for (const c of COLOURS) if (name.startsWith(`${c}_`)) return [c, name.slice(c.length + 1)]
-  return []
 }
 
 function foldTag(key: string): string | undefined {

@@ -67,6 +67,13 @@ const BLOCK_COST: Record<string, number> = {
   sugar_cane: 6, pumpkin: 20, melon: 60, cactus: 30, cobweb: 900, obsidian: 120, ice: 40, snow: 30, snow_block: 30,
   oak_leaves: 1, birch_leaves: 1, spruce_leaves: 1,
 }
+/**
+ * Natural blocks of one rare biome or a rare feature, as a search-cost factor: vanilla grows the
+ * tall forest flowers (rose bush, lilac, peony) in about one forest chunk in 300, sunflowers only
+ * in sunflower plains, blue orchids in swamps, alliums in flower forests (docs/world-facts-1.18.md,
+ * "Flowers"); poppies and dandelions grow in most grassy biomes.
+ */
+const RARE_BLOCKS: Record<string, number> = { rose_bush: 4, lilac: 4, peony: 4, sunflower: 6, blue_orchid: 6, allium: 6, lily_of_the_valley: 4 }
 /** Mobs that are rare wherever a player usually is (swamp huts, slime chunks, the far dark, water). */
 const RARE_MOBS: Record<string, number> = { witch: 6, slime: 4, enderman: 3, squid: 2 }
 /**
@@ -340,7 +347,7 @@ class Planner {
       case 'mine': {
         const seen = this.knownBlocks.has(s.block)
         const per = (BLOCK_COST[s.block] ?? DEFAULT_BLOCK_COST) / (seen ? 2 : 1)
-        return per / s.perBlock + (seen ? 0 : SEARCH_COST) + tool(s.tools)
+        return per / s.perBlock + (seen ? 0 : SEARCH_COST * (RARE_BLOCKS[s.block] ?? 1)) + tool(s.tools)
       }
       case 'smelt':
         return part(s.input, 1) + 10 + tool(['furnace'])

@@ -33,7 +33,7 @@ import { trackLoginTimers } from './login-timers.js'
 import { trackDigAnimations } from './dig-timers.js'
 import { finishLoginOnFirstMove } from './login-placement.js'
 import { installQuietPlugins } from './quiet-plugins.js'
-import { installVersionFixes } from './version-fixes.js'
+import { installVersionFixes, shieldDigLoot } from './version-fixes.js'
 import { flyingSquid, require, type SquidPlayer, type SquidServer } from './squid.js'
 import { createLogger } from '../../core/logger.js'
 
@@ -295,6 +295,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
   const monsters = installMonsters(serv, mobs, mobRng, o.monsters)
   const memory = installMemory(serv, { ...(o.dir ? { folder: o.dir } : {}), onProblem: (why) => log.warn(why) })
   serv.getSpawnPoint = async () => new Vec3(spawn.x, spawn.y, spawn.z)
+  shieldDigLoot(serv)
 
   try {
     await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,9 @@
  *    entities of type `mob` (a pig is an `animal`, a zombie `hostile`): it threw after the entity
  *    was registered, so every wake leaked an entity until "Too many mobs". A mob missing from the
  *    list is spawned here the same way, named from `entities`.
+ *  - `shieldDigLoot`: flying-squid's digging reads `blockLoot[block].drops` when a dig completes,
+ *    and minecraft-data 1.20.4 / 1.21.4 have no loot entry for `short_grass` (nor wall torches,
+ *    bedrock): the TypeError, in a promise nobody awaits, ended the world process.
  */
 import { randomUUID } from 'node:crypto'
 import { require, type SquidServer } from './squid.js'
@@ -35,4 +38,22 @@ export function installVersionFixes(serv: SquidServer): void {
     mob.updateAndSpawn()
     return mob
   }
+}
+
+/**
+ * Gives the players' plugins (flying-squid reads `serv.registry` when a player joins) a view of
+ * the registry whose `blockLoot` has an empty entry for a block minecraft-data has none for. Their
+ * drop list is replaced by ours anyway (plugins/drops.ts). A view, not a change: prismarine-registry
+ * returns minecraft-data's own object, which the planner reads in the same process. Call it after
+ * our plugins are installed (they keep the registry as it is).
+ */
+export function shieldDigLoot(serv: SquidServer): void {
+  const s = serv as any
+  const registry = s.registry
+  const loot = registry.blockLoot as Record<string, unknown> | undefined
+  if (!loot) return
+  const shielded = new Proxy(loot, {
+    get: (target, key) => target[key as string] ?? (typeof key === 'string' && registry.blocksByName[key] ? { block: key, drops: [] } : undefined),
+  })
+  s.registry = Object.create(registry, { blockLoot: { value: shielded } })
 }

@@ -46,6 +46,16 @@ export const B = {
   deepslate_diamond_ore: 37,
   deepslate_lapis_ore: 38,
   deepslate_emerald_ore: 39,
+  // flowers (./flowers.ts)
+  dandelion: 40,
+  poppy: 41,
+  azure_bluet: 42,
+  oxeye_daisy: 43,
+  cornflower: 44,
+  orange_tulip: 45,
+  red_tulip: 46,
+  pink_tulip: 47,
+  white_tulip: 48,
 } as const
 
 export type BlockName = keyof typeof B
@@ -67,4 +77,9 @@ export const CHUNK_VOLUME = 16 * 16 * 256
 /** Stone and its variants: what ore veins and carvers may replace. */
 export function isStoneLike(b: number): boolean {
   return b === B.stone || b === B.granite || b === B.diorite || b === B.andesite || b === B.deepslate || b === B.tuff
+}
+
+/** The flowers the generator places (./flowers.ts). */
+export function isFlower(b: number): boolean {
+  return b >= B.dandelion && b <= B.white_tulip
 }

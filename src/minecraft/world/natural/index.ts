@@ -2,7 +2,8 @@
  * The natural world: a vanilla-like, seed-dependent generator (the default profile).
  * `createNaturalWorld(seed).generate(cx, cz)` returns a chunk buffer of block ids
  * (./blocks.ts); generator.ts turns it into a flying-squid chunk. Stages run in vanilla's
- * order: land and soil, carvers, lakes, ores, trees, plants (grass, sugar cane, pumpkins).
+ * order: land and soil, carvers, lakes, ores, trees, plants (grass, sugar cane, pumpkins),
+ * flowers.
  *
  * Two shapes: 1.16's (y 0..255, 1.16 ores) and, with `{ tall }`, the 1.18+ world (y −64..319):
  * the same land, lakes and trees over y 0..255 (a view into the tall buffer), deepslate below
@@ -21,6 +22,7 @@ import { findSpawn, type SpawnPoint } from './spawn.js'
 import { fillSurface } from './surface.js'
 import { createTrees } from './trees.js'
 import { createVegetation } from './vegetation.js'
+import { createFlowers } from './flowers.js'
 import { fillDeep } from './deep.js'
 import { createTallOres } from './ores-tall.js'
 import type { OreBatch } from '../../version-facts.js'
@@ -78,6 +80,7 @@ export function createNaturalWorld(seedInput: number, opts: { tall?: TallShape }
   const lakes = createLakes(seed, columns, carvers)
   const trees = createTrees(seed, columns, carvers, lakes)
   const vegetation = createVegetation(seed, columns, lakes)
+  const flowers = createFlowers(seed, columns)
   const deepCarvers = tall
     ? createCarvers(seed, columns, { salt: 1, yOffset: tall.minY, lavaBelow: TALL_LAVA_BELOW_Y - tall.minY, maxY: DEEP_CAVES_TOP_Y - tall.minY })
     : undefined
@@ -93,6 +96,7 @@ export function createNaturalWorld(seedInput: number, opts: { tall?: TallShape }
       placeOres(seed, columns, cx, cz, blocks)
       trees.place(cx, cz, blocks)
       const canes = vegetation.place(cx, cz, blocks)
+      flowers.place(cx, cz, blocks)
       return { blocks, minY: 0, surface: blocks, columns: cols, canes }
     }
     const blocks = new Uint8Array(tall.height << 8)
@@ -105,6 +109,7 @@ export function createNaturalWorld(seedInput: number, opts: { tall?: TallShape }
     tallOres!.place(cx, cz, blocks)
     trees.place(cx, cz, surface)
     const canes = vegetation.place(cx, cz, surface)
+    flowers.place(cx, cz, surface)
     return { blocks, minY: tall.minY, surface, columns: cols, canes }
   }
 

@@ -22,7 +22,7 @@
  * beside a cane at a chunk edge, a patch's surface) are read from the columns and lakes.
  */
 import { BIOME } from './biomes.js'
-import { B, idx } from './blocks.js'
+import { B, idx, isFlower } from './blocks.js'
 import { WATER_TOP, type Columns } from './columns.js'
 import type { Lakes } from './lakes.js'
 import { Noise2 } from './noise.js'
@@ -39,8 +39,11 @@ const CANE_TRIES = 20
 const PUMPKIN_CHANCE = 32
 const PUMPKIN_TRIES = 64
 
+/** Vanilla's biome-info noise (`Biome.BIOME_INFO_NOISE`, sampled at x/200, z/200): thins plains grass, picks plains flowers. */
+export const biomeInfoNoise = (seed: number) => new Noise2(seed, 805)
+
 export function createVegetation(seed: number, columns: Columns, lakes: Lakes): Vegetation {
-  const biomeInfo = new Noise2(seed, 805)
+  const biomeInfo = biomeInfoNoise(seed)
 
   function grassPatches(ocx: number, ocz: number): number {
     switch (columns.chunk(ocx, ocz).chunkBiome) {
@@ -134,5 +137,5 @@ export function createVegetation(seed: number, columns: Columns, lakes: Lakes): 
 
 /** Plants that do not stop a player or an animal (vanilla: no collision box). */
 export function isPlant(b: number): boolean {
-  return b === B.grass || b === B.fern || b === B.sugar_cane
+  return b === B.grass || b === B.fern || b === B.sugar_cane || isFlower(b)
 }

@@ -6,13 +6,14 @@
  */
 import { addToInventory, pickupOrder, roomFor } from '../inventory-ops.js'
 import { createRecipeMatcher } from '../recipes.js'
+import { recipesWithRecolouring, type RecipeRegistry } from '../../recolouring.js'
 import { require, type SquidPlayer, type SquidServer } from '../squid.js'
 import type { ClickContext, ContainerKind, OpenContainer, Win, WindowManager } from './windows.js'
 
 export function installCrafting(serv: SquidServer, wm: WindowManager): void {
   const registry = serv.registry
   const Item = require('prismarine-item')(registry)
-  const matcher = createRecipeMatcher(registry)
+  const matcher = createRecipeMatcher({ recipes: recipesWithRecolouring(registry as unknown as RecipeRegistry) })
 
   function gridSlots(width: number): number[] {
     return Array.from({ length: width * width }, (_, i) => 1 + i)

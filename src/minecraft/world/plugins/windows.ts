@@ -4,7 +4,8 @@
  *
  * On 1.16 each click is answered with a `transaction` (accepted) first, so the client
  * applies its own prediction (1.17+ has no confirmation: the client predicts and the
- * state id of our slot packets orders them, ../packets.ts); then the server applies the same click with
+ * state id of our slot packets orders them, ../packets.ts; a prediction that differs from the
+ * server's result gets the window's real contents, as vanilla sends them); then the server applies the same click with
  * prismarine-windows (the library mineflayer uses for its prediction) and
  * sends `set_slot` for every slot that changed (plus the clicked slot and the
  * result slot, which the client may have predicted differently).
@@ -16,6 +17,9 @@ import { addToInventory } from '../inventory-ops.js'
 import { createPackets } from '../packets.js'
 import { applyDrag, gatherToCursor, type Drag } from './window-gestures.js'
 import { require, type SquidItem, type SquidPlayer, type SquidServer, type SquidWindow } from '../squid.js'
+
+/** A `window_click` as decoded; `changedSlots` and `cursorItem` (the client's prediction) from 1.17 on. */
+type ClickPacket = { windowId: number; slot: number; mouseButton: number; action?: number; mode: number; changedSlots?: Array<{ location: number; item: unknown }>; cursorItem?: unknown }
 
 export interface Win extends SquidWindow {
   selectedItem: SquidItem | null
@@ -172,13 +176,18 @@ export function installWindows(serv: SquidServer): WindowManager {
     inv.selectedItem = null
   }
 
-  function handleClick(player: SquidPlayer, packet: { windowId: number; slot: number; mouseButton: number; action?: number; mode: number }): void {
+  function handleClick(player: SquidPlayer, packet: ClickPacket): void {
     const { windowId, slot, mouseButton, mode } = packet
     const action = packet.action ?? 0
     const oc = windowId === 0 ? null : (opened.get(player) ?? null)
     const win = (windowId === 0 ? player.inventory : oc && oc.id === windowId ? oc.window : null) as Win | null
     const reject = () => packets.confirmClick(player._client, windowId, action, false)
-    if (!win) return reject()
+    if (!win) {
+      reject()
+      // 1.17+: a click on a window closed here was predicted by the client into its inventory; show it the real one
+      if (packet.changedSlots) resync(player, 0, player.inventory as Win)
+      return
+    }
     const validSlot = slot === -999 || (Number.isInteger(slot) && slot >= 0 && slot < win.slots.length)
     // Supported: click (0), shift-click (1), number key (2), drop (4), drag (5, left/right), double click (6).
     // Middle click (3) and creative middle drags are refused.
@@ -215,6 +224,23 @@ export function installWindows(serv: SquidServer): WindowManager {
     sendDiff(player, windowId, win, before, always)
     const cursorAfter = win.selectedItem
     if (cursorBefore?.type !== cursorAfter?.type || cursorBefore?.count !== cursorAfter?.count) sendSlot(player, -1, -1, cursorAfter ?? null)
+    if (mispredicted(win, packet)) resync(player, windowId, win)
+  }
+
+  /**
+   * 1.17+ clicks carry the client's prediction (the slots it changed and its cursor) and no click is
+   * confirmed, so a wrong prediction would stay on the client: its view of its inventory drifts
+   * from the server's, and later clicks take the wrong items. Vanilla sends the real contents when
+   * they differ; so do we (the whole window: rare, and one packet).
+   */
+  function mispredicted(win: Win, packet: ClickPacket): boolean {
+    if (!packet.changedSlots) return false
+    const same = (notch: unknown, it: SquidItem | null | undefined) => {
+      const want = Item.fromNotch(notch) as SquidItem | null
+      return (want?.type ?? null) === (it?.type ?? null) && (want?.count ?? 0) === (it?.count ?? 0)
+    }
+    if (!same(packet.cursorItem, win.selectedItem)) return true
+    return packet.changedSlots.some((c) => c.location >= 0 && c.location < win.slots.length && !same(c.item, win.slots[c.location]))
   }
 
   const drags = new Map<SquidPlayer, Drag>()

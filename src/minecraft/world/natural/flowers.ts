@@ -1,0 +1,86 @@
+/**
+ * Flowers, vanilla 1.16's (`Features.java`, `BiomeDefaultFeatures`, `PlainFlowerProvider`,
+ * `AbstractFlowerFeature`; facts in docs/world-facts-1.18.md, "Flowers"), after the other plants:
+ *  - plains: `FLOWER_PLAIN`, 15 patches per chunk where the biome-info noise at the chunk is below
+ *    −0.8, else 4. A patch's flower is picked once, at its origin: below −0.8 one of the four
+ *    tulips; else 2 times in 3 one of poppy, azure bluet, oxeye daisy, cornflower, else a dandelion;
+ *  - forest, birch forest, taiga, mountains: `FLOWER_DEFAULT` (`addDefaultFlowers`), 2 patches per
+ *    chunk, poppy 2 : dandelion 1;
+ *  - ocean: none reach land.
+ * A patch: a random column of the chunk, y uniform in [0, surface + 32) (`ADD_32`, so most patches
+ * miss the surface, as in vanilla), 64 tries spread ±7/±3/±7; a try plants where the cell is air
+ * and stands on grass or dirt. The tall flowers of forests (rose bush, lilac, peony: 1 forest chunk
+ * in about 300) and the flower forest's, swamp's and meadow's flowers are not generated (this
+ * world has none of those biomes). The tall (1.18+) world uses the same placement on its land.
+ * As in ./vegetation.ts a chunk draws the patches rooted in its 3×3 neighbourhood and keeps the
+ * tries that land in it, drawing every number whatever a try's fate: any generation order gives
+ * the same chunk.
+ */
+import { BIOME } from './biomes.js'
+import { B, idx } from './blocks.js'
+import { WATER_TOP, type Columns } from './columns.js'
+import { Rand } from './random.js'
+import { biomeInfoNoise } from './vegetation.js'
+
+export interface Flowers {
+  /** Writes the flowers that reach chunk (cx, cz) into `blocks` (y 0..255). */
+  place(cx: number, cz: number, blocks: Uint8Array): void
+}
+
+const TRIES = 64
+const TULIPS = [B.orange_tulip, B.red_tulip, B.pink_tulip, B.white_tulip] as const
+const PLAIN_FLOWERS = [B.poppy, B.azure_bluet, B.oxeye_daisy, B.cornflower] as const
+const SALT = 804
+
+export function createFlowers(seed: number, columns: Columns): Flowers {
+  const biomeInfo = biomeInfoNoise(seed)
+  const lowNoise = (x: number, z: number) => biomeInfo.at(x / 200, z / 200) < -0.8
+
+  /** Patches rooted in chunk (ocx, ocz), and the flower of a patch at (x, z). */
+  function kind(ocx: number, ocz: number): { patches: number; pick: (r: Rand, x: number, z: number) => number } | null {
+    switch (columns.chunk(ocx, ocz).chunkBiome) {
+      case BIOME.plains:
+        return {
+          patches: lowNoise(ocx * 16, ocz * 16) ? 15 : 4,
+          pick: (r, x, z) => (lowNoise(x, z) ? TULIPS[r.nextInt(4)]! : r.nextInt(3) > 0 ? PLAIN_FLOWERS[r.nextInt(4)]! : B.dandelion),
+        }
+      case BIOME.forest:
+      case BIOME.birch_forest:
+      case BIOME.taiga:
+      case BIOME.mountains:
+        return { patches: 2, pick: (r) => (r.nextInt(3) < 2 ? B.poppy : B.dandelion) }
+      default:
+        return null
+    }
+  }
+
+  function place(cx: number, cz: number, blocks: Uint8Array): void {
+    const x0 = cx * 16
+    const z0 = cz * 16
+    const inside = (x: number, y: number, z: number) => x >= x0 && x < x0 + 16 && z >= z0 && z < z0 + 16 && y > 0 && y < 255
+    const at = (x: number, y: number, z: number) => blocks[idx(x - x0, y, z - z0)]!
+    for (let ocx = cx - 1; ocx <= cx + 1; ocx++) {
+      for (let ocz = cz - 1; ocz <= cz + 1; ocz++) {
+        const k = kind(ocx, ocz)
+        if (!k) continue
+        for (let n = 0; n < k.patches; n++) {
+          const r = Rand.at(seed, ocx, ocz, n, SALT)
+          const ox = ocx * 16 + r.nextInt(16)
+          const oz = ocz * 16 + r.nextInt(16)
+          const oy = r.nextInt(Math.max(columns.heightAt(ox, oz), WATER_TOP) + 1 + 32)
+          const flower = k.pick(r, ox, oz)
+          for (let t = 0; t < TRIES; t++) {
+            const x = ox + r.nextInt(8) - r.nextInt(8)
+            const y = oy + r.nextInt(4) - r.nextInt(4)
+            const z = oz + r.nextInt(8) - r.nextInt(8)
+            if (!inside(x, y, z) || at(x, y, z) !== B.air) continue
+            const below = at(x, y - 1, z)
+            if (below === B.grass_block || below === B.dirt) blocks[idx(x - x0, y, z - z0)] = flower
+          }
+        }
+      }
+    }
+  }
+
+  return { place }
+}
