@@ -25,6 +25,8 @@ export interface TaskResult {
   given: string
   /** The machine's mean 1-minute load average while the task ran (the bench shares its cores). */
   load?: number
+  /** The limit the run was held to (s): the task's stated limit or the suite's; absent in runs made before limits were recorded. */
+  limitSec?: number
   /** Times the bot lost the server and joined again during the task (a loaded machine's keep-alive kicks). */
   reconnects?: number
 }

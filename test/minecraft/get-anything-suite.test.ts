@@ -6,7 +6,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { GET_TASKS, selectTasks } from '../../bench/get-anything/tasks.js'
-import { benchOptions } from '../../bench/get-anything.bench.js'
+import { benchOptions, report } from '../../bench/get-anything.bench.js'
+import { firstSurfaceSpawnSec, wheatRipeSec } from '../../bench/get-anything/limits.js'
+import type { TaskResult } from '../../bench/get-anything/result.js'
 import { plannedSteps } from '../../bench/get-anything/planned.js'
 import { watchProgress } from '../../bench/get-anything/progress.js'
 import { parseGive } from '../../src/cli/give.js'
@@ -70,4 +72,31 @@ test('the bench\'s flags: --help asks for the usage; an unknown flag is a clear 
   assert.equal(benchOptions(['--help'], {}).help, true)
   assert.equal(benchOptions(['--filter', 'bucket'], {}).help, undefined)
   assert.throws(() => benchOptions(['--bogus'], {}), /Unknown option '--bogus'[\s\S]*usage: node --import tsx bench\/get-anything\.bench\.ts/)
+})
+
+test('stated limits: the night drops wait for the first surface spawn (tick 13188, 659.4 s), wheat for ripening; each with its reason', () => {
+  assert.equal(firstSurfaceSpawnSec(), 13188 / 20)
+  // 7 stages at 1/7 per random tick (every 68.3 s): 49 random ticks on average; 9 in 10 take longer than the mean, 9 crops longer than 1
+  assert.ok(wheatRipeSec(1) > 49 * 68.28 && wheatRipeSec(9) > wheatRipeSec(3) && wheatRipeSec(3) > wheatRipeSec(1))
+  const limited = GET_TASKS.filter((t) => t.limit).map((t) => t.name).sort()
+  assert.deepEqual(limited, ['bone', 'bread', 'cake', 'fishing_rod', 'gunpowder', 'string', 'wheat'])
+  for (const t of GET_TASKS.filter((x) => x.limit)) {
+    assert.ok(t.limit!.sec > 600 && t.limit!.reason.length > 40, t.name)
+  }
+  assert.ok(GET_TASKS.find((t) => t.name === 'string')!.limit!.sec >= 659.4 + 600)
+})
+
+test('the report holds each run to its limit and shows it: a stated limit, the suite\'s, or the shorter one an older run had', () => {
+  const task = (name: string) => GET_TASKS.find((t) => t.name === name)!
+  const run = (name: string, outcome: string, seconds: number, limitSec?: number): { t: (typeof GET_TASKS)[number]; r: TaskResult } => ({
+    t: task(name),
+    r: { task: task(name).task, seed: 1, give: '', outcome, reason: '', seconds, steps: 1, skillFailures: 0, plannedSteps: 1, needs: [], longestStallSec: 1, stallDuring: '', given: '', ...(limitSec ? { limitSec } : {}) },
+  })
+  const text = report([run('string', 'succeeded', 900, 1260), run('shears', 'succeeded', 700, 600), run('bone', 'timeout', 600)], 600)
+  assert.match(text, /\| string \|  \| 1 \| 1260 \| succeeded \|/)
+  assert.match(text, /\| shears \|  \| 1 \| 600 \| succeeded \|/)
+  assert.match(text, /\| bone \|  \| 1 \| 600 \(stated 1260\) \| timeout \|/)
+  assert.match(text, /success 1\/3 \(33 %;/) // string within its 21 min; shears over its 10
+  assert.match(text, /stated limit of 2 tasks \(string 21 min, bone 21 min\)/)
+  assert.match(text, /held to less than their task's stated limit \(counted as they ended\): bone 600 s/)
 })

@@ -16,6 +16,7 @@ import { bareName, planKey, TAGS } from '../names.js'
 import { recipesWithRecolouring, type RecipeEntry } from '../recolouring.js'
 import { ACTION_SOURCES, type ActionSource } from './actions.js'
 import { isNaturalBlock } from './natural-blocks.js'
+import { LEAF_ODDS } from '../leaf-drops.js'
 import { unobtainableReason } from './unobtainable.js'
 
 const require = createRequire(import.meta.url)
@@ -72,8 +73,6 @@ function meanCount(range: Array<number | null>): number {
 
 /** Blocks whose own drop needs shears; minecraft-data halves their other drops' chances to make room for it. */
 const SHEARS_SELF = /(_leaves|^grass$|^tall_grass$|^fern$|^large_fern$|^dead_bush$|^vine$|^seagrass$|^tall_seagrass$|^cobweb$)/
-/** Per-break odds from leaves (vanilla), which minecraft-data's leaf entries do not give. */
-const LEAF_ODDS: Record<string, number> = { sapling: 1 / 20, stick: 1.5 / 50, apple: 1 / 200 }
 
 /** The obtain graph of one version. */
 export class ObtainGraph {
@@ -238,9 +237,9 @@ export class ObtainGraph {
       if (!entry || !isNaturalBlock(block)) continue
       if (block.endsWith('_leaves')) {
         const wood = block.replace(/_leaves$/, '')
-        add(`${wood}_sapling`, block, LEAF_ODDS.sapling!)
-        add('stick', block, LEAF_ODDS.stick!)
-        if (wood === 'oak' || wood === 'dark_oak') add('apple', block, LEAF_ODDS.apple!)
+        add(`${wood}_sapling`, block, LEAF_ODDS.sapling)
+        add('stick', block, LEAF_ODDS.stick)
+        if (wood === 'oak' || wood === 'dark_oak') add('apple', block, LEAF_ODDS.apple)
         continue
       }
       const shearsSelf = SHEARS_SELF.test(block)

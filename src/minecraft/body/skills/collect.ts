@@ -19,6 +19,7 @@ import { takeTableAlong } from './crafting.js'
 import { describeOreSearch, digForOre } from './strip-mine.js'
 import { isOre, isOreItem } from './tunnel.js'
 import { knownAround } from './known-cells.js'
+import { leafOnlyOdds } from '../../leaf-drops.js'
 import { isUnreachableFailure, sameCluster, unreachableFor } from './unreachable.js'
 
 type Collect = Extract<SkillCall, { skill: 'collect' }>
@@ -48,6 +49,19 @@ export interface CollectOptions {
  * 1-second stone taking half a minute, which is longer than walking 64 blocks to a dry one.
  */
 export const WET_COST = 64
+/** Time per item of a block that drops it every time. */
+const PER_ITEM_MS = 20_000
+/** Time per leaf block: reach it, break it, wait for what it drops (7–10 s each in the bench's logs). */
+const PER_LEAF_MS = 8_000
+/** Leaves broken for a leaf-only drop: enough that 9 in 10 calls see the drop (1 − (1 − p)^n ≥ 0.9 for one item: n ≈ 2.3 / p). */
+const LEAVES_PER_DROP = -Math.log(0.1)
+
+/** The time budget for one ordered item: a drop that comes 1 in 20 leaves (a sapling) needs many leaves, not one block's time. */
+export function itemBudgetMs(i: ItemCount): number {
+  const odds = leafOnlyOdds(i.name)
+  return odds === undefined ? PER_ITEM_MS * i.count : PER_LEAF_MS * Math.ceil((LEAVES_PER_DROP * i.count) / odds)
+}
+
 export function targetCost(distance: number, belowFeet: number, wet: boolean): number {
   return distance + Math.max(0, belowFeet) * 3 + (wet ? WET_COST : 0)
 }
@@ -57,7 +71,7 @@ export const collect: SkillDef<Collect> = {
   timeoutMs: 300_000,
   // digging down and strip-mining for ore takes minutes, not seconds
   timeoutFor: (c) =>
-    Math.min(1_200_000, (c.items.some((i) => isOreItem(i.name)) ? 240_000 : 60_000) + 20_000 * c.items.reduce((n, i) => n + i.count, 0)),
+    Math.min(1_200_000, (c.items.some((i) => isOreItem(i.name)) ? 240_000 : 60_000) + c.items.reduce((ms, i) => ms + itemBudgetMs(i), 0)),
   run: (ctx, c) => collectItems(ctx, c),
 }
 
