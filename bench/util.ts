@@ -20,7 +20,9 @@ export function measureOps(fn: () => void, ms = 1000): OpsResult {
   return { ops, seconds, opsPerSec: ops / seconds }
 }
 
-export function fmt(n: number, digits = 0): string {
+/** A number for a table; '–' for a figure a run did not have (a crashed run's time is null in its results file). */
+export function fmt(n: number | null | undefined, digits = 0): string {
+  if (typeof n !== 'number' || !Number.isFinite(n)) return '–'
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 }
 

@@ -100,3 +100,11 @@ test('the report holds each run to its limit and shows it: a stated limit, the s
   assert.match(text, /stated limit of 2 tasks \(string 21 min, bone 21 min\)/)
   assert.match(text, /held to less than their task's stated limit \(counted as they ended\): bone 600 s/)
 })
+
+test('a run with no time or stall (its process crashed) shows as – in the report instead of ending it', () => {
+  const t = GET_TASKS.find((x) => x.name === 'shears')!
+  const crashed = { task: t.task, seed: 2, give: '', outcome: 'error', reason: 'exit 1', seconds: null, steps: 0, skillFailures: 0, plannedSteps: 1, needs: [], longestStallSec: null, stallDuring: '', given: '' } as unknown as TaskResult
+  const text = report([{ t, r: crashed }], 600)
+  assert.match(text, /\| shears \|  \| 2 \| 600 \| error \| – \|/)
+  assert.match(text, /success 0\/1/)
+})
