@@ -17,10 +17,10 @@
  * the same chunk.
  */
 import { BIOME } from './biomes.js'
-import { B, idx } from './blocks.js'
+import { B } from './blocks.js'
 import { WATER_TOP, type Columns } from './columns.js'
 import { Rand } from './random.js'
-import { biomeInfoNoise } from './vegetation.js'
+import { biomeInfoNoise, onGrassOrDirt, scatterPatch } from './vegetation.js'
 
 export interface Flowers {
   /** Writes the flowers that reach chunk (cx, cz) into `blocks` (y 0..255). */
@@ -57,8 +57,6 @@ export function createFlowers(seed: number, columns: Columns): Flowers {
   function place(cx: number, cz: number, blocks: Uint8Array): void {
     const x0 = cx * 16
     const z0 = cz * 16
-    const inside = (x: number, y: number, z: number) => x >= x0 && x < x0 + 16 && z >= z0 && z < z0 + 16 && y > 0 && y < 255
-    const at = (x: number, y: number, z: number) => blocks[idx(x - x0, y, z - z0)]!
     for (let ocx = cx - 1; ocx <= cx + 1; ocx++) {
       for (let ocz = cz - 1; ocz <= cz + 1; ocz++) {
         const k = kind(ocx, ocz)
@@ -68,15 +66,7 @@ export function createFlowers(seed: number, columns: Columns): Flowers {
           const ox = ocx * 16 + r.nextInt(16)
           const oz = ocz * 16 + r.nextInt(16)
           const oy = r.nextInt(Math.max(columns.heightAt(ox, oz), WATER_TOP) + 1 + 32)
-          const flower = k.pick(r, ox, oz)
-          for (let t = 0; t < TRIES; t++) {
-            const x = ox + r.nextInt(8) - r.nextInt(8)
-            const y = oy + r.nextInt(4) - r.nextInt(4)
-            const z = oz + r.nextInt(8) - r.nextInt(8)
-            if (!inside(x, y, z) || at(x, y, z) !== B.air) continue
-            const below = at(x, y - 1, z)
-            if (below === B.grass_block || below === B.dirt) blocks[idx(x - x0, y, z - z0)] = flower
-          }
+          scatterPatch(r, ox, oy, oz, TRIES, k.pick(r, ox, oz), onGrassOrDirt, blocks, x0, z0)
         }
       }
     }

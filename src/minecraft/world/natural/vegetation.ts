@@ -86,14 +86,7 @@ export function createVegetation(seed: number, columns: Columns, lakes: Lakes): 
           const oz = ocz * 16 + r.nextInt(16)
           const oy = columns.heightAt(ox, oz) + 1
           const plant = taiga && r.nextInt(5) !== 0 ? B.fern : B.grass
-          for (let t = 0; t < GRASS_TRIES; t++) {
-            const x = ox + r.nextInt(8) - r.nextInt(8)
-            const y = oy + r.nextInt(4) - r.nextInt(4)
-            const z = oz + r.nextInt(8) - r.nextInt(8)
-            if (!inside(x, y, z) || at(x, y, z) !== B.air) continue
-            const below = at(x, y - 1, z)
-            if (below === B.grass_block || below === B.dirt) blocks[idx(x - x0, y, z - z0)] = plant
-          }
+          scatterPatch(r, ox, oy, oz, GRASS_TRIES, plant, onGrassOrDirt, blocks, x0, z0)
         }
         // sugar cane beside water
         for (let n = 0; n < CANE_PATCHES; n++) {
@@ -121,18 +114,31 @@ export function createVegetation(seed: number, columns: Columns, lakes: Lakes): 
         const ox = ocx * 16 + r.nextInt(16)
         const oz = ocz * 16 + r.nextInt(16)
         const oy = r.nextInt(2 * surfaceTop(ox, oz))
-        for (let t = 0; t < PUMPKIN_TRIES; t++) {
-          const x = ox + r.nextInt(8) - r.nextInt(8)
-          const y = oy + r.nextInt(4) - r.nextInt(4)
-          const z = oz + r.nextInt(8) - r.nextInt(8)
-          if (inside(x, y, z) && at(x, y, z) === B.air && at(x, y - 1, z) === B.grass_block) blocks[idx(x - x0, y, z - z0)] = B.pumpkin
-        }
+        scatterPatch(r, ox, oy, oz, PUMPKIN_TRIES, B.pumpkin, (below) => below === B.grass_block, blocks, x0, z0)
       }
     }
     return canes
   }
 
   return { place }
+}
+
+export const onGrassOrDirt = (below: number) => below === B.grass_block || below === B.dirt
+
+/**
+ * Vanilla's random patch (`RandomPatchFeature`): `tries` cells scattered ±7 / ±3 / ±7 around
+ * (ox, oy, oz); each that lies in the chunk at `x0`, `z0` (y 1..254), is air and stands on a block
+ * `soil` accepts gets `plant`. Every number is drawn whatever a try's fate, so any generation order
+ * gives the same chunk. Grass, pumpkins and flowers (./flowers.ts) are such patches.
+ */
+export function scatterPatch(r: Rand, ox: number, oy: number, oz: number, tries: number, plant: number, soil: (below: number) => boolean, blocks: Uint8Array, x0: number, z0: number): void {
+  for (let t = 0; t < tries; t++) {
+    const x = ox + r.nextInt(8) - r.nextInt(8)
+    const y = oy + r.nextInt(4) - r.nextInt(4)
+    const z = oz + r.nextInt(8) - r.nextInt(8)
+    if (x < x0 || x >= x0 + 16 || z < z0 || z >= z0 + 16 || y <= 0 || y >= 255) continue
+    if (blocks[idx(x - x0, y, z - z0)] === B.air && soil(blocks[idx(x - x0, y - 1, z - z0)]!)) blocks[idx(x - x0, y, z - z0)] = plant
+  }
 }
 
 /** Plants that do not stop a player or an animal (vanilla: no collision box). */
