@@ -2,12 +2,30 @@ import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Bot } from 'mineflayer'
 import { ActionSlot, type SlotHost } from '../../src/minecraft/body/action-slot.js'
+import type { ReflexHost } from '../../src/minecraft/body/reflexes/types.js'
 import { SkillError, sleep, type SkillDef } from '../../src/minecraft/body/skills/context.js'
 import { createContextBus } from '../../src/core/context-bus.js'
 import { createLogger } from '../../src/core/logger.js'
 import type { Registry } from '../../src/minecraft/body/items.js'
 import type { SkillCall } from '../../src/minecraft/body/types.js'
 import type { BlockKnowledge } from '../../src/minecraft/body/senses/known-blocks.js'
+
+/** A reflex's host on `slot` with a stand-in bot; `who` reads no blocks (knowledge throws). */
+function reflexHost(slot: ActionSlot, bot: Bot, registry: Registry, events: ReflexHost['events'], who: string): ReflexHost {
+  return {
+    bot,
+    registry,
+    slot,
+    events,
+    run: (c) => slot.run(c),
+    hold: (c) => slot.hold(c),
+    strikeBackList: () => [],
+    knowledge: () => {
+      throw new Error(`${who} reads no blocks`)
+    },
+    log: createLogger('test', { level: 'silent' }),
+  }
+}
 
 function setup(overrides: Partial<Record<string, SkillDef>> = {}) {
   const events: Array<[string, ...unknown[]]> = []
@@ -180,19 +198,7 @@ describe('watchdog reflex', () => {
         },
       },
     })
-    const stop = createWatchdog(400).start({
-      bot: fakeBot,
-      registry: {} as Registry,
-      slot,
-      events: new EventEmitter(),
-      run: (c) => slot.run(c),
-      hold: (c) => slot.hold(c),
-      strikeBackList: () => [],
-      knowledge: () => {
-        throw new Error('the watchdog reads no blocks')
-      },
-      log: createLogger('test', { level: 'silent' }),
-    })
+    const stop = createWatchdog(400).start(reflexHost(slot, fakeBot, {} as Registry, new EventEmitter(), 'the watchdog'))
     try {
       const stalled = await slot.run({ skill: 'collect', items: [{ name: 'log', count: 1 }] })
       assert.deepEqual(stalled, { ok: false, reason: 'stopped by watchdog: collect made no progress for 0s', gained: {} })
@@ -213,19 +219,7 @@ describe('mend reflex on the slot', () => {
     const { slot } = setup({
       moveToXZ: { name: 'moveToXZ', timeoutMs: 1000, run: async () => (moved.push({ held: slot.current()?.held ?? false, health: fakeBot.health }), { ok: true, reason: 'moved' }) },
     })
-    const stop = mendReflex.start({
-      bot: fakeBot,
-      registry: { foodsByName: {} } as unknown as Registry,
-      slot,
-      events: new EventEmitter(),
-      run: (c) => slot.run(c),
-      hold: (c) => slot.hold(c),
-      strikeBackList: () => [],
-      knowledge: () => {
-        throw new Error('mend reads no blocks')
-      },
-      log: createLogger('test', { level: 'silent' }),
-    })
+    const stop = mendReflex.start(reflexHost(slot, fakeBot, { foodsByName: {} } as unknown as Registry, new EventEmitter(), 'mend'))
     let waits = 0
     fakeBot.on('newListener', (ev: string) => void (ev === 'health' && waits++))
     try {

@@ -8,19 +8,13 @@
  */
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
-import { connectBot, quitBot, setBlock, startWorld, waitForInventory } from './support/world.js'
+import { setBlock, waitForInventory, worldWithBot } from './support/world.js'
 
 describe('digging a block without a loot entry (1.20.4)', () => {
   test('the world goes on after short grass is dug; the next dig drops as before', { timeout: 120_000 }, async (t) => {
-    const world = await startWorld({ seed: 3, version: '1.20.4', monsters: false, animals: false })
-    let bot: Bot | undefined
-    t.after(async () => {
-      if (bot) await quitBot(bot)
-      await world.close()
-    })
-    bot = await connectBot(world, 'Digger')
+    const { world, bot, close } = await worldWithBot({ seed: 3, version: '1.20.4', profile: 'natural', monsters: false, animals: false }, 'Digger')
+    t.after(close)
     const feet = bot.entity.position.floored()
     const grassAt = feet.offset(1, 0, 0)
     const dirtAt = feet.offset(-1, 0, 0)

@@ -9,25 +9,19 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
-import type { Bot } from 'mineflayer'
-import { connectBot, quitBot, startWorld, waitForInventory } from './support/world.js'
+import { waitForInventory, worldWithBot } from './support/world.js'
 import { waitForEvent } from '../support/wait.js'
 
 const require = createRequire(import.meta.url)
 
 describe('window clicks with a wrong prediction (1.17+)', () => {
   test('a 1.20.4 client that predicted wrongly, or clicked a closed window, is sent its real inventory', { timeout: 120_000 }, async (t) => {
-    const world = await startWorld({ seed: 3, version: '1.20.4', monsters: false, animals: false })
-    let bot: Bot | undefined
-    t.after(async () => {
-      if (bot) await quitBot(bot)
-      await world.close()
-    })
-    bot = await connectBot(world, 'Clicker')
+    const { world, bot, close } = await worldWithBot({ seed: 3, version: '1.20.4', profile: 'natural', monsters: false, animals: false }, 'Clicker')
+    t.after(close)
     world.give('Clicker', 'stick', 1)
     await waitForInventory(bot, (i) => i.stick === 1, 10_000)
     const stickSlot = bot.inventory.items().find((i) => i.name === 'stick')!.slot
-    const emptySlot = [...Array(27).keys()].map((i) => 9 + i).find((s) => !bot!.inventory.slots[s])!
+    const emptySlot = [...Array(27).keys()].map((i) => 9 + i).find((s) => !bot.inventory.slots[s])!
     const Item = require('prismarine-item')(bot.registry) as { toNotch(item: null): unknown; fromNotch(n: unknown): { name: string } | null }
     const empty = Item.toNotch(null)
     const client = bot._client as unknown as { write(name: string, data: unknown): void; on(ev: string, fn: (p: any) => void): void; off(ev: string, fn: (p: any) => void): void }

@@ -5,7 +5,7 @@
  * worth two to three times as much. Getting food (hunting, cooking) is the mind's business.
  */
 import type { Bot } from 'mineflayer'
-import { bestFood } from '../skills/eat.js'
+import { bestFood, eatFood } from '../skills/eat.js'
 import type { Registry } from '../items.js'
 import type { Reflex } from './types.js'
 
@@ -29,8 +29,7 @@ export const eatReflex: Reflex = {
     }
     const meal = async (food: NonNullable<ReturnType<typeof pick>>, why: string) => {
       try {
-        await bot.equip(food, 'hand')
-        await Promise.race([bot.consume(), new Promise((_, rej) => setTimeout(() => rej(new Error('eating timed out')), 5000).unref())])
+        await eatFood(bot, food)
         host.log.debug('reflex ate', { food: food.name, now: bot.food, why })
       } catch (err) {
         host.log.debug('eat reflex failed', { err: err instanceof Error ? err.message : String(err) })

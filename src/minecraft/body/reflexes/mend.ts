@@ -8,7 +8,7 @@
  * died again and again going on at a few hearts into the next fight.
  */
 import type { Bot } from 'mineflayer'
-import { bestFood } from '../skills/eat.js'
+import { bestFood, eatFood } from '../skills/eat.js'
 import type { SkillCall } from '../types.js'
 import type { Reflex } from './types.js'
 
@@ -33,8 +33,7 @@ export const mendReflex: Reflex = {
       for (let meals = 0; meals < 4 && bot.food < REGEN_FOOD; meals++) {
         const food = bestFood(bot, host.registry, { allowRaw: true })
         if (!food) return
-        await bot.equip(food, 'hand')
-        await Promise.race([bot.consume(), new Promise((_, rej) => setTimeout(() => rej(new Error('eating timed out')), 5000).unref())])
+        await eatFood(bot, food)
       }
     }
     /**

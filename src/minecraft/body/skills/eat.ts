@@ -1,4 +1,4 @@
-/** eat: the named food or the best food carried (cooked before raw). Also used by the eat reflex. */
+/** eat: the named food or the best food carried (cooked before raw). Also used by the eat and mend reflexes. */
 import type { Bot } from 'mineflayer'
 import type { SkillCall } from '../types.js'
 import { resolveItemNames, type Registry } from '../items.js'
@@ -26,6 +26,20 @@ export function bestFood(bot: Bot, registry: Registry, choice: FoodChoice = {}) 
       .filter((i) => foods[i.name] && (choice.only ? choice.only.includes(i.name) : !HARMFUL_FOOD.has(i.name) && (allowRaw || isReadyFood(i.name))))
       .sort((a, b) => rank(b.name) - rank(a.name))[0] ?? null
   )
+}
+
+/** How long a reflex's meal may take before it is given up (a meal the server never confirms). */
+export const MEAL_LIMIT_MS = 5000
+
+/** Takes `food` in hand and eats it; rejects when the meal is not over within `limitMs`. */
+export async function eatFood(bot: Bot, food: NonNullable<ReturnType<typeof bestFood>>, limitMs = MEAL_LIMIT_MS): Promise<void> {
+  await bot.equip(food, 'hand')
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await Promise.race([bot.consume(), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('eating timed out')), limitMs).unref()))])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 export const eat: SkillDef<Extract<SkillCall, { skill: 'eat' }>> = {
