@@ -16,7 +16,7 @@ import { bareName, planKey, TAGS } from '../names.js'
 import { recipesWithRecolouring, type RecipeEntry } from '../recolouring.js'
 import { ACTION_SOURCES, type ActionSource } from './actions.js'
 import { isNaturalBlock } from './natural-blocks.js'
-import { LEAF_ODDS } from '../leaf-drops.js'
+import { APPLE_WOODS, LEAF_ODDS } from '../leaf-drops.js'
 import { unobtainableReason } from './unobtainable.js'
 
 const require = createRequire(import.meta.url)
@@ -239,7 +239,7 @@ export class ObtainGraph {
         const wood = block.replace(/_leaves$/, '')
         add(`${wood}_sapling`, block, LEAF_ODDS.sapling)
         add('stick', block, LEAF_ODDS.stick)
-        if (wood === 'oak' || wood === 'dark_oak') add('apple', block, LEAF_ODDS.apple)
+        if (APPLE_WOODS.has(wood)) add('apple', block, LEAF_ODDS.apple)
         continue
       }
       const shearsSelf = SHEARS_SELF.test(block)

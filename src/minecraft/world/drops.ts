@@ -8,13 +8,14 @@
  *  - loot entries marked silkTouch are skipped; entries marked noSilkTouch
  *    always apply (minecraft-data splits 0.5/0.5 between the two variants);
  *  - plants and leaves drop themselves only with shears (not modelled: never);
- *  - leaves: sapling 1/20, stick 1/50 (1-2), apple 1/200 for oak and dark oak
- *    (vanilla chances; minecraft-data's leaf chances are not per-break odds);
+ *  - leaves: sapling, sticks and apples at vanilla's odds (../leaf-drops.ts; minecraft-data's leaf
+ *    chances are not per-break odds);
  *  - grass seeds, crops (by age), stems and melons follow vanilla's loot tables (plant-loot.ts),
  *    which minecraft-data flattens wrongly;
  *  - other entries use their dropChance and a count in stackSizeRange.
  */
 import { plantDrops } from './plant-loot.js'
+import { APPLE_WOODS, LEAF_ONE_IN, LEAF_STICKS } from '../leaf-drops.js'
 
 export interface Drop {
   name: string
@@ -41,9 +42,9 @@ function rollCount(range: number[], rng: () => number): number {
 function leafDrops(blockName: string, rng: () => number): Drop[] {
   const out: Drop[] = []
   const wood = blockName.replace(/_leaves$/, '')
-  if (rng() < 1 / 20) out.push({ name: `${wood}_sapling`, count: 1 })
-  if (rng() < 1 / 50) out.push({ name: 'stick', count: 1 + Math.floor(rng() * 2) })
-  if ((wood === 'oak' || wood === 'dark_oak') && rng() < 1 / 200) out.push({ name: 'apple', count: 1 })
+  if (rng() < 1 / LEAF_ONE_IN.sapling) out.push({ name: `${wood}_sapling`, count: 1 })
+  if (rng() < 1 / LEAF_ONE_IN.stick) out.push({ name: 'stick', count: LEAF_STICKS.min + Math.floor(rng() * (LEAF_STICKS.max - LEAF_STICKS.min + 1)) })
+  if (APPLE_WOODS.has(wood) && rng() < 1 / LEAF_ONE_IN.apple) out.push({ name: 'apple', count: 1 })
   return out
 }
 
