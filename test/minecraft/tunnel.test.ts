@@ -13,6 +13,7 @@ import {
   landingVerdict,
   snakeLegs,
   stairStep,
+  stairUpStep,
   stripHeight,
   tunnelStep,
   turnLeft,
@@ -45,6 +46,23 @@ describe('stair and tunnel steps', () => {
         assert.ok(open.some((o) => Math.abs(o.x - c.x) + Math.abs(o.y - c.y) + Math.abs(o.z - c.z) === 1), `${JSON.stringify(c)} touches an open cell`)
         open.push(c)
       }
+    }
+  })
+
+  test('a stair up opens ahead at head height, over the head, ahead above that, and stands the feet one block higher on the block ahead', () => {
+    const s = stairUpStep(feet, east)
+    assert.deepEqual(s.dig, [{ x: 11, y: 65, z: -5 }, { x: 10, y: 66, z: -5 }, { x: 11, y: 66, z: -5 }])
+    assert.deepEqual(s.stand, { x: 11, y: 65, z: -5 })
+    assert.deepEqual(s.floor, { x: 11, y: 64, z: -5 })
+    for (const d of CARDINALS) {
+      const up = stairUpStep(feet, d)
+      const open = [feet, { ...feet, y: feet.y + 1 }]
+      for (const c of up.dig) {
+        assert.ok(open.some((o) => Math.abs(o.x - c.x) + Math.abs(o.y - c.y) + Math.abs(o.z - c.z) === 1), `${JSON.stringify(c)} touches an open cell`)
+        open.push(c)
+      }
+      assert.equal(up.stand.y, feet.y + 1)
+      assert.deepEqual(up.floor, { ...up.stand, y: feet.y })
     }
   })
 

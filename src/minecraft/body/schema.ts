@@ -38,6 +38,7 @@ export const SkillCallSchema = z.discriminatedUnion('skill', [
   z.object({ skill: z.literal('eat'), item: itemName.optional() }),
   z.object({ skill: z.literal('chat'), message: z.string().min(1).max(256) }),
   z.object({ skill: z.literal('jump') }),
+  z.object({ skill: z.literal('surface') }),
   z.object({ skill: z.literal('scanBlocks'), radius: num.min(1).max(64), ids: z.array(itemName).max(64).optional() }),
   z.object({ skill: z.literal('scanEntities'), radius: num.min(1).max(128), ids: z.array(itemName).max(64).optional() }),
   z.object({ skill: z.literal('attack'), target: z.string().min(1).max(64) }),

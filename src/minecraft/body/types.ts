@@ -148,6 +148,8 @@ export type SkillCall =
   | { skill: 'eat'; item?: string }
   | { skill: 'chat'; message: string }
   | { skill: 'jump' }
+  /** Back under the open sky from below ground: the path finder's way up, else stairs dug by hand. */
+  | { skill: 'surface' }
   | { skill: 'scanBlocks'; radius: number; ids?: string[] }
   | { skill: 'scanEntities'; radius: number; ids?: string[] }
   | { skill: 'attack'; target: string }

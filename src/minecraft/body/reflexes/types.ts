@@ -28,5 +28,5 @@ export interface Reflex {
   start(host: ReflexHost): () => void
 }
 
-export type ReflexName = 'eat' | 'mend' | 'escapeFluids' | 'waterBucket' | 'watchdog' | 'strikeBack' | 'shelter'
+export type ReflexName = 'eat' | 'mend' | 'escapeFluids' | 'waterBucket' | 'watchdog' | 'strikeBack' | 'shelter' | 'surface'
 export type ReflexSwitches = Partial<Record<ReflexName, boolean>>

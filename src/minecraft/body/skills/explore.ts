@@ -93,7 +93,7 @@ export function underCover(ctx: SkillContext): boolean {
 }
 
 /** The y of the highest solid block above the head, or null under open sky. */
-export function surfaceAbove(ctx: SkillContext): number | null {
+export function surfaceAbove(ctx: Pick<SkillContext, 'bot' | 'registry'>): number | null {
   const { bot } = ctx
   const see = blockTables(ctx.registry as unknown as Parameters<typeof blockTables>[0]).see
   const p = bot.entity.position.floored()

@@ -18,12 +18,13 @@ import { mine } from './mine.js'
 import { explore } from './explore.js'
 import { chest } from './chest.js'
 import { shelter } from './shelter.js'
+import { surface } from './ascend.js'
 import { stripMine } from './strip-mine.js'
 import { farm } from './farm.js'
 import { fillBucket, placeWater } from './buckets.js'
 
 export const SKILLS: ReadonlyMap<string, SkillDef> = new Map(
-  ([moveTo, moveToXZ, follow, collect, mine, explore, craft, smelt, place, chest, equip, eat, chat, jump, scanBlocks, scanEntities, attack, kill, hunt, shear, pickUp, wait, shelter, stripMine, farm, fillBucket, placeWater] as SkillDef<never>[]).map(
+  ([moveTo, moveToXZ, follow, collect, mine, explore, craft, smelt, place, chest, equip, eat, chat, jump, scanBlocks, scanEntities, attack, kill, hunt, shear, pickUp, wait, shelter, surface, stripMine, farm, fillBucket, placeWater] as SkillDef<never>[]).map(
     (s) => [s.name, s as unknown as SkillDef],
   ),
 )

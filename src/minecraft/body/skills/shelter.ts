@@ -16,6 +16,7 @@ import type { SkillCall } from '../types.js'
 import { SkillAborted, SkillError, abortable, checkAborted, errorMessage, eventWithin, ok, sleep, type SkillContext, type SkillDef } from './context.js'
 import { goTo, goals, fmtPos } from './nav.js'
 import { pickUpNear } from './dig.js'
+import { ascendTo } from './ascend.js'
 import { digSeconds, openWayOut, sealInPlace, sealItem, type SealedIn } from './seal-in.js'
 
 type Shelter = Extract<SkillCall, { skill: 'shelter' }>
@@ -414,6 +415,11 @@ async function climbOut(ctx: SkillContext, surface: P): Promise<string> {
         ctx.progress(`climbing out: ${errorMessage(err)}; again`)
       }
     }
+    // no path up (a cave under the pit, no pickaxe, nothing to tower with): stairs dug by hand
+    ctx.progress(`no path up: digging stairs up toward y ${surface.y}`)
+    const up = await ascendTo(ctx, surface.y, { stopAt: ctx.deadline - 5000, done: () => underOpenSky(bot) })
+    if (up.reached) return `climbed out by ${up.steps} stairs dug up`
+    errors.push(`stairs up: ${up.why}`)
     return `still in the shelter (${errors.join('; ')})`
   } finally {
     moves.allow1by1towers = towers

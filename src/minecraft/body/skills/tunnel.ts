@@ -66,6 +66,20 @@ export function stairStep(feet: Position, d: Dir): Step {
   }
 }
 
+/**
+ * One step up a staircase dug from `feet` toward `d` (the way out of a cave without a ladder or
+ * blocks to pillar with): the cell ahead at head height, the cell over the head (room to jump), the
+ * cell ahead above that; the feet then stand where the head was, on the block that was ahead of them.
+ * Each cell touches one opened before it or the head's cell, so each is exposed when dug (fair play).
+ */
+export function stairUpStep(feet: Position, d: Dir): Step {
+  return {
+    dig: [at(feet, d.dx, 1, d.dz), at(feet, 0, 2, 0), at(feet, d.dx, 2, d.dz)],
+    stand: at(feet, d.dx, 1, d.dz),
+    floor: at(feet, d.dx, 0, d.dz),
+  }
+}
+
 /** One step of a 1×2 tunnel from `feet` toward `d`: head cell first, then the feet cell. */
 export function tunnelStep(feet: Position, d: Dir): Step {
   return {

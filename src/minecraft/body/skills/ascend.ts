@@ -1,0 +1,99 @@
+/**
+ * Going up where there is no path: a staircase dug by hand (tunnel.ts `stairUpStep`), one stair at
+ * a time toward a cardinal direction whose next floor is known and solid. Each step goes through
+ * dig-step.ts, so the same fair-play and hazard rules hold as on the way down: only exposed cells
+ * are dug, lava or water beside an opened cell plugs it (when the bot carries a block) and turns
+ * the stairs, and so does an open floor ahead (the cave goes on there: no stair to stand on).
+ *
+ * Its use: the bot down a cave with no pickaxe and nothing to pillar with (it fell in when its night
+ * shelter opened into one), or any time the path finder finds no way up. Stone by hand takes 7.5 s
+ * a block and drops nothing, so a 17-block climb takes minutes, but every cell dug is progress.
+ * The `surface` skill runs it when the path finder finds no way up; the surface reflex
+ * (reflexes/surface.ts) runs that skill before work that is up there.
+ */
+import type { Position, SkillCall } from '../types.js'
+import { checkAborted, errorMessage, fail, ok, type SkillContext, type SkillDef } from './context.js'
+import { feetCell, takeStep } from './dig-step.js'
+import { surfaceAbove } from './explore.js'
+import { knownName } from './known-cells.js'
+import { fmtPos, goTo, goals, vec } from './nav.js'
+import { cardinalOf, floorVerdict, stairUpStep, turnRight, type Dir } from './tunnel.js'
+
+export interface AscentOutcome {
+  /** Whether `done` came true or the feet reached the level asked. */
+  reached: boolean
+  /** Stairs climbed. */
+  steps: number
+  at: Position
+  /** Why it stopped short, if it did. */
+  why?: string
+}
+
+/** Whether the next stair toward `d` has a floor to stand on: the block ahead of the feet, known and solid. */
+function floorAhead(ctx: SkillContext, feet: Position, d: Dir): string | null {
+  const floor = stairUpStep(feet, d).floor
+  const b = ctx.bot.blockAt(vec(floor.x, floor.y, floor.z))
+  const v = floorVerdict(b ? knownName(ctx, floor) : undefined, b?.boundingBox === 'block', ctx.knowledge.isKnown(floor))
+  return v === 'ok' ? null : `${v === 'drop' ? 'open' : v} floor at ${fmtPos(floor.x, floor.y, floor.z)}`
+}
+
+/**
+ * Digs stairs up until `done()` (open sky above, say) or the feet are at `targetY`, or `stopAt`.
+ * Four directions in a row with no stair ends it, with the last reason.
+ */
+export async function ascendTo(ctx: SkillContext, targetY: number, opts: { stopAt: number; done?: () => boolean; dir?: Dir }): Promise<AscentOutcome> {
+  let dir = opts.dir ?? cardinalOf(ctx.bot.entity.yaw)
+  let steps = 0
+  let turns = 0
+  let last = ''
+  const reached = () => feetCell(ctx).y >= targetY || (opts.done?.() ?? false)
+  const out = (why?: string): AscentOutcome => ({ reached: reached(), steps, at: feetCell(ctx), ...(why ? { why } : {}) })
+  while (!reached()) {
+    checkAborted(ctx.signal)
+    if (Date.now() >= opts.stopAt) return out(`time ran out at y ${feetCell(ctx).y}`)
+    const feet = feetCell(ctx)
+    const blocked = floorAhead(ctx, feet, dir)
+    const r = blocked ? { ok: false as const, hazard: blocked } : await takeStep(ctx, stairUpStep(feet, dir))
+    if (r.ok && feetCell(ctx).y > feet.y) {
+      steps++
+      turns = 0
+      ctx.progress(`stairs up: y ${feetCell(ctx).y}, going to y ${targetY}`)
+      continue
+    }
+    last = r.ok ? `did not rise at ${fmtPos(feet.x, feet.y, feet.z)}` : r.hazard
+    ctx.log.debug('stairs up turn', { why: last })
+    if (++turns >= 4) return out(`no way up from ${fmtPos(feet.x, feet.y, feet.z)} (last: ${last})`)
+    dir = turnRight(dir)
+  }
+  return out()
+}
+
+/** How long the path finder gets to find a way up before the stairs are dug (a walk out of a cave is far quicker when there is one). */
+const PATH_UP_MS = 45_000
+
+/**
+ * surface {}: back under the open sky from below ground: the path finder's way up first (it walks out
+ * of a cave, up the bot's own stairs, or digs through what a pickaxe digs fast), then stairs dug by hand.
+ */
+export const surface: SkillDef<Extract<SkillCall, { skill: 'surface' }>> = {
+  name: 'surface',
+  timeoutMs: 10 * 60_000,
+  async run(ctx) {
+    const roof = surfaceAbove(ctx)
+    if (roof === null) return ok('already under the open sky')
+    const from = feetCell(ctx)
+    ctx.progress(`climbing out (solid ground up to y ${roof} above me)`)
+    try {
+      await goTo({ ...ctx, signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(PATH_UP_MS)]) }, new goals.GoalY(roof + 1), `the surface (y ${roof + 1})`)
+    } catch (err) {
+      if (ctx.signal.aborted) throw err
+      ctx.log.debug('no path up', { err: errorMessage(err) })
+    }
+    const still = surfaceAbove(ctx)
+    if (still === null) return ok(`climbed out from y ${from.y} to y ${feetCell(ctx).y}`)
+    ctx.progress(`no path up: digging stairs up toward the surface (y ${still + 1})`)
+    const up = await ascendTo(ctx, still + 1, { stopAt: ctx.deadline - 2000, done: () => surfaceAbove(ctx) === null })
+    if (up.reached) return ok(`climbed out from y ${from.y} to y ${up.at.y} by ${up.steps} stairs dug up`)
+    return fail(`still below ground at y ${up.at.y} (from y ${from.y}, ${up.steps} stairs dug up): ${up.why}`)
+  },
+}
