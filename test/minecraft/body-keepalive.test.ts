@@ -1,6 +1,6 @@
 /**
  * A keep-alive kick mid-task, for real: the embedded world's own keep-alive check (flying-squid's
- * server drops a client that has not answered a keep-alive for `kickTimeout`, 10 s here) kicks the
+ * server drops a client that has not answered a keep-alive for `kickTimeout`: 10 s here, `keepAliveKickMs`, so that the kick comes while the task runs; 30 s by default) kicks the
  * bot with `KeepAliveTimeout`, as it did on a loaded machine in a benchmark run. The bot's client
  * stops answering keep-alives (its answers are dropped before they reach the socket), which is
  * what a client too busy to answer in time looks like to the server; nothing else is faked.
@@ -34,7 +34,7 @@ function stopAnsweringKeepAlives(bot: Bot): void {
 
 describe('a keep-alive kick', { timeout: 4 * 60_000 }, () => {
   test('the server kicks the bot for KeepAliveTimeout mid-task; the body rejoins by itself and the task reaches its goal', async () => {
-    const world = await startWorld({ seed: 5, profile: 'starter' })
+    const world = await startWorld({ seed: 5, profile: 'starter', keepAliveKickMs: 10_000 })
     const bus = createContextBus()
     const body = await createBody({ host: world.host, port: world.port, username: 'Sleepy', version: world.version, bus, logger: quiet, reconnect: EMBEDDED_WORLD_RECONNECT })
     const link = new LynxMindLink({ body, mind: new BuiltinMind(), bus, logger: quiet })

@@ -23,7 +23,7 @@ import { within } from '../support/wait.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 
-test('down a cave 17 blocks deep with no pickaxe, the bot climbs back to the surface and gets a log', { timeout: 15 * 60_000 }, async (t) => {
+test('down a cave 17 blocks deep with no pickaxe, the bot climbs back to the surface and gets a log', { timeout: 11 * 60_000 }, async (t) => {
   const world = await startWorld({ seed: 5, startTime: 1000 })
   const body = await createBody({ host: world.host, port: world.port, username: 'caver', version: world.version, bus: createContextBus(), logger: quiet, reconnect: EMBEDDED_WORLD_RECONNECT, reflexes: { shelter: false } })
   const link = new LynxMindLink({ body, mind: new BuiltinMind(), bus: body.bus, logger: quiet })
@@ -51,7 +51,7 @@ test('down a cave 17 blocks deep with no pickaxe, the bot climbs back to the sur
   const t0 = Date.now()
   await link.start()
   const task = link.createTask('get 1 log', 'test')
-  const done = await within('the task to end', link.waitTask(task.id), 12 * 60_000)
+  const done = await within('the task to end', link.waitTask(task.id), 8 * 60_000)
   const surfaced = ends.filter((e) => e.call.skill === 'surface')
   t.diagnostic(`task ${done.status} after ${Math.round((Date.now() - t0) / 1000)} s: ${done.reason}; surface: ${surfaced.map((e) => e.result.reason).join(' | ')}; last steps: ${steps.slice(-12).join(' | ')}`)
   assert.equal(done.status, 'succeeded', `${done.reason} | ${steps.slice(-40).join(' | ')}`)

@@ -93,6 +93,8 @@ export interface StartWorldOptions {
    * server tick, so a faster night has proportionally fewer spawn attempts. For tests and demos.
    */
   daySpeed?: number
+  /** Milliseconds without a keep-alive answer before a client is kicked (default KEEP_ALIVE_KICK_MS, 30 s). */
+  keepAliveKickMs?: number
   /**
    * Random block picks per 16³ section per game tick (vanilla's `randomTickSpeed` game rule):
    * crops, stems, sugar cane and farmland moisture. Default 3, vanilla; 0..4096. A larger value
@@ -156,6 +158,13 @@ function savedMeta(dir: string): { seed?: number; profile?: WorldProfile; versio
   }
 }
 
+/**
+ * How long the world waits for a keep-alive answer before it kicks the client: vanilla kicks a client
+ * whose answer is 15 s late, checked every 15 s (15–30 s); this is minecraft-protocol's default. 10 s
+ * kicked bots on a loaded machine many times an hour.
+ */
+export const KEEP_ALIVE_KICK_MS = 30_000
+
 function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions, 'seed' | 'dir' | 'version'>> & { seed: number; dir?: string; version: McVersion; versionNote?: string } {
   const startTime = opts.startTime ?? 0
   if (!Number.isInteger(startTime) || startTime < 0 || startTime > 23999) throw new Error(`startWorld: startTime must be an integer 0..23999, got ${String(opts.startTime)}`)
@@ -176,6 +185,8 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
   if (!Number.isInteger(randomTickSpeed) || randomTickSpeed < 0 || randomTickSpeed > 4096) throw new Error(`startWorld: randomTickSpeed must be an integer 0..4096, got ${String(opts.randomTickSpeed)}`)
   const layingSpeed = opts.layingSpeed ?? 1
   if (!Number.isInteger(layingSpeed) || layingSpeed < 1 || layingSpeed > 100) throw new Error(`startWorld: layingSpeed must be an integer 1..100, got ${String(opts.layingSpeed)}`)
+  const keepAliveKickMs = opts.keepAliveKickMs ?? KEEP_ALIVE_KICK_MS
+  if (!Number.isInteger(keepAliveKickMs) || keepAliveKickMs < 1000 || keepAliveKickMs > 600_000) throw new Error(`startWorld: keepAliveKickMs must be an integer 1000..600000, got ${String(opts.keepAliveKickMs)}`)
   const viewDistance = opts.viewDistance ?? 4
   if (!Number.isInteger(viewDistance) || viewDistance < 1 || viewDistance > 16) throw new Error(`startWorld: viewDistance must be 1..16, got ${String(opts.viewDistance)}`)
   let asked: McVersion
@@ -195,6 +206,7 @@ function checkOptions(opts: StartWorldOptions): Required<Omit<StartWorldOptions,
     seed,
     logging: opts.logging ?? false,
     viewDistance,
+    keepAliveKickMs,
     profile,
     startTime,
     ops: [...ops],
@@ -260,7 +272,7 @@ async function launch(o: ReturnType<typeof checkOptions>, port: number): Promise
     generation: natural
       ? { name: NATURAL_GENERATOR, options: { seed: o.seed, worldSeed: o.seed, natural, onCanes: (list: Array<{ x: number; y: number; z: number }>) => trackCanes(list), ...(o.animals ? { onAnimals: animals.onAnimals } : {}) } }
       : { name: STARTER_GENERATOR, options: { seed: o.seed, worldSeed: o.seed } },
-    kickTimeout: 10000,
+    kickTimeout: o.keepAliveKickMs,
     plugins: {},
     modpe: false,
     'view-distance': o.viewDistance,
