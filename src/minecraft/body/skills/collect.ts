@@ -18,6 +18,7 @@ import { vec } from './nav.js'
 import { takeTableAlong } from './crafting.js'
 import { describeOreSearch, digForOre } from './strip-mine.js'
 import { isOre, isOreItem } from './tunnel.js'
+import { coverLavaBeside, plugBlocksHeld } from './dig-step.js'
 import { knownAround } from './known-cells.js'
 import { leafOnlyOdds } from '../../leaf-drops.js'
 import { isUnreachableFailure, sameCluster, unreachableFor } from './unreachable.js'
@@ -61,6 +62,9 @@ export function itemBudgetMs(i: ItemCount): number {
   const odds = leafOnlyOdds(i.name)
   return odds === undefined ? PER_ITEM_MS * i.count : PER_LEAF_MS * Math.ceil((LEAVES_PER_DROP * i.count) / odds)
 }
+
+/** Extra cost of a block with lava beside it, in blocks of walking: each lava cell is covered with a block first. */
+export const LAVA_COST = 16
 
 export function targetCost(distance: number, belowFeet: number, wet: boolean): number {
   return distance + Math.max(0, belowFeet) * 3 + (wet ? WET_COST : 0)
@@ -166,13 +170,17 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
     // what is beside a block, as far as the bot knows it (fair play: never read from the raw world)
     const around = new Map(all.map((k) => [key(k.position), knownAround(ctx, k.position)]))
     const wet = (k: (typeof all)[number]) => around.get(key(k.position))!.some((n) => n === 'water' || n === 'bubble_column')
-    // lava beside a block flows into it once it is mined, and from there onto the bot: never
+    // lava beside a block flows into it once it is mined, and from there onto the bot: covered first
+    // with blocks the bot carries (one per lava cell beside it), else never mined
+    const lavaNear = (k: (typeof all)[number]) => around.get(key(k.position))!.filter((n) => n === 'lava')
+    const plugs = plugBlocksHeld(ctx)
     for (const k of all) {
-      if (!around.get(key(k.position))!.includes('lava') || skip.has(key(k.position))) continue
+      const lava = lavaNear(k).length
+      if (!lava || skip.has(key(k.position)) || lava <= plugs) continue
       skip.add(key(k.position))
-      lastFailure ||= `lava beside the ${k.name} at ${vec(k.position.x, k.position.y, k.position.z).toString()}`
+      lastFailure ||= `lava beside the ${k.name} at ${vec(k.position.x, k.position.y, k.position.z).toString()} and ${plugs ? `only ${plugs}` : 'no'} blocks to cover it with`
     }
-    const cost = (k: (typeof all)[number]) => targetCost(k.distance, feetY - k.position.y, wet(k))
+    const cost = (k: (typeof all)[number]) => targetCost(k.distance, feetY - k.position.y, wet(k)) + (lavaNear(k).length ? LAVA_COST : 0)
     const chosen = usable(all.filter((k) => !skip.has(key(k.position)))).sort((a, b) => cost(a) - cost(b))
     const positions = chosen.map((k) => vec(k.position.x, k.position.y, k.position.z))
     const usableNames = sourceBlocks.filter((b) => !refusals.has(b.name)).map((b) => b.name)
@@ -196,6 +204,7 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
     ctx.knowledge.chose(chosen[0]!.name, chosen[0]!.position, 'collect')
     try {
       const names = usableNames
+      await coverLavaBeside(ctx, chosen[0]!.position, chosen[0]!.name)
       await mineBlockAt(ctx, pos, names)
       const after = bot.blockAt(pos)
       if (after && names.includes(after.name)) throw new SkillError(`the server did not let me break ${after.name} at ${pos.toString()}`)

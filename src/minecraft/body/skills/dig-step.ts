@@ -11,12 +11,53 @@ import { fmtPos, goTo, goals, vec } from './nav.js'
 import { placeAt } from './placing.js'
 import { digBlock } from './dig.js'
 import { knownAround, knownName } from './known-cells.js'
-import { MAX_SAFE_DROP, safeMinY, digVerdict, floorVerdict, fluidAmong, isAirName, landingVerdict, type Step } from './tunnel.js'
+import { MAX_SAFE_DROP, safeMinY, digVerdict, floorVerdict, fluidAmong, isAirName, landingVerdict, neighbours, type Step } from './tunnel.js'
 
 export type StepOutcome = { ok: true } | { ok: false; hazard: string; at: Position }
 
 const where = (p: Position) => fmtPos(p.x, p.y, p.z)
-const PLUG_BLOCKS = ['cobblestone', 'dirt', 'stone', 'andesite', 'diorite', 'granite', 'netherrack']
+/** Blocks the bot fills a cell with to keep lava or water out (cheap ones, never a crafting material it saves). */
+export const PLUG_BLOCKS = ['cobblestone', 'dirt', 'stone', 'andesite', 'diorite', 'granite', 'netherrack']
+
+/** How many plug blocks the bot carries. */
+export function plugBlocksHeld(ctx: SkillContext): number {
+  return ctx.bot.inventory.items().reduce((n, i) => n + (PLUG_BLOCKS.includes(i.name) ? i.count : 0), 0)
+}
+
+/** The known lava cells beside `p` (fair play: read through the block knowledge). */
+export function lavaBeside(ctx: SkillContext, p: Position): Position[] {
+  const names = knownAround(ctx, p)
+  return neighbours(p).filter((_, i) => names[i] === 'lava')
+}
+
+/**
+ * Before mining the block at `p`: lava beside it would flow into its cell and onto the bot, so each
+ * known lava cell beside it is covered with a plug block first. Throws a SkillError when the bot
+ * carries too few blocks or the lava stays; returns how many cells it covered.
+ */
+export async function coverLavaBeside(ctx: SkillContext, p: Position, what: string): Promise<number> {
+  const lava = lavaBeside(ctx, p)
+  if (!lava.length) return 0
+  const held = plugBlocksHeld(ctx)
+  if (held < lava.length) throw new SkillError(`lava beside the ${what} at ${where(p)}: mining it would let the lava in, and I carry ${held ? `only ${held}` : 'no'} blocks to cover it with (${PLUG_BLOCKS.slice(0, 2).join(', ')} …)`)
+  ctx.progress(`covering the lava beside the ${what} at ${where(p)} first (${lava.length} cell${lava.length === 1 ? '' : 's'})`)
+  for (const cell of lava) await coverFluid(ctx, cell)
+  if (lavaBeside(ctx, p).length) throw new SkillError(`lava still beside the ${what} at ${where(p)} after covering it`)
+  return lava.length
+}
+
+/**
+ * Covers a lava (or water) cell with a plug block, as a player does before mining the ore beside a
+ * lava pool: a block placed into the fluid replaces it. Throws the placing failure (out of reach, no
+ * spot to stand); false when the bot carries no plug block or the fluid is still there after.
+ */
+export async function coverFluid(ctx: SkillContext, p: Position): Promise<boolean> {
+  const item = PLUG_BLOCKS.find((n) => ctx.bot.inventory.items().some((i) => i.name === n))
+  if (!item) return false
+  await placeAt(ctx, item, vec(p.x, p.y, p.z) as never)
+  const now = ctx.bot.blockAt(vec(p.x, p.y, p.z))
+  return !!now && now.name !== 'lava' && now.name !== 'water'
+}
 
 export function hasPickaxe(ctx: SkillContext): boolean {
   return ctx.bot.inventory.items().some((i) => i.name.endsWith('_pickaxe'))

@@ -1,11 +1,13 @@
 /**
  * mine {x,y,z}: dig one block the bot knows of and pick up what it drops. Fair play: a block
- * the bot could not know about (senses/known-blocks.ts: not exposed, not seen) is refused.
+ * the bot could not know about (senses/known-blocks.ts: not exposed, not seen) is refused. Lava
+ * beside the block is covered first with blocks the bot carries (dig-step.ts `coverLavaBeside`).
  */
 import type { SkillCall } from '../types.js'
 import { namespaced } from '../../names.js'
 import { fail, ok, type SkillDef } from './context.js'
 import { mineBlockAt } from './dig.js'
+import { coverLavaBeside } from './dig-step.js'
 import { fmtPos, vec } from './nav.js'
 
 type Mine = Extract<SkillCall, { skill: 'mine' }>
@@ -24,6 +26,7 @@ export const mine: SkillDef<Mine> = {
     if (block.name === 'water' || block.name === 'lava') return fail(`${block.name} at ${where} cannot be mined`)
     const name = namespaced(block.name)
     ctx.knowledge.chose(block.name, pos, 'mine')
+    await coverLavaBeside(ctx, pos, block.name)
     await mineBlockAt(ctx, pos, [block.name])
     const after = ctx.bot.blockAt(pos)
     const p = ctx.bot.entity.position

@@ -18,6 +18,10 @@ function isSolid(b: Block | null): boolean {
   return !!b && b.boundingBox === 'block' && !isReplaceable(b)
 }
 
+const EYE_HEIGHT = 1.62
+/** How far from the eyes the bot places a block without walking first (a survival player reaches 4.5). */
+const PLACE_REACH = 4.5
+
 /** Places the held-able item `name` at `pos`; walks into range first. Returns the placed block. */
 export async function placeAt(ctx: SkillContext, name: string, pos: Vec3 | Block['position']): Promise<Block> {
   const { bot, signal } = ctx
@@ -36,7 +40,8 @@ export async function placeAt(ctx: SkillContext, name: string, pos: Vec3 | Block
   }
   if (!ref) throw new SkillError(`nothing solid next to ${fmtPos(pos.x, pos.y, pos.z)} to place against`)
   const center = pos.offset(0.5, 0.5, 0.5)
-  if (bot.entity.position.distanceTo(center) > 4 || bot.entity.position.floored().equals(pos) || bot.entity.position.floored().offset(0, 1, 0).equals(pos)) {
+  const eyes = bot.entity.position.offset(0, EYE_HEIGHT, 0)
+  if (eyes.distanceTo(center) > PLACE_REACH || bot.entity.position.floored().equals(pos) || bot.entity.position.floored().offset(0, 1, 0).equals(pos)) {
     await goTo(ctx, new goals.GoalPlaceBlock(pos, bot.world, { range: 4, half: false, LOS: false, facing: 0, faces: FACES as never } as never), `a spot to place ${name} at ${fmtPos(pos.x, pos.y, pos.z)}`)
   }
   await abortable(bot.equip(item, 'hand'), signal)
