@@ -96,8 +96,6 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
   let bestTour = Infinity
   let stall = 0
   let blocked = -1
-  /** Our turns in a row holding every key (we are not out yet, so the capsule may be watched). */
-  let guarded = 0
 
   const execute = async (s: GameStateTracker, api: Parameters<Player['onRoundBegin']>[1], plan: Action[]) => {
     for (const a of plan) {
@@ -149,8 +147,7 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
         blocked = -1
       } else if (++stall === STALL) blocked = tour.target
       const avoid = maskOf(s.keys) === ALL_KEYS ? -1 : blocked
-      guarded = maskOf(s.keys) === ALL_KEYS ? guarded + 1 : 0
-      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle, camp, avoid, guarded, trace: opts.trace, traceRollouts: opts.traceRound === s.round })
+      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle, camp, avoid, trace: opts.trace, traceRollouts: opts.traceRound === s.round })
       idle = r.plan.some((a) => a.kind !== 'detect' && a.kind !== 'trap') ? 0 : idle + 1
       if (r.camping) camp++
       decisions.push({ round: s.round, sims: r.sims, candidates: r.candidates, ms: performance.now() - t0, capped: r.capped })

@@ -15,12 +15,11 @@
  */
 import type { Action } from '../../engine.js'
 import { createRng } from '../../rng.js'
-import { RULES } from '../../rules.js'
 import type { GameStateTracker } from '../../sdk/state.js'
 import type { Belief } from './belief.js'
 import { Evaluator } from './evaluate.js'
 import type { FastGraph } from './graph.js'
-import { Dice, SELF_STYLE, dangerAt, escapeSafe, playTurn, stepTowards, type PolicyContext, type Style } from './policy.js'
+import { Dice, SELF_STYLE, dangerAt, playTurn, stepTowards, type PolicyContext, type Style } from './policy.js'
 import { ALIVE, F_DETECT, F_SCORE, KIT, LANDMINE, type Sim, STICKY, TOOL_LIMIT, TRANSPORT } from './sim.js'
 import type { TourPlanner } from './tour.js'
 
@@ -43,8 +42,6 @@ export interface SearchOptions {
    * the default plan (-1 or absent: not stalled).
    */
   avoid?: number
-  /** Turns we have held every key without escaping (from GUARD_PATIENCE on, a watched capsule sends us for Transports). */
-  guarded?: number
   /** Simulations for this decision. */
   sims: number
   /** Rounds each rollout looks ahead. */
@@ -87,10 +84,8 @@ const PATIENCE = 4
 const CAMP_PATIENCE = 6
 /** At or below this hp without a Kit (one hit from death), fetching one from a Materials point is the default. */
 const KIT_RUN_HP = 70
-/** ...if one is at most this many steps away (also for Transports, see GUARD_PATIENCE). */
-const MATERIALS_RUN_STEPS = 8
-/** Turns holding every key, without escaping, after which a watched capsule sends us for Transports first. */
-const GUARD_PATIENCE = 6
+/** ...if one is at most this many steps away. */
+const KIT_RUN_STEPS = 8
 /** A plan must beat the default by this much (and by its noise) to replace it. */
 const MARGIN = 0.01
 
@@ -110,39 +105,8 @@ export class PlanSearch {
     this.work = sim.initial()
   }
 
-  /**
-   * The way to a `tool` at a Materials point: the pick when we stand on one with stock, else the first step of the
-   * shortest way (at most MATERIALS_RUN_STEPS) to one with stock that passes no node an enemy could strike now;
-   * null if there is none. A step chosen towards the nearest point alone swung back and forth when the way to it
-   * passed an enemy (traced: 60 rounds at 20 hp between two layers next to a Materials point; two nodes in turn
-   * for 50 rounds in a staged game with a camper beside an elevator).
-   */
-  private toMaterials(e0: Int32Array, me: number, tool: 'Kit' | 'Transport'): Action[] | null {
-    const { g, sim } = this
-    const round = sim.round(e0)
-    const node = sim.node(e0, me)
-    if (g.isMaterials[node] && sim.stock(e0, node) > 0) return [{ kind: 'materials', tool }]
-    const hp = sim.hp(e0, me)
-    const first = new Map<number, number>([[node, -1]])
-    let frontier = [node]
-    for (let d = 1; d <= MATERIALS_RUN_STEPS && frontier.length > 0; d++) {
-      const next: number[] = []
-      for (const u of frontier) {
-        for (const v of g.moves[u]!) {
-          if (first.has(v) || g.failRound[v]! <= round + d || dangerAt(sim, e0, me, v, hp) > 0) continue
-          const step = u === node ? v : first.get(u)!
-          if (g.isMaterials[v] && sim.stock(e0, v) > 0) return [{ kind: 'move', to: g.pos[step]! }]
-          first.set(v, step)
-          next.push(v)
-        }
-      }
-      frontier = next
-    }
-    return null
-  }
-
   /** The plans worth comparing this turn; every action in them is legal from what we know exactly. */
-  candidates(e0: Int32Array, me: number, campOk = true, avoid = -1, guarded = 0): { plans: Plan[]; def: number; forced: boolean } {
+  candidates(e0: Int32Array, me: number, campOk = true, avoid = -1): { plans: Plan[]; def: number; forced: boolean } {
     const { g, sim } = this
     const round = sim.round(e0)
     const node = sim.node(e0, me)
@@ -173,28 +137,29 @@ export class PlanSearch {
     if (!busy && sim.tool(e0, me, KIT) === 0 && hp <= KIT_RUN_HP) {
       // Forced: with one hit from death, rollouts that value waiting beside an approaching enemy (a traced game: hp 30,
       // every key, round 87) cost the game after round 80, where a death is for good and ranks last.
-      const run = this.toMaterials(e0, me, 'Kit')
-      if (run) {
-        def = add(run)
+      if (g.isMaterials[node] && sim.stock(e0, node) > 0) {
+        def = add([{ kind: 'materials', tool: 'Kit' }])
         forced = true
-      }
-    } else if (!busy && keys === 15 && guarded >= GUARD_PATIENCE && !escapeSafe(sim, e0, me, hp, 3)) {
-      // Forced: every key for GUARD_PATIENCE turns and the capsule still watched, so stepping onto it gives three
-      // strikes. Two Transports make it a blink (or two) with the escape in one turn: two strikes, which more than
-      // 140 hp outlasts. Traced (logic seed 49, seat 3): 24 rounds riding an elevator, three steps from the capsule,
-      // with a C++ AI waiting two steps from it, until it blinked in and struck; nobody escaped and the C++ AI
-      // ranked first by score.
-      const run =
-        sim.tool(e0, me, TRANSPORT) < TOOL_LIMIT[TRANSPORT]!
-          ? this.toMaterials(e0, me, 'Transport')
-          : hp > 2 * RULES.attackDamage
-            ? null
-            : sim.tool(e0, me, KIT) > 0
-              ? [{ kind: 'kit' } as Action]
-              : this.toMaterials(e0, me, 'Kit')
-      if (run) {
-        def = add(run)
-        forced = true
+      } else {
+        // The nearest Materials point whose next step is safe: when only the nearest counted, a player
+        // beside it sent the expert back to the search, whose step away the next forced walk undid (traced:
+        // 60 rounds at 20 hp between two layers, next to a second Materials point).
+        const stage = g.stage(round, 2)
+        const near: number[] = []
+        for (const m of g.materials) {
+          if (sim.stock(e0, m) === 0) continue
+          const d = g.distance(node, m, stage)
+          if (d <= KIT_RUN_STEPS && g.failRound[m]! > round + d + 1) near.push(m)
+        }
+        near.sort((a, b) => g.distance(node, a, stage) - g.distance(node, b, stage) || a - b)
+        for (const m of near) {
+          const nx = stepTowards(g, node, m, round, stage, 0)
+          if (nx >= 0 && nx !== node && dangerAt(sim, e0, me, nx, hp) === 0) {
+            def = add([{ kind: 'move', to: pos(nx) }])
+            forced = true
+            break
+          }
+        }
       }
     }
     if (avoid >= 0 && !busy) {
@@ -306,7 +271,7 @@ export class PlanSearch {
     const me = s.id
     const e0 = this.belief.determinize(s, createRng(mix(opts.seed, 0x5eed)))
     this.evaluator.origin = s.round
-    const found = this.candidates(e0, me, (opts.camp ?? 0) < CAMP_PATIENCE, opts.avoid ?? -1, opts.guarded ?? 0)
+    const found = this.candidates(e0, me, (opts.camp ?? 0) < CAMP_PATIENCE, opts.avoid ?? -1)
     let { plans, def } = found
     if (found.forced) {
       const p = plans[def]!
