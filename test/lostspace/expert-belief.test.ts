@@ -7,6 +7,8 @@ import { Status } from '../../src/lostspace/rules.js'
 import { createBuiltinPlayer, createExpertPlayer } from '../../src/lostspace/bots/index.js'
 import { createLogger } from '../../src/core/logger.js'
 import { loadMap } from '../../src/lostspace/map.js'
+import type { Player } from '../../src/lostspace/sdk/client.js'
+import { StagedLogic } from '../support/lostspace-staged.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 /** The expert's sample codes for a dead player (see bots/expert/sim.ts: ALIVE 0, DEAD 1). */
@@ -103,5 +105,53 @@ describe('expert belief', () => {
     }
     assert.ok(changed > 0, 'nobody scored in these games')
     assert.deepEqual(wrong.slice(0, 5), [])
+  })
+
+  test('an opponent seen blinking that holds two Transports is sampled with two in some samples, never with more than it can carry', { timeout: 120_000 }, async () => {
+    // The C++ competition AI keeps two Transports and strikes with a blink in and a blink out (logic seeds 9 and 17
+    // of the expert bench); samples of at most one made the way past it look safe.
+    const home: [number, number, number] = [3, 4, 1]
+    const side: [number, number, number] = [2, 4, 1]
+    assert.ok(loadMap().materials.some((m) => m.join() === home.join()), 'the blinker stands on a Materials point')
+    // Blinks out and walks back twice in the expert's sight, then refills its Transports.
+    let turns = 0
+    const blinker: Player = {
+      name: 'blinker',
+      async onRoundBegin(s, api) {
+        if (++turns <= 2) {
+          await api.transport(side)
+          await api.move(home)
+        } else if (s.tools.Transport < 2) await api.materials('Transport')
+      },
+    }
+    const logic = new StagedLogic({ 1: { pos: [3, 2, 1], keys: [1] }, 2: { pos: home, keys: [2], tools: { Transport: 2 } } })
+    let holdsTwo = 0
+    let sampledTwo = 0
+    const wrong: string[] = []
+    const trace = (line: string) => {
+      if (!line.startsWith('   p')) return
+      const e = logic.engine
+      for (const m of line.matchAll(/p(\d):st\d@\d+hp-?\d+k\d+sc-?\d+tr(\d+)/g)) {
+        const id = Number(m[1])
+        const sampled = Number(m[2])
+        if (sampled > 2) wrong.push(`round ${e.round}: player ${id} sampled with ${sampled} Transports`)
+        if (id === 2 && e.players[2]!.tools.Transport === 2) {
+          holdsTwo++
+          if (sampled === 2) sampledTwo++
+        }
+      }
+    }
+    const idle = (): Player => ({ name: 'idle', async onRoundBegin() {} })
+    const seats: SeatSpec[] = [
+      { kind: 'player', player: idle(), name: 'idle' },
+      { kind: 'player', player: createExpertPlayer({ seed: 7, budgetMs: 4, trace }), name: 'expert' },
+      { kind: 'player', player: blinker, name: 'blinker' },
+      { kind: 'player', player: idle(), name: 'idle' },
+    ]
+    const r = await runGame({ seats, logic, logger: quiet })
+    assert.equal(r.errors.length, 0, JSON.stringify(r.errors))
+    assert.deepEqual(wrong.slice(0, 5), [])
+    assert.ok(holdsTwo > 0, 'the blinker never held two Transports at a decision of the expert')
+    assert.ok(sampledTwo > 0, `the blinker held two Transports at ${holdsTwo} decisions, and no sample gave it two`)
   })
 })

@@ -2,9 +2,8 @@ import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import { runGame } from '../../src/lostspace/judger/judger.js'
 import type { SeatSpec } from '../../src/lostspace/judger/seats.js'
-import { LostSpaceLogic, type LostSpaceInit } from '../../src/lostspace/logic.js'
 import { loadMap, posKey, type Pos } from '../../src/lostspace/map.js'
-import type { ToolCounts } from '../../src/lostspace/engine.js'
+import { StagedLogic } from '../support/lostspace-staged.js'
 import { createExpertPlayer } from '../../src/lostspace/bots/index.js'
 import type { Player } from '../../src/lostspace/sdk/client.js'
 import { createLogger } from '../../src/core/logger.js'
@@ -16,34 +15,6 @@ import type { Action } from '../../src/lostspace/engine.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 const map = loadMap()
-const NO_TOOLS: ToolCounts = { LandMine: 0, Sticky: 0, Kit: 0, Transport: 0 }
-
-interface Stage {
-  pos: Pos
-  keys: number[]
-  tools?: Partial<ToolCounts>
-}
-
-/**
- * Our logic, with some players moved before seat 1's first turn (seat 0 has already been sent its
- * round-1 roundbegin, so the staged seats are 1–3). Every rule stays the engine's.
- */
-class StagedLogic extends LostSpaceLogic {
-  constructor(private readonly stage: Record<number, Stage>) {
-    super({ seed: 1 })
-  }
-  override init(msg: LostSpaceInit) {
-    const frames = super.init(msg)
-    for (const [id, st] of Object.entries(this.stage)) {
-      const p = this.engine.player(Number(id))
-      p.pos = map.get(st.pos)!
-      p.keys = [...st.keys]
-      p.tools = { ...NO_TOOLS, ...st.tools }
-    }
-    return frames
-  }
-}
-
 /** Finishes every turn at once. */
 const idle = (): Player => ({ name: 'idle', async onRoundBegin() {} })
 
