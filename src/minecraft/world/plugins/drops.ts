@@ -5,7 +5,7 @@
  * items into the crafting grid. We replace the drop list of each `dug` event
  * with `computeDrops`, spawn item entities ourselves and run our own pickup.
  */
-import { computeDrops } from '../drops.js'
+import { computeDrops, otherHalf } from '../drops.js'
 import { addToInventory } from '../inventory-ops.js'
 import { require, type SquidPlayer, type SquidServer } from '../squid.js'
 
@@ -67,11 +67,15 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
     player.on('dug', (data: { block?: { name: string; getProperties?(): Record<string, unknown> }; position: any; drops?: unknown[]; dropBlock?: boolean }) => {
       if (!Array.isArray(data.drops) || !data.block) return // creative digging has no drop list
       const held = player.inventory.slots[36 + player.heldItemSlot]
-      const age = Number(data.block.getProperties?.().age ?? 0)
-      const drops = computeDrops(registry, data.block.name, held ? held.name : null, rng, Number.isFinite(age) ? age : 0)
+      const props = data.block.getProperties?.() ?? {}
+      const age = Number(props.age ?? 0)
+      const other = otherHalf(props)
+      // the upper half drops nothing; the lower half goes with it and drops its loot, with no tool (vanilla)
+      const drops = other === -1 ? [] : computeDrops(registry, data.block.name, held ? held.name : null, rng, Number.isFinite(age) ? age : 0)
       data.drops.length = 0 // flying-squid spawns what is left in this (shared) array
       data.dropBlock = false
       const at = data.position.offset(0.5, 0.5, 0.5)
+      if (other !== null) void breakOtherHalf(player.world, data.position.offset(0, other, 0), data.block.name, other === -1)
       // Spawn after the block is gone so the entity does not start inside it.
       setImmediate(() => {
         if (serv.isClosed) return
@@ -96,6 +100,14 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
       throwFrom(player, held.name, n)
     })
   })
+
+  /** Removes the other half of a broken two-block block (../drops.ts `otherHalf`); the lower half drops its loot. */
+  async function breakOtherHalf(world: any, pos: any, name: string, drops: boolean): Promise<void> {
+    const block = await world.getBlock(pos).catch(() => null)
+    if (!block || block.name !== name || serv.isClosed) return
+    await serv.setBlock(world, pos, 0).catch(() => undefined)
+    if (drops) for (const d of computeDrops(registry, name, null, rng)) serv.mbDropItem(world, pos.offset(0.5, 0.5, 0.5), d.name, d.count)
+  }
 
   /**
    * Throws items from a player's eyes in the look direction (lands ~3 blocks away, like vanilla).
