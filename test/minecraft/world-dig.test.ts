@@ -165,4 +165,20 @@ describe('digging and drops', () => {
       assert.equal(inv.lilac, n, `one lilac for each flower (broke its ${dug} half)`)
     }
   })
+
+  for (const version of ['1.16.5', '1.20.4', '1.21.4']) {
+    test(`a client tells what lies on the ground: a tossed stack's item entity names it (${version})`, async (t) => {
+      const { world, bot, close } = await worldWithBot({ seed: 9, version }, 'looker')
+      t.after(close)
+      const errors: string[] = []
+      bot._client.on('error', (e: Error) => errors.push(e.message))
+      world.give('looker', 'dirt', 3)
+      await waitForInventory(bot, (i) => i.dirt === 3)
+      await bot.toss(bot.registry.itemsByName.dirt!.id, null, 1)
+      const seen = () =>
+        Object.values(bot.entities).some((e) => e.name === 'item' && (e as unknown as { getDroppedItem(): { name: string } | null }).getDroppedItem()?.name === 'dirt')
+      await waitUntil(bot as never, 'physicsTick', seen, 30_000)
+      assert.deepEqual(errors, [], 'the client read every packet')
+    })
+  }
 })

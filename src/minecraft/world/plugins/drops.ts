@@ -50,15 +50,18 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
   // index 7 (minecraft-data `metadataIxOfItem`; 6 is the pose), so clients could not tell what lay on
   // the ground (mineflayer's `getDroppedItem()` read nothing, a vanilla client rejects the type).
   // Item entities are spawned for each player with the stack at the right index.
+  // The stack's metadata type is 6 in 1.16 and `item_stack` from 1.19.3, and its shape changes in
+  // 1.20.5: both are read from the version's protocol (itemStackMetadataType) and prismarine-item.
   const itemIx = registry.supportFeature('metadataIxOfItem') as number
+  const stackType = itemStackMetadataType(registry.protocol)
   serv.on('newPlayer', (player: SquidPlayer) => {
     const spawnEntity = player.spawnEntity as (entity: any) => void
     player.spawnEntity = (entity: any) => {
-      if (entity.itemId === undefined || typeof itemIx !== 'number') return spawnEntity(entity)
+      if (entity.itemId === undefined || typeof itemIx !== 'number' || stackType === null) return spawnEntity(entity)
       player._client.write(entity.spawnPacketName, entity.getSpawnPacket())
       player._client.write('entity_metadata', {
         entityId: entity.id,
-        metadata: [{ key: itemIx, type: 6, value: { present: true, itemId: entity.itemId, itemCount: entity.itemCount } }],
+        metadata: [{ key: itemIx, type: stackType, value: Item.toNotch(new Item(entity.itemId, entity.itemCount)) }],
       })
     }
   })
@@ -160,4 +163,25 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
       if (best) collect(best, e)
     }
   })
+}
+
+/**
+ * The entity-metadata type of an item stack in a version's protocol (minecraft-data): the key of
+ * the metadata value switch whose field is a slot, a number before 1.19.3 (6), a name after
+ * (`item_stack`). Null when the protocol has none.
+ */
+export function itemStackMetadataType(protocol: { types: Record<string, unknown> }): number | string | null {
+  const entry = protocol.types.entityMetadataEntry ?? protocol.types.entityMetadataItem
+  let found: string | null = null
+  const visit = (node: unknown): void => {
+    if (found !== null || node === null || typeof node !== 'object') return
+    const fields = (node as { fields?: Record<string, unknown> }).fields
+    if (fields && typeof fields === 'object') {
+      for (const [key, type] of Object.entries(fields)) if (type === 'slot' || type === 'Slot') found = key
+    }
+    for (const child of Object.values(node)) visit(child)
+  }
+  visit(entry)
+  if (found === null) return null
+  return /^\d+$/.test(found) ? Number(found) : found
 }
