@@ -81,6 +81,10 @@ describe('obtain graph: every item of every supported version', () => {
       assert.deepEqual(on(version, 'yellow_dye'), ['collect:dandelion', 'craft:yellow_dye'], version)
       const seen = plan('red_dye', 1, {}, { graph: obtainGraph(version), knownBlocks: ['rose_bush'] })
       assert.ok(seen.ok && kinds(seen.steps).includes('collect:rose_bush'), version)
+      // a lilac (a forest's tall flower) once seen: 2 magenta dyes from it, not three flowers mixed
+      const lilac = plan('magenta_dye', 1, {}, { graph: obtainGraph(version), knownBlocks: ['lilac'] })
+      assert.ok(lilac.ok, version)
+      assert.deepEqual(kinds(lilac.steps), ['collect:lilac', 'craft:magenta_dye'], version)
     }
   })
 

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Bot } from 'mineflayer'
+import { createRequire } from 'node:module'
 import { Vec3 } from 'vec3'
 import { botInventory, serverInventory, setBlock, waitForEvent, waitForInventory, waitUntil, worldWithBot, type World } from './support/world.js'
 
@@ -141,4 +142,43 @@ describe('digging and drops', () => {
     const inv = await waitForInventory(bot, (i) => i.dirt === 5)
     assert.equal(inv.dirt, 5)
   })
+
+  test('a tall flower drops once, from its lower half: breaking either half takes both (1.20.4)', async (t) => {
+    const { world, bot, close } = await worldWithBot({ seed: 4, version: '1.20.4' }, 'picker')
+    t.after(close)
+    const Block = createRequire(import.meta.url)('prismarine-block')(world.server.registry)
+    const lilac = async (lower: Vec3) => {
+      for (const [pos, half] of [[lower, 'lower'], [lower.offset(0, 1, 0), 'upper']] as const) {
+        await world.server.setBlock(world.server.overworld, pos as never, Block.fromProperties('lilac', { half }, 0).stateId)
+        await waitForEvent(bot.world as never, `blockUpdate:${pos}`)
+      }
+    }
+    const marker = new Vec3(-1, world.spawn.y, 0)
+    for (const [n, dug] of [[1, 'upper'], [2, 'lower']] as const) {
+      const lower = new Vec3(1, world.spawn.y, n === 1 ? 0 : 1)
+      await lilac(lower)
+      const target = dug === 'upper' ? lower.offset(0, 1, 0) : lower
+      assert.equal(bot.blockAt(target)?.getProperties().half, dug)
+      const inv = await digThenSettle(world, bot, target, marker)
+      assert.equal((await world.server.overworld.getBlock(lower as never))?.name, 'air', `the lower half after breaking the ${dug} one`)
+      assert.equal((await world.server.overworld.getBlock(lower.offset(0, 1, 0) as never))?.name, 'air', `the upper half after breaking the ${dug} one`)
+      assert.equal(inv.lilac, n, `one lilac for each flower (broke its ${dug} half)`)
+    }
+  })
+
+  for (const version of ['1.16.5', '1.20.4', '1.21.4']) {
+    test(`a client tells what lies on the ground: a tossed stack's item entity names it (${version})`, async (t) => {
+      const { world, bot, close } = await worldWithBot({ seed: 9, version }, 'looker')
+      t.after(close)
+      const errors: string[] = []
+      bot._client.on('error', (e: Error) => errors.push(e.message))
+      world.give('looker', 'dirt', 3)
+      await waitForInventory(bot, (i) => i.dirt === 3)
+      await bot.toss(bot.registry.itemsByName.dirt!.id, null, 1)
+      const seen = () =>
+        Object.values(bot.entities).some((e) => e.name === 'item' && (e as unknown as { getDroppedItem(): { name: string } | null }).getDroppedItem()?.name === 'dirt')
+      await waitUntil(bot as never, 'physicsTick', seen, 30_000)
+      assert.deepEqual(errors, [], 'the client read every packet')
+    })
+  }
 })

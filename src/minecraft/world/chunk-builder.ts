@@ -5,7 +5,7 @@
  * block, which is what keeps a chunk within its few milliseconds.
  */
 import { require } from './squid.js'
-import { B, NAME, type NaturalChunk } from './natural/index.js'
+import { B, NAME, halfOf, type NaturalChunk } from './natural/index.js'
 import { BIOMES } from './natural/biomes.js'
 import { versionFacts } from '../version-facts.js'
 
@@ -27,6 +27,11 @@ export function createChunkBuilder(registry: any): ChunkBuilder {
   // NAME's state ids in this version; a block the version lacks (deepslate in 1.16) is never placed there.
   const state = new Int32Array(NAME.length).fill(-1)
   NAME.forEach((name, id) => {
+    const half = halfOf(name)
+    if (half) {
+      if (registry.blocksByName[half.block]) state[id] = Block.fromProperties(half.block, { half: half.half }, 0).stateId
+      return
+    }
     // this version's name (grass is short_grass from 1.20.3)
     const def = registry.blocksByName[name] ?? registry.blocksByName[versionFacts(version).name(name)]
     if (!def) return

@@ -89,3 +89,14 @@ export function computeDrops(registry: any, blockName: string, heldItemName: str
   }
   return out
 }
+
+/**
+ * Two-block blocks (tall flowers, tall grass, doors: a `half` state of `upper` / `lower`):
+ * breaking either half removes the other and the pair drops once, the lower half's loot. Vanilla's
+ * loot tables hold the drop for `half=lower` and the lower half is destroyed (with its drops) when
+ * its upper half goes; minecraft-data's blockLoot leaves that condition out, so each half would
+ * drop. Returns where the other half is (+1: above, −1: below), or null for a one-block block.
+ */
+export function otherHalf(props: Record<string, unknown>): 1 | -1 | null {
+  return props.half === 'lower' ? 1 : props.half === 'upper' ? -1 : null
+}

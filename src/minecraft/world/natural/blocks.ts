@@ -56,6 +56,14 @@ export const B = {
   red_tulip: 46,
   pink_tulip: 47,
   white_tulip: 48,
+  lily_of_the_valley: 49,
+  // two-block flowers: each half is its own id (the version's `half` state, ./blocks.ts `halfOf`)
+  lilac_lower: 50,
+  lilac_upper: 51,
+  rose_bush_lower: 52,
+  rose_bush_upper: 53,
+  peony_lower: 54,
+  peony_upper: 55,
 } as const
 
 export type BlockName = keyof typeof B
@@ -79,7 +87,16 @@ export function isStoneLike(b: number): boolean {
   return b === B.stone || b === B.granite || b === B.diorite || b === B.andesite || b === B.deepslate || b === B.tuff
 }
 
-/** The flowers the generator places (./flowers.ts). */
+/** The flowers the generator places (./flowers.ts), both halves of the tall ones. */
 export function isFlower(b: number): boolean {
-  return b >= B.dandelion && b <= B.white_tulip
+  return b >= B.dandelion && b <= B.peony_upper
+}
+
+/**
+ * A two-block plant's half: `lilac_upper` is block `lilac` with state `half=upper`. Null for a
+ * block whose id is its name.
+ */
+export function halfOf(name: BlockName): { block: string; half: 'lower' | 'upper' } | null {
+  const m = /^(.+)_(lower|upper)$/.exec(name)
+  return m ? { block: m[1]!, half: m[2] as 'lower' | 'upper' } : null
 }

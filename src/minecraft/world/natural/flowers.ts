@@ -31,6 +31,15 @@ const TRIES = 64
 const TULIPS = [B.orange_tulip, B.red_tulip, B.pink_tulip, B.white_tulip] as const
 const PLAIN_FLOWERS = [B.poppy, B.azure_bluet, B.oxeye_daisy, B.cornflower] as const
 const SALT = 804
+const FOREST_SALT = 806
+/** `FOREST_FLOWER_VEGETATION_COMMON`: places per chunk, and the patches at a place: −3 + nextInt(5). */
+const FOREST_PLACES = 5
+const FOREST_FLOWERS: ReadonlyArray<number | readonly [number, number]> = [
+  [B.lilac_lower, B.lilac_upper],
+  [B.rose_bush_lower, B.rose_bush_upper],
+  [B.peony_lower, B.peony_upper],
+  B.lily_of_the_valley,
+]
 
 export function createFlowers(seed: number, columns: Columns): Flowers {
   const biomeInfo = biomeInfoNoise(seed)
@@ -54,6 +63,13 @@ export function createFlowers(seed: number, columns: Columns): Flowers {
     }
   }
 
+  /** A patch's origin: a random column of chunk (ocx, ocz), y uniform in [0, top + 32) (`ADD_32`). */
+  function origin(r: Rand, ocx: number, ocz: number): [number, number, number] {
+    const ox = ocx * 16 + r.nextInt(16)
+    const oz = ocz * 16 + r.nextInt(16)
+    return [ox, r.nextInt(Math.max(columns.heightAt(ox, oz), WATER_TOP) + 1 + 32), oz]
+  }
+
   function place(cx: number, cz: number, blocks: Uint8Array): void {
     const x0 = cx * 16
     const z0 = cz * 16
@@ -63,10 +79,15 @@ export function createFlowers(seed: number, columns: Columns): Flowers {
         if (!k) continue
         for (let n = 0; n < k.patches; n++) {
           const r = Rand.at(seed, ocx, ocz, n, SALT)
-          const ox = ocx * 16 + r.nextInt(16)
-          const oz = ocz * 16 + r.nextInt(16)
-          const oy = r.nextInt(Math.max(columns.heightAt(ox, oz), WATER_TOP) + 1 + 32)
+          const [ox, oy, oz] = origin(r, ocx, ocz)
           scatterPatch(r, ox, oy, oz, TRIES, k.pick(r, ox, oz), onGrassOrDirt, blocks, x0, z0)
+        }
+        const biome = columns.chunk(ocx, ocz).chunkBiome
+        if (biome !== BIOME.forest && biome !== BIOME.birch_forest) continue
+        for (let n = 0; n < FOREST_PLACES; n++) {
+          const r = Rand.at(seed, ocx, ocz, n, FOREST_SALT)
+          const [ox, oy, oz] = origin(r, ocx, ocz)
+          for (let c = -3 + r.nextInt(5); c > 0; c--) scatterPatch(r, ox, oy, oz, TRIES, FOREST_FLOWERS[r.nextInt(4)]!, onGrassOrDirt, blocks, x0, z0)
         }
       }
     }

@@ -27,7 +27,7 @@ import { fillDeep } from './deep.js'
 import { createTallOres } from './ores-tall.js'
 import type { OreBatch } from '../../version-facts.js'
 
-export { B, NAME, idx, type BlockName } from './blocks.js'
+export { B, NAME, idx, halfOf, type BlockName } from './blocks.js'
 export { BIOMES, BIOME } from './biomes.js'
 export { SEA_LEVEL, MAX_HEIGHT } from './columns.js'
 export { ORE_RULES } from './ores.js'

@@ -128,16 +128,25 @@ export const onGrassOrDirt = (below: number) => below === B.grass_block || below
 /**
  * Vanilla's random patch (`RandomPatchFeature`): `tries` cells scattered ±7 / ±3 / ±7 around
  * (ox, oy, oz); each that lies in the chunk at `x0`, `z0` (y 1..254), is air and stands on a block
- * `soil` accepts gets `plant`. Every number is drawn whatever a try's fate, so any generation order
- * gives the same chunk. Grass, pumpkins and flowers (./flowers.ts) are such patches.
+ * `soil` accepts gets `plant`. A two-block plant (`[lower, upper]`, vanilla's `DoublePlantPlacer`)
+ * also needs air above, in the world. Every number is drawn whatever a try's fate, so any
+ * generation order gives the same chunk. Grass, pumpkins and flowers (./flowers.ts) are such patches.
  */
-export function scatterPatch(r: Rand, ox: number, oy: number, oz: number, tries: number, plant: number, soil: (below: number) => boolean, blocks: Uint8Array, x0: number, z0: number): void {
+export function scatterPatch(r: Rand, ox: number, oy: number, oz: number, tries: number, plant: number | readonly [number, number], soil: (below: number) => boolean, blocks: Uint8Array, x0: number, z0: number): void {
+  const [lower, upper] = typeof plant === 'number' ? [plant, -1] : plant
   for (let t = 0; t < tries; t++) {
     const x = ox + r.nextInt(8) - r.nextInt(8)
     const y = oy + r.nextInt(4) - r.nextInt(4)
     const z = oz + r.nextInt(8) - r.nextInt(8)
-    if (x < x0 || x >= x0 + 16 || z < z0 || z >= z0 + 16 || y <= 0 || y >= 255) continue
-    if (blocks[idx(x - x0, y, z - z0)] === B.air && soil(blocks[idx(x - x0, y - 1, z - z0)]!)) blocks[idx(x - x0, y, z - z0)] = plant
+    if (x < x0 || x >= x0 + 16 || z < z0 || z >= z0 + 16 || y <= 0 || y >= (upper < 0 ? 255 : 254)) continue
+    const i = idx(x - x0, y, z - z0)
+    if (blocks[i] !== B.air || !soil(blocks[idx(x - x0, y - 1, z - z0)]!)) continue
+    if (upper >= 0) {
+      const above = idx(x - x0, y + 1, z - z0)
+      if (blocks[above] !== B.air) continue
+      blocks[above] = upper
+    }
+    blocks[i] = lower
   }
 }
 

@@ -5,7 +5,7 @@
  * items into the crafting grid. We replace the drop list of each `dug` event
  * with `computeDrops`, spawn item entities ourselves and run our own pickup.
  */
-import { computeDrops } from '../drops.js'
+import { computeDrops, otherHalf } from '../drops.js'
 import { addToInventory } from '../inventory-ops.js'
 import { require, type SquidPlayer, type SquidServer } from '../squid.js'
 
@@ -50,15 +50,18 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
   // index 7 (minecraft-data `metadataIxOfItem`; 6 is the pose), so clients could not tell what lay on
   // the ground (mineflayer's `getDroppedItem()` read nothing, a vanilla client rejects the type).
   // Item entities are spawned for each player with the stack at the right index.
+  // The stack's metadata type is 6 in 1.16 and `item_stack` from 1.19.3, and its shape changes in
+  // 1.20.5: both are read from the version's protocol (itemStackMetadataType) and prismarine-item.
   const itemIx = registry.supportFeature('metadataIxOfItem') as number
+  const stackType = itemStackMetadataType(registry.protocol)
   serv.on('newPlayer', (player: SquidPlayer) => {
     const spawnEntity = player.spawnEntity as (entity: any) => void
     player.spawnEntity = (entity: any) => {
-      if (entity.itemId === undefined || typeof itemIx !== 'number') return spawnEntity(entity)
+      if (entity.itemId === undefined || typeof itemIx !== 'number' || stackType === null) return spawnEntity(entity)
       player._client.write(entity.spawnPacketName, entity.getSpawnPacket())
       player._client.write('entity_metadata', {
         entityId: entity.id,
-        metadata: [{ key: itemIx, type: 6, value: { present: true, itemId: entity.itemId, itemCount: entity.itemCount } }],
+        metadata: [{ key: itemIx, type: stackType, value: Item.toNotch(new Item(entity.itemId, entity.itemCount)) }],
       })
     }
   })
@@ -67,11 +70,15 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
     player.on('dug', (data: { block?: { name: string; getProperties?(): Record<string, unknown> }; position: any; drops?: unknown[]; dropBlock?: boolean }) => {
       if (!Array.isArray(data.drops) || !data.block) return // creative digging has no drop list
       const held = player.inventory.slots[36 + player.heldItemSlot]
-      const age = Number(data.block.getProperties?.().age ?? 0)
-      const drops = computeDrops(registry, data.block.name, held ? held.name : null, rng, Number.isFinite(age) ? age : 0)
+      const props = data.block.getProperties?.() ?? {}
+      const age = Number(props.age ?? 0)
+      const other = otherHalf(props)
+      // the upper half drops nothing; the lower half goes with it and drops its loot, with no tool (vanilla)
+      const drops = other === -1 ? [] : computeDrops(registry, data.block.name, held ? held.name : null, rng, Number.isFinite(age) ? age : 0)
       data.drops.length = 0 // flying-squid spawns what is left in this (shared) array
       data.dropBlock = false
       const at = data.position.offset(0.5, 0.5, 0.5)
+      if (other !== null) void breakOtherHalf(player.world, data.position.offset(0, other, 0), data.block.name, other === -1)
       // Spawn after the block is gone so the entity does not start inside it.
       setImmediate(() => {
         if (serv.isClosed) return
@@ -96,6 +103,14 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
       throwFrom(player, held.name, n)
     })
   })
+
+  /** Removes the other half of a broken two-block block (../drops.ts `otherHalf`); the lower half drops its loot. */
+  async function breakOtherHalf(world: any, pos: any, name: string, drops: boolean): Promise<void> {
+    const block = await world.getBlock(pos).catch(() => null)
+    if (!block || block.name !== name || serv.isClosed) return
+    await serv.setBlock(world, pos, 0).catch(() => undefined)
+    if (drops) for (const d of computeDrops(registry, name, null, rng)) serv.mbDropItem(world, pos.offset(0.5, 0.5, 0.5), d.name, d.count)
+  }
 
   /**
    * Throws items from a player's eyes in the look direction (lands ~3 blocks away, like vanilla).
@@ -148,4 +163,25 @@ export function installDrops(serv: SquidServer, rng: () => number): void {
       if (best) collect(best, e)
     }
   })
+}
+
+/**
+ * The entity-metadata type of an item stack in a version's protocol (minecraft-data): the key of
+ * the metadata value switch whose field is a slot, a number before 1.19.3 (6), a name after
+ * (`item_stack`). Null when the protocol has none.
+ */
+export function itemStackMetadataType(protocol: { types: Record<string, unknown> }): number | string | null {
+  const entry = protocol.types.entityMetadataEntry ?? protocol.types.entityMetadataItem
+  let found: string | null = null
+  const visit = (node: unknown): void => {
+    if (found !== null || node === null || typeof node !== 'object') return
+    const fields = (node as { fields?: Record<string, unknown> }).fields
+    if (fields && typeof fields === 'object') {
+      for (const [key, type] of Object.entries(fields)) if (type === 'slot' || type === 'Slot') found = key
+    }
+    for (const child of Object.values(node)) visit(child)
+  }
+  visit(entry)
+  if (found === null) return null
+  return /^\d+$/.test(found) ? Number(found) : found
 }
