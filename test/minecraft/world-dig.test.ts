@@ -171,7 +171,7 @@ describe('digging and drops', () => {
       const { world, bot, close } = await worldWithBot({ seed: 9, version }, 'looker')
       t.after(close)
       const errors: string[] = []
-      bot._client.on('error', (e: Error) => errors.push(e.message))
+      ;(bot._client as unknown as NodeJS.EventEmitter).on('error', (e: Error) => errors.push(e.message))
       world.give('looker', 'dirt', 3)
       await waitForInventory(bot, (i) => i.dirt === 3)
       await bot.toss(bot.registry.itemsByName.dirt!.id, null, 1)
