@@ -4,7 +4,9 @@
  * ingot smelted, a drop picked up) is progress. Spending alone is not; an empty read after a
  * non-empty one is skipped (a reconnect shows an empty inventory until the server sends it
  * again, and refilling it is no progress). The stall is the longest stretch between two
- * progress reads (or from the last one to the end), with what the bot was doing when it began.
+ * progress reads (or from the last one to the end), with what the bot was doing when it began
+ * (read at the first poll after the gain: the step that made the gain, or the mind's first answer,
+ * is not what the stretch was spent on) and, when it had moved on, what it was doing when it ended.
  */
 export interface Stall {
   seconds: number
@@ -20,13 +22,16 @@ function gained(before: Counts, now: Counts): boolean {
 export function watchProgress(inventory: () => Counts, doing: () => string, everyMs = 500): { stop(): Stall } {
   let last = { ...inventory() }
   let since = Date.now()
-  let sinceDoing = doing()
+  let sinceDoing: string | undefined
   let worst: Stall = { seconds: 0, during: '' }
   const close = () => {
     const s = (Date.now() - since) / 1000
-    if (s > worst.seconds) worst = { seconds: s, during: sinceDoing }
+    const began = sinceDoing ?? doing()
+    const ended = doing()
+    if (s > worst.seconds) worst = { seconds: s, during: began === ended ? began : `${began} … ${ended}` }
   }
   const timer = setInterval(() => {
+    sinceDoing ??= doing()
     const now = { ...inventory() }
     const empty = Object.values(now).every((n) => !(n > 0))
     if (empty && Object.values(last).some((n) => n > 0)) return
@@ -35,7 +40,7 @@ export function watchProgress(inventory: () => Counts, doing: () => string, ever
     if (!progress) return
     close()
     since = Date.now()
-    sinceDoing = doing()
+    sinceDoing = undefined
   }, everyMs)
   return {
     stop() {

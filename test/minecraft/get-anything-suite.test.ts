@@ -68,6 +68,36 @@ test('the stall meter: the longest stretch between gains, with what the bot was 
   assert.ok(s.seconds >= 0.18, String(s.seconds))
 })
 
+test('the longest stall names the step it was spent in, not the placeholder before the first step, and where it ended', async () => {
+  let inv: Record<string, number> = {}
+  let doing = 'waiting for the mind'
+  const m = watchProgress(() => inv, () => doing, 10)
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
+  doing = 'loot minecraft:chicken' // the mind answers at once
+  await wait(60)
+  doing = 'move to 111 ~ 33'
+  await wait(60)
+  doing = 'loot minecraft:chicken'
+  await wait(30)
+  inv = { 'minecraft:feather': 2 }
+  await wait(30)
+  const s = m.stop()
+  assert.equal(s.during, 'loot minecraft:chicken')
+  assert.ok(s.seconds >= 0.14, String(s.seconds))
+
+  let inv2: Record<string, number> = {}
+  let doing2 = 'collect 1 log'
+  const m2 = watchProgress(() => inv2, () => doing2, 10)
+  await wait(30)
+  inv2 = { 'minecraft:oak_log': 1 } // the gain, and the next step at once
+  doing2 = 'loot minecraft:cow'
+  await wait(150)
+  doing2 = 'move to 10 ~ 10'
+  await wait(40)
+  const s2 = m2.stop()
+  assert.equal(s2.during, 'loot minecraft:cow … move to 10 ~ 10')
+})
+
 test('the bench\'s flags: --help asks for the usage; an unknown flag is a clear error with the usage, not a stack trace', () => {
   assert.equal(benchOptions(['--help'], {}).help, true)
   assert.equal(benchOptions(['--filter', 'bucket'], {}).help, undefined)

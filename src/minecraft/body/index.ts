@@ -30,6 +30,8 @@ const { pathfinder, Movements } = pathfinderPkg
 
 /** How long after a respawn the world may stay unloaded before we rejoin. */
 const RESPAWN_WORLD_WAIT_MS = 3000
+/** How long a call made while the bot is dead waits for the respawn before it starts anyway. */
+const RESPAWN_START_WAIT_MS = 10_000
 
 export interface CreateBodyOptions {
   host?: string
@@ -181,8 +183,25 @@ export class MineflayerBody extends EventEmitter implements Body {
     return { blocks: [...blocks], entities: [...entities], night: t >= 13000 && t < 23000 }
   }
 
-  run(call: SkillCall, opts?: RunOptions): Promise<SkillResult> {
+  async run(call: SkillCall, opts?: RunOptions): Promise<SkillResult> {
+    // a call made between a death and the respawn would act at the death spot: it starts after the respawn
+    if (this.senseState.dead) await this.respawned(RESPAWN_START_WAIT_MS, opts?.signal)
     return this.slot.run(call, opts)
+  }
+
+  /** Resolves at the next respawn, after `ms`, or when `signal` aborts, whichever comes first. */
+  private respawned(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.removeListener('respawn', done)
+        signal?.removeEventListener('abort', done)
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      this.once('respawn', done)
+      signal?.addEventListener('abort', done, { once: true })
+    })
   }
 
   async stop(reason: string): Promise<void> {
@@ -340,12 +359,17 @@ export class MineflayerBody extends EventEmitter implements Body {
       }, RESPAWN_WORLD_WAIT_MS)
     }
     this.on('respawn', onRespawned)
+    // whatever ran when the bot died is stale: it respawns elsewhere with nothing in hand; a reflex's
+    // hold (a flee) ran on into the respawn and kept every next call waiting for it (30 s in a bench run)
+    const onDied = () => void this.slot.abortCurrent('cancelled: interrupted by a death')
+    this.on('death', onDied)
     this.teardown = [
       detachSenses,
       () => this.dropKnowledge(),
       ...stops,
       () => bot.removeListener('spawn', onSpawnAgain),
       () => this.removeListener('respawn', onRespawned),
+      () => this.removeListener('death', onDied),
       () => {
         if (rejoinTimer) clearTimeout(rejoinTimer)
       },

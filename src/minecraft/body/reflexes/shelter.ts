@@ -7,12 +7,20 @@
  * blocks above the head, leaves aside, and no sky near) the bot carries on: caves are as dark by day
  * as by night. When no shelter can be dug here, it tries
  * again after a while (the bot may have moved on), and fights meanwhile (strike-back).
+ *
+ * A bot out to hunt monsters (a `hunt` of a hostile mob started within the last HUNTING_MS: string
+ * from spiders, bones, gunpowder) stays out: those mobs come at night, and a dug-in bot got none
+ * (the bench's fishing_rod run sheltered from 822 s to its end without a string).
  */
 import type { Bot } from 'mineflayer'
 import { isNight, isSealedIn, openToSkyNear, underOpenSky } from '../skills/shelter.js'
 import type { Reflex } from './types.js'
+import type { SkillCall } from '../types.js'
+import { bareName } from '../../names.js'
 
 const RETRY_AFTER_FAILURE_MS = 20_000
+/** How long after a hunt of a hostile mob started the bot counts as out hunting (the mind looks elsewhere between hunts). */
+export const HUNTING_MS = 300_000
 export { underOpenSky }
 
 export const shelterReflex: Reflex = {
@@ -21,8 +29,15 @@ export const shelterReflex: Reflex = {
     const { bot } = host
     let running = false
     let quietUntil = 0
+    let huntingAt = -Infinity
+    const onStart = (call: SkillCall) => {
+      if (call?.skill !== 'hunt') return
+      if (host.registry.entitiesByName[bareName(call.entity)]?.category === 'Hostile mobs') huntingAt = Date.now()
+    }
+    host.events.on('skill.start', onStart)
     const tick = () => {
       if (running || !bot.entity || bot.health <= 0 || !isNight(bot.time?.timeOfDay ?? 0) || Date.now() < quietUntil) return
+      if (Date.now() - huntingAt < HUNTING_MS) return
       // a fight or a flight (strike-back's hold) first: the hole is dug when it is over
       if (host.slot.current()?.held) return
       // deep underground the bot carries on; near the surface's open space it shelters (sealed in where it is)
@@ -41,6 +56,9 @@ export const shelterReflex: Reflex = {
         })
     }
     const t = setInterval(tick, 1000)
-    return () => clearInterval(t)
+    return () => {
+      clearInterval(t)
+      host.events.off('skill.start', onStart)
+    }
   },
 }

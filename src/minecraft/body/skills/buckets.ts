@@ -13,6 +13,7 @@ import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, errorMessage, type SkillContext, type SkillDef } from './context.js'
 import { fmtPos, goTo, goals, vec } from './nav.js'
 import { blockBecomes, holdItem, inventoryBecomes, useOnEntity, useToward } from './use-item.js'
+import { MOB_SEARCH_MS, searchForMob } from './explore.js'
 
 type Fill = Extract<SkillCall, { skill: 'fillBucket' }>
 type PlaceWater = Extract<SkillCall, { skill: 'placeWater' }>
@@ -22,6 +23,8 @@ export const COW_SEARCH_RADIUS = 48
 /** The server's bucket reach is 5 blocks from the eyes; stay inside it. */
 const USE_REACH = 4.2
 const TRIES = 3
+/** Time kept back from the search walk for reaching and milking the cow. */
+const MILK_RESERVE_MS = 30_000
 
 const pos = (v: { x: number; y: number; z: number }): Position => ({ x: v.x, y: v.y, z: v.z })
 const filledName = (fluid: Fill['fluid']) => `${fluid}_bucket`
@@ -80,12 +83,21 @@ async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promi
 /** Milks the nearest cow in sight; returns where it stood. */
 async function milkCow(ctx: SkillContext): Promise<Position> {
   const { bot } = ctx
-  const me = bot.entity.position
-  const cows = Object.values(bot.entities)
-    .filter((e: Entity) => e.name === 'cow' && e.position.distanceTo(me) <= COW_SEARCH_RADIUS)
-    .sort((a, b) => a.position.distanceTo(me) - b.position.distanceTo(me))
-  const cow = cows[0]
-  if (!cow) throw new SkillError(`no cow in sight within ${COW_SEARCH_RADIUS} blocks; explore to find one`)
+  const nearestCow = (): Entity | undefined => {
+    const me = bot.entity.position
+    return Object.values(bot.entities)
+      .filter((e: Entity) => e.name === 'cow' && e.position.distanceTo(me) <= COW_SEARCH_RADIUS)
+      .sort((a, b) => a.position.distanceTo(me) - b.position.distanceTo(me))[0]
+  }
+  let cow = nearestCow()
+  let searched = ''
+  // none in sight: walk out looking for one as the hunt does (the milk bench run looked only where its moves ended)
+  if (!cow && ctx.deadline - Date.now() > MILK_RESERVE_MS + 10_000) {
+    const search = await searchForMob(ctx, nearestCow, ctx.deadline - MILK_RESERVE_MS)
+    searched = `; searched ${search.walked} blocks around (${search.seconds} s)${search.why ? `: ${search.why}` : ''}`
+    cow = search.found ?? nearestCow()
+  }
+  if (!cow) throw new SkillError(`no cow in sight within ${COW_SEARCH_RADIUS} blocks${searched}; explore to find one`)
   const before = ctx.counts()['minecraft:milk_bucket'] ?? 0
   let last = ''
   for (let i = 0; i < TRIES; i++) {
@@ -112,6 +124,7 @@ async function milkCow(ctx: SkillContext): Promise<Position> {
 export const fillBucket: SkillDef<Fill> = {
   name: 'fillBucket',
   timeoutMs: 120_000,
+  timeoutFor: (c) => (c.fluid === 'milk' ? MILK_RESERVE_MS + MOB_SEARCH_MS : 120_000),
   async run(ctx, c): Promise<FillBucketResult> {
     if (!ctx.bot.inventory.items().some((i) => i.name === 'bucket')) return fillResult(false, 'no empty minecraft:bucket in inventory (craft one from 3 iron_ingot)', null, null)
     try {

@@ -16,6 +16,17 @@ const TARGET_RADIUS = 64
 const REACH = 3
 /** How close GoalFollow keeps us. */
 const FOLLOW_RANGE = 2
+/**
+ * A fight with neither a hit landed nor the gap closed for this long is given up (issue 26: after
+ * 10 s without progress, another target): a mob behind stone or down a cliff was fought for the
+ * whole 45 s, seven cows in a row in one bench run.
+ */
+export const FIGHT_NO_PROGRESS_MS = 10_000
+/**
+ * How far the bot must walk toward the target (summed over the fight's polls, steps away counted
+ * against it) for the approach to count as progress: a mob that wanders nearer a stuck bot is none.
+ */
+const CLOSING_STEP = 1
 
 /** Holds the best sword or axe carried (by damage per second); keeps the hand as it is when there is none. */
 export async function equipBestWeapon(ctx: SkillContext): Promise<void> {
@@ -85,10 +96,14 @@ export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_0
   return new Promise((resolve, reject) => {
     let last = entity.position.clone()
     let stopMelee = () => {}
+    let me = bot.entity.position.clone()
+    let toward = 0
+    let progressAt = Date.now()
     const cleanup = () => {
       clearInterval(poll)
       clearTimeout(limit)
       bot.removeListener('entityDead', onDead)
+      bot.removeListener('entityHurt', onHurt)
       signal.removeEventListener('abort', onAbort)
       stopMelee()
     }
@@ -98,6 +113,11 @@ export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_0
       ctx.progress(`killed ${label}`)
       resolve({ died: true, seenDying: true, at: e.position.clone() })
     }
+    const onHurt = (e: Entity) => {
+      if (e.id !== entity.id) return
+      progressAt = Date.now()
+      toward = 0
+    }
     const onAbort = () => {
       cleanup()
       reject(new SkillAborted(abortReason(signal)))
@@ -106,6 +126,20 @@ export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_0
       const e = bot.entities[entity.id]
       if (e) {
         last = e.position.clone()
+        const now = bot.entity.position.clone()
+        const gap = last.minus(me)
+        const len = gap.norm()
+        if (len > 0) toward += now.minus(me).dot(gap) / len
+        me = now
+        if (toward >= CLOSING_STEP) {
+          toward = 0
+          progressAt = Date.now()
+        }
+        if (Date.now() - progressAt >= FIGHT_NO_PROGRESS_MS) {
+          cleanup()
+          reject(new SkillError(`no progress against ${label} for ${FIGHT_NO_PROGRESS_MS / 1000} s (no hit landed, no nearer to it; ${now.distanceTo(last).toFixed(1)} blocks away): out of reach`))
+          return
+        }
         ctx.progress(`fighting ${label}`)
         return
       }
@@ -119,6 +153,7 @@ export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_0
       reject(new SkillError(`could not kill ${label} within ${Math.round(maxMs / 1000)}s`))
     }, maxMs)
     bot.on('entityDead', onDead)
+    bot.on('entityHurt', onHurt)
     signal.addEventListener('abort', onAbort, { once: true })
     stopMelee = startMelee(bot, entity)
   })
