@@ -9,14 +9,17 @@
  * again after a while (the bot may have moved on), and fights meanwhile (strike-back).
  *
  * A bot out to hunt monsters (a `hunt` of a hostile mob started within the last HUNTING_MS: string
- * from spiders, bones, gunpowder) stays out: those mobs come at night, and a dug-in bot got none
- * (the bench's fishing_rod run sheltered from 822 s to its end without a string).
+ * from spiders, bones, gunpowder) stays out when it carries a sword or an axe: those mobs come at
+ * night, and a dug-in bot got none (the bench's fishing_rod run sheltered from 822 s to its end
+ * without a string); unarmed, it digs in as before (a gunpowder run that stayed out fought creepers
+ * bare-handed and died again and again).
  */
 import type { Bot } from 'mineflayer'
 import { isNight, isSealedIn, openToSkyNear, underOpenSky } from '../skills/shelter.js'
 import type { Reflex } from './types.js'
 import type { SkillCall } from '../types.js'
 import { bareName } from '../../names.js'
+import { isWeapon } from '../../melee.js'
 
 const RETRY_AFTER_FAILURE_MS = 20_000
 /** How long after a hunt of a hostile mob started the bot counts as out hunting (the mind looks elsewhere between hunts). */
@@ -37,7 +40,7 @@ export const shelterReflex: Reflex = {
     host.events.on('skill.start', onStart)
     const tick = () => {
       if (running || !bot.entity || bot.health <= 0 || !isNight(bot.time?.timeOfDay ?? 0) || Date.now() < quietUntil) return
-      if (Date.now() - huntingAt < HUNTING_MS) return
+      if (Date.now() - huntingAt < HUNTING_MS && bot.inventory.items().some((i) => isWeapon(i.name))) return
       // a fight or a flight (strike-back's hold) first: the hole is dug when it is over
       if (host.slot.current()?.held) return
       // deep underground the bot carries on; near the surface's open space it shelters (sealed in where it is)
