@@ -30,6 +30,15 @@ import { parseSkillCall } from '../../src/minecraft/body/schema.js'
 const feet = { x: 10, y: 64, z: -5 }
 const east = { dx: 1, dz: 0 }
 
+/** Each cell a step digs touches the bot (feet or head) or a cell dug before it: exposed when dug (fair play). */
+function assertEachCellExposed(step: { dig: Array<{ x: number; y: number; z: number }> }): void {
+  const open = [feet, { ...feet, y: feet.y + 1 }]
+  for (const c of step.dig) {
+    assert.ok(open.some((o) => Math.abs(o.x - c.x) + Math.abs(o.y - c.y) + Math.abs(o.z - c.z) === 1), `${JSON.stringify(c)} touches an open cell`)
+    open.push(c)
+  }
+}
+
 describe('stair and tunnel steps', () => {
   test('a stair opens the next column three high, top first, and drops the feet one block onto a floor below it', () => {
     const s = stairStep(feet, east)
@@ -40,12 +49,7 @@ describe('stair and tunnel steps', () => {
 
   test('each cell a stair digs touches the cell opened before it, or the bot itself (fair play: it is exposed)', () => {
     for (const d of CARDINALS) {
-      const s = stairStep(feet, d)
-      const open = [feet, { ...feet, y: feet.y + 1 }]
-      for (const c of s.dig) {
-        assert.ok(open.some((o) => Math.abs(o.x - c.x) + Math.abs(o.y - c.y) + Math.abs(o.z - c.z) === 1), `${JSON.stringify(c)} touches an open cell`)
-        open.push(c)
-      }
+      assertEachCellExposed(stairStep(feet, d))
     }
   })
 
@@ -56,11 +60,7 @@ describe('stair and tunnel steps', () => {
     assert.deepEqual(s.floor, { x: 11, y: 64, z: -5 })
     for (const d of CARDINALS) {
       const up = stairUpStep(feet, d)
-      const open = [feet, { ...feet, y: feet.y + 1 }]
-      for (const c of up.dig) {
-        assert.ok(open.some((o) => Math.abs(o.x - c.x) + Math.abs(o.y - c.y) + Math.abs(o.z - c.z) === 1), `${JSON.stringify(c)} touches an open cell`)
-        open.push(c)
-      }
+      assertEachCellExposed(up)
       assert.equal(up.stand.y, feet.y + 1)
       assert.deepEqual(up.floor, { ...up.stand, y: feet.y })
     }

@@ -14,7 +14,7 @@
 import type { Position, SkillCall } from '../types.js'
 import { checkAborted, errorMessage, fail, ok, type SkillContext, type SkillDef } from './context.js'
 import { feetCell, takeStep } from './dig-step.js'
-import { surfaceAbove } from './explore.js'
+import { bounded, surfaceAbove } from './explore.js'
 import { knownName } from './known-cells.js'
 import { fmtPos, goTo, goals, vec } from './nav.js'
 import { cardinalOf, floorVerdict, stairUpStep, turnRight, type Dir } from './tunnel.js'
@@ -84,7 +84,7 @@ export const surface: SkillDef<Extract<SkillCall, { skill: 'surface' }>> = {
     const from = feetCell(ctx)
     ctx.progress(`climbing out (solid ground up to y ${roof} above me)`)
     try {
-      await goTo({ ...ctx, signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(PATH_UP_MS)]) }, new goals.GoalY(roof + 1), `the surface (y ${roof + 1})`)
+      await goTo(bounded(ctx, PATH_UP_MS), new goals.GoalY(roof + 1), `the surface (y ${roof + 1})`)
     } catch (err) {
       if (ctx.signal.aborted) throw err
       ctx.log.debug('no path up', { err: errorMessage(err) })

@@ -106,12 +106,10 @@ async function stepInto(ctx: SkillContext, stand: Position): Promise<void> {
 
 /** Fills an opened cell next to lava or water with a block the bot carries (what a careful player does); best effort. */
 async function plug(ctx: SkillContext, p: Position): Promise<void> {
-  const item = PLUG_BLOCKS.find((n) => ctx.bot.inventory.items().some((i) => i.name === n))
-  if (!item) return
   const me = ctx.bot.entity.position.floored()
   if ((me.x === p.x && me.z === p.z && (me.y === p.y || me.y + 1 === p.y))) return
   try {
-    await placeAt(ctx, item, vec(p.x, p.y, p.z) as never)
+    await coverFluid(ctx, p)
   } catch (err) {
     if (err instanceof SkillAborted) throw err
     ctx.log.debug('could not plug', { at: where(p), err: errorMessage(err) })

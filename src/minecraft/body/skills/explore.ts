@@ -107,7 +107,7 @@ export function surfaceAbove(ctx: Pick<SkillContext, 'bot' | 'registry'>): numbe
 }
 
 /** A child context whose signal also fires after `ms` (one leg of a search must not eat the whole budget). */
-function bounded(ctx: SkillContext, ms: number): SkillContext {
+export function bounded(ctx: SkillContext, ms: number): SkillContext {
   return { ...ctx, signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(Math.max(1, ms))]) }
 }
 
