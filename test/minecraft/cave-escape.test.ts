@@ -36,6 +36,8 @@ test('down a cave 17 blocks deep with no pickaxe, the bot climbs back to the sur
   body.on('skill.progress', (c: SkillCall, m: string) => {
     if (!/^moving to|^searching/.test(m)) steps.push(`${c.skill}: ${m}`)
   })
+  const deaths: string[] = []
+  body.bot.on('death', () => deaths.push(`died at y ${Math.floor(body.bot.entity.position.y)}: ${steps.slice(-3).join(' | ')}`))
   const ends: Array<{ call: SkillCall; result: SkillResult }> = []
   body.on('skill.end', (call: SkillCall, result: SkillResult) => ends.push({ call, result }))
   let moved: SkillResult = { ok: false, reason: 'not tried' }
@@ -53,7 +55,7 @@ test('down a cave 17 blocks deep with no pickaxe, the bot climbs back to the sur
   const task = link.createTask('get 1 log', 'test')
   const done = await within('the task to end', link.waitTask(task.id), 8 * 60_000)
   const surfaced = ends.filter((e) => e.call.skill === 'surface')
-  t.diagnostic(`task ${done.status} after ${Math.round((Date.now() - t0) / 1000)} s: ${done.reason}; surface: ${surfaced.map((e) => e.result.reason).join(' | ')}; last steps: ${steps.slice(-12).join(' | ')}`)
+  t.diagnostic(`task ${done.status} after ${Math.round((Date.now() - t0) / 1000)} s: ${done.reason}; surface: ${surfaced.map((e) => e.result.reason).join(' | ')}; stairs placed: ${steps.filter((m) => m.includes('placed a stair')).length}; deaths: ${deaths.join(' || ') || 'none'}; last steps: ${steps.slice(-12).join(' | ')}`)
   assert.equal(done.status, 'succeeded', `${done.reason} | ${steps.slice(-40).join(' | ')}`)
   assert.ok(body.bot.inventory.items().some((i) => i.name.endsWith('_log')), 'a log in the inventory')
   assert.ok(surfaced.some((e) => e.result.ok), `the bot climbed out first: ${surfaced.map((e) => e.result.reason).join(' | ')}`)

@@ -1,6 +1,7 @@
 /**
  * Going up where there is no path: a staircase dug by hand (tunnel.ts `stairUpStep`), one stair at
- * a time toward a cardinal direction whose next floor is known and solid. Each step goes through
+ * a time toward a cardinal direction whose next floor is known and solid (an open one, where the cave
+ * goes on, is filled with a carried block first). Each step goes through
  * dig-step.ts, so the same fair-play and hazard rules hold as on the way down: only exposed cells
  * are dug, lava or water beside an opened cell plugs it (when the bot carries a block) and turns
  * the stairs, and so does an open floor ahead (the cave goes on there: no stair to stand on).
@@ -12,8 +13,8 @@
  * (reflexes/surface.ts) runs that skill before work that is up there.
  */
 import type { Position, SkillCall } from '../types.js'
-import { checkAborted, errorMessage, fail, ok, type SkillContext, type SkillDef } from './context.js'
-import { feetCell, takeStep } from './dig-step.js'
+import { SkillAborted, checkAborted, errorMessage, fail, ok, type SkillContext, type SkillDef } from './context.js'
+import { feetCell, fillCell, plugBlocksHeld, takeStep } from './dig-step.js'
 import { bounded, surfaceAbove } from './explore.js'
 import { knownName } from './known-cells.js'
 import { fmtPos, goTo, goals, vec } from './nav.js'
@@ -38,6 +39,24 @@ function floorAhead(ctx: SkillContext, feet: Position, d: Dir): string | null {
 }
 
 /**
+ * An open floor ahead (the cave goes on at the feet's level) is made a stair with a carried block,
+ * as a player builds one; true when the floor ahead is now fit to stand on.
+ */
+async function buildStair(ctx: SkillContext, feet: Position, d: Dir): Promise<boolean> {
+  if (!plugBlocksHeld(ctx)) return false
+  const floor = stairUpStep(feet, d).floor
+  try {
+    if (!(await fillCell(ctx, floor))) return false
+  } catch (err) {
+    if (err instanceof SkillAborted) throw err
+    ctx.log.debug('could not build a stair', { at: fmtPos(floor.x, floor.y, floor.z), err: errorMessage(err) })
+    return false
+  }
+  ctx.progress(`placed a stair at ${fmtPos(floor.x, floor.y, floor.z)}`)
+  return floorAhead(ctx, feet, d) === null
+}
+
+/**
  * Digs stairs up until `done()` (open sky above, say) or the feet are at `targetY`, or `stopAt`.
  * Four directions in a row with no stair ends it, with the last reason.
  */
@@ -52,7 +71,8 @@ export async function ascendTo(ctx: SkillContext, targetY: number, opts: { stopA
     checkAborted(ctx.signal)
     if (Date.now() >= opts.stopAt) return out(`time ran out at y ${feetCell(ctx).y}`)
     const feet = feetCell(ctx)
-    const blocked = floorAhead(ctx, feet, dir)
+    let blocked = floorAhead(ctx, feet, dir)
+    if (blocked?.startsWith('open') && (await buildStair(ctx, feet, dir))) blocked = null
     const r = blocked ? { ok: false as const, hazard: blocked } : await takeStep(ctx, stairUpStep(feet, dir))
     if (r.ok && feetCell(ctx).y > feet.y) {
       steps++

@@ -41,22 +41,22 @@ export async function coverLavaBeside(ctx: SkillContext, p: Position, what: stri
   const held = plugBlocksHeld(ctx)
   if (held < lava.length) throw new SkillError(`lava beside the ${what} at ${where(p)}: mining it would let the lava in, and I carry ${held ? `only ${held}` : 'no'} blocks to cover it with (${PLUG_BLOCKS.slice(0, 2).join(', ')} …)`)
   ctx.progress(`covering the lava beside the ${what} at ${where(p)} first (${lava.length} cell${lava.length === 1 ? '' : 's'})`)
-  for (const cell of lava) await coverFluid(ctx, cell)
+  for (const cell of lava) await fillCell(ctx, cell)
   if (lavaBeside(ctx, p).length) throw new SkillError(`lava still beside the ${what} at ${where(p)} after covering it`)
   return lava.length
 }
 
 /**
- * Covers a lava (or water) cell with a plug block, as a player does before mining the ore beside a
- * lava pool: a block placed into the fluid replaces it. Throws the placing failure (out of reach, no
- * spot to stand); false when the bot carries no plug block or the fluid is still there after.
+ * Fills the cell at `p` with a carried plug block: a lava or water cell covered before mining the
+ * ore beside it (a placed block replaces the fluid), or an open cell made a floor to stand on.
+ * Throws the placing failure (out of reach, nothing to place against); false when the bot carries
+ * no plug block or the cell is not solid after.
  */
-export async function coverFluid(ctx: SkillContext, p: Position): Promise<boolean> {
+export async function fillCell(ctx: SkillContext, p: Position): Promise<boolean> {
   const item = PLUG_BLOCKS.find((n) => ctx.bot.inventory.items().some((i) => i.name === n))
   if (!item) return false
   await placeAt(ctx, item, vec(p.x, p.y, p.z) as never)
-  const now = ctx.bot.blockAt(vec(p.x, p.y, p.z))
-  return !!now && now.name !== 'lava' && now.name !== 'water'
+  return ctx.bot.blockAt(vec(p.x, p.y, p.z))?.boundingBox === 'block'
 }
 
 export function hasPickaxe(ctx: SkillContext): boolean {
@@ -109,7 +109,7 @@ async function plug(ctx: SkillContext, p: Position): Promise<void> {
   const me = ctx.bot.entity.position.floored()
   if ((me.x === p.x && me.z === p.z && (me.y === p.y || me.y + 1 === p.y))) return
   try {
-    await coverFluid(ctx, p)
+    await fillCell(ctx, p)
   } catch (err) {
     if (err instanceof SkillAborted) throw err
     ctx.log.debug('could not plug', { at: where(p), err: errorMessage(err) })
