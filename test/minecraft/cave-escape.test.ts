@@ -37,7 +37,7 @@ test('down a cave 17 blocks deep with no pickaxe, the bot climbs back to the sur
     if (!/^moving to|^searching/.test(m)) steps.push(`${c.skill}: ${m}`)
   })
   const deaths: string[] = []
-  body.bot.on('death', () => deaths.push(`died at y ${Math.floor(body.bot.entity.position.y)}: ${steps.slice(-3).join(' | ')}`))
+  body.bot.on('death', () => void deaths.push(`died at y ${Math.floor(body.bot.entity.position.y)}: ${steps.slice(-3).join(' | ')}`))
   const ends: Array<{ call: SkillCall; result: SkillResult }> = []
   body.on('skill.end', (call: SkillCall, result: SkillResult) => ends.push({ call, result }))
   let moved: SkillResult = { ok: false, reason: 'not tried' }
