@@ -33,8 +33,11 @@ test('down a cave 17 blocks deep with no pickaxe, the bot climbs back to the sur
     await world.close()
   })
   const steps: string[] = []
+  const climbs: Array<{ health: number; rested: boolean }> = []
   body.on('skill.progress', (c: SkillCall, m: string) => {
     if (!/^moving to|^searching/.test(m)) steps.push(`${c.skill}: ${m}`)
+    if (c.skill === 'surface' && m.startsWith('resting before the climb')) climbs.push({ health: body.bot.health, rested: true })
+    if (c.skill === 'surface' && m.startsWith('climbing out') && !climbs.at(-1)?.rested) climbs.push({ health: body.bot.health, rested: false })
   })
   const deaths: string[] = []
   body.bot.on('death', () => void deaths.push(`died at y ${Math.floor(body.bot.entity.position.y)}: ${steps.slice(-3).join(' | ')}`))
@@ -55,8 +58,11 @@ test('down a cave 17 blocks deep with no pickaxe, the bot climbs back to the sur
   const task = link.createTask('get 1 log', 'test')
   const done = await within('the task to end', link.waitTask(task.id), 8 * 60_000)
   const surfaced = ends.filter((e) => e.call.skill === 'surface')
-  t.diagnostic(`task ${done.status} after ${Math.round((Date.now() - t0) / 1000)} s: ${done.reason}; surface: ${surfaced.map((e) => e.result.reason).join(' | ')}; stairs placed: ${steps.filter((m) => m.includes('placed a stair')).length}; deaths: ${deaths.join(' || ') || 'none'}; last steps: ${steps.slice(-12).join(' | ')}`)
-  assert.equal(done.status, 'succeeded', `${done.reason} | ${steps.slice(-40).join(' | ')}`)
+  t.diagnostic(`task ${done.status} after ${Math.round((Date.now() - t0) / 1000)} s: ${done.reason}; surface: ${surfaced.map((e) => e.result.reason).join(' | ')}; climbs (health, rested first): ${JSON.stringify(climbs)}; stairs placed: ${steps.filter((m) => m.includes('placed a stair')).length}; deaths: ${deaths.join(' || ') || 'none'}; last steps: ${steps.slice(-12).join(' | ')}`)
+  assert.equal(done.status, 'succeeded', `${done.reason} | deaths: ${deaths.join(' || ') || 'none'} | food ${body.bot.food} | ${steps.slice(-40).join(' | ')}`)
   assert.ok(body.bot.inventory.items().some((i) => i.name.endsWith('_log')), 'a log in the inventory')
   assert.ok(surfaced.some((e) => e.result.ok), `the bot climbed out first: ${surfaced.map((e) => e.result.reason).join(' | ')}`)
+  // at a few hearts (the fall leaves about 6) it lets health come back before it climbs into the cave's monsters
+  assert.ok(climbs.length > 0, 'the surface skill started')
+  assert.ok(climbs.every((c) => c.rested || c.health > 10), `climbs: ${JSON.stringify(climbs)}`)
 })

@@ -16,9 +16,10 @@ import type { Position, SkillCall } from '../types.js'
 import { SkillAborted, checkAborted, errorMessage, fail, ok, type SkillContext, type SkillDef } from './context.js'
 import { feetCell, fillCell, plugBlocksHeld, takeStep } from './dig-step.js'
 import { bounded, surfaceAbove } from './explore.js'
+import { mendUntil } from './mending.js'
 import { knownName } from './known-cells.js'
 import { fmtPos, goTo, goals, vec } from './nav.js'
-import { cardinalOf, floorVerdict, stairUpStep, turnRight, type Dir } from './tunnel.js'
+import { CARDINALS, cardinalOf, floorVerdict, isAirName, stairUpStep, turnRight, type Dir } from './tunnel.js'
 
 export interface AscentOutcome {
   /** Whether `done` came true or the feet reached the level asked. */
@@ -88,11 +89,48 @@ export async function ascendTo(ctx: SkillContext, targetY: number, opts: { stopA
   return out()
 }
 
+/** How far the bot looks for a wall of the cave to dig stairs into when none leads up where it stands. */
+const WALL_RADIUS = 8
+/** Walks to another wall at most this many times in one climb. */
+const MAX_WALL_MOVES = 3
+
+/**
+ * Where stairs up can start, nearest first: a cell the bot can stand in (open, with open head room
+ * and a known solid floor) beside a known solid block at its feet's level (the cave's wall, the
+ * first stair's floor). `tried` holds the spots already climbed from.
+ */
+export function stairStarts(ctx: SkillContext, from: Position, tried: ReadonlySet<string>): Array<{ feet: Position; dir: Dir }> {
+  const open = (p: Position) => {
+    const n = knownName(ctx, p)
+    return n !== undefined && isAirName(n)
+  }
+  const out: Array<{ feet: Position; dir: Dir; d: number }> = []
+  for (let dx = -WALL_RADIUS; dx <= WALL_RADIUS; dx++) {
+    for (let dz = -WALL_RADIUS; dz <= WALL_RADIUS; dz++) {
+      for (let dy = -2; dy <= 2; dy++) {
+        const feet = { x: from.x + dx, y: from.y + dy, z: from.z + dz }
+        if (tried.has(`${feet.x},${feet.y},${feet.z}`) || !open(feet) || !open({ ...feet, y: feet.y + 1 })) continue
+        const below = { ...feet, y: feet.y - 1 }
+        if (floorVerdict(knownName(ctx, below), ctx.bot.blockAt(vec(below.x, below.y, below.z))?.boundingBox === 'block', ctx.knowledge.isKnown(below)) !== 'ok') continue
+        const dir = CARDINALS.find((d) => floorAhead(ctx, feet, d) === null)
+        if (dir) out.push({ feet, dir, d: Math.abs(dx) + Math.abs(dz) + 2 * Math.abs(dy) })
+      }
+    }
+  }
+  return out.sort((a, b) => a.d - b.d).map(({ feet, dir }) => ({ feet, dir }))
+}
+
+/** At this health or less the bot first lets it come back (where it is, before the climb), up to REST_TO or REST_MAX_MS. */
+const REST_BELOW = 10
+const REST_TO = 16
+const REST_MAX_MS = 40_000
+
 /** How long the path finder gets to find a way up before the stairs are dug (a walk out of a cave is far quicker when there is one). */
 const PATH_UP_MS = 45_000
 
 /**
- * surface {}: back under the open sky from below ground: the path finder's way up first (it walks out
+ * surface {}: back under the open sky from below ground: at a few hearts it first lets health come
+ * back where it is (a climb meets the cave's monsters); then the path finder's way up (it walks out
  * of a cave, up the bot's own stairs, or digs through what a pickaxe digs fast), then stairs dug by hand.
  */
 export const surface: SkillDef<Extract<SkillCall, { skill: 'surface' }>> = {
@@ -102,6 +140,12 @@ export const surface: SkillDef<Extract<SkillCall, { skill: 'surface' }>> = {
     const roof = surfaceAbove(ctx)
     if (roof === null) return ok('already under the open sky')
     const from = feetCell(ctx)
+    if (ctx.bot.health <= REST_BELOW) {
+      const health = ctx.bot.health
+      const end = await mendUntil(ctx.bot, ctx.registry, { to: REST_TO, maxMs: REST_MAX_MS, signal: ctx.signal, onHealing: () => ctx.progress(`resting before the climb (health ${health})`) })
+      checkAborted(ctx.signal)
+      ctx.log.debug('rest before the climb', { from: health, to: ctx.bot.health, end })
+    }
     ctx.progress(`climbing out (solid ground up to y ${roof} above me)`)
     try {
       await goTo(bounded(ctx, PATH_UP_MS), new goals.GoalY(roof + 1), `the surface (y ${roof + 1})`)
@@ -112,7 +156,29 @@ export const surface: SkillDef<Extract<SkillCall, { skill: 'surface' }>> = {
     const still = surfaceAbove(ctx)
     if (still === null) return ok(`climbed out from y ${from.y} to y ${feetCell(ctx).y}`)
     ctx.progress(`no path up: digging stairs up toward the surface (y ${still + 1})`)
-    const up = await ascendTo(ctx, still + 1, { stopAt: ctx.deadline - 2000, done: () => surfaceAbove(ctx) === null })
+    const stopAt = ctx.deadline - 2000
+    const done = () => surfaceAbove(ctx) === null
+    let up = await ascendTo(ctx, still + 1, { stopAt, done })
+    // no stair where it stands (open floor all round, in the middle of a cave): to a wall of the cave, and up from there
+    const tried = new Set<string>()
+    for (let moves = 0; !up.reached && moves < MAX_WALL_MOVES && Date.now() < stopAt; moves++) {
+      tried.add(`${up.at.x},${up.at.y},${up.at.z}`)
+      const start = stairStarts(ctx, up.at, tried)[0]
+      if (!start) break
+      const { feet } = start
+      tried.add(`${feet.x},${feet.y},${feet.z}`)
+      ctx.progress(`${up.why}; walking to the wall at ${fmtPos(feet.x, feet.y, feet.z)} to dig stairs from there`)
+      try {
+        await goTo(ctx, new goals.GoalBlock(feet.x, feet.y, feet.z), `the wall at ${fmtPos(feet.x, feet.y, feet.z)}`)
+      } catch (err) {
+        if (ctx.signal.aborted) throw err
+        ctx.log.debug('could not walk to the wall', { err: errorMessage(err) })
+        continue
+      }
+      const steps = up.steps
+      up = await ascendTo(ctx, (surfaceAbove(ctx) ?? still) + 1, { stopAt, done, dir: start.dir })
+      up = { ...up, steps: up.steps + steps }
+    }
     if (up.reached) return ok(`climbed out from y ${from.y} to y ${up.at.y} by ${up.steps} stairs dug up`)
     return fail(`still below ground at y ${up.at.y} (from y ${from.y}, ${up.steps} stairs dug up): ${up.why}`)
   },
