@@ -88,8 +88,6 @@ const KIT_RUN_HP = 70
 const KIT_RUN_STEPS = 8
 /** A plan must beat the default by this much (and by its noise) to replace it. */
 const MARGIN = 0.01
-/** With no other player this close (steps), standing still is no candidate: it buys no first strike and delays our tour. */
-const QUIET_STEPS = 3
 
 export class PlanSearch {
   readonly evaluator: Evaluator
@@ -245,15 +243,6 @@ export class PlanSearch {
     return { plans, def, forced }
   }
 
-  /** Whether another player on the map stands within `steps` of us (sampled positions for the hidden ones). */
-  anyoneNear(e0: Int32Array, me: number, steps: number): boolean {
-    const { g, sim } = this
-    const node = sim.node(e0, me)
-    const stage = g.stage(sim.round(e0), 2)
-    for (let q = 0; q < 4; q++) if (q !== me && sim.onMap(e0, q) && g.distance(node, sim.node(e0, q), stage) <= steps) return true
-    return false
-  }
-
   /** One simulation of `plan` from sample state `e0` (not modified); returns the value for us. */
   simulate(e0: Int32Array, me: number, plan: Plan, dice: number, styles: Style[], horizon: number, log?: string[]): number {
     const sim = this.sim
@@ -288,11 +277,8 @@ export class PlanSearch {
       const p = plans[def]!
       return { plan: p.actions, hunt: -1, sims: 0, candidates: plans.length, value: 0, capped: false, camping: false }
     }
-    // Standing still stops being a candidate after PATIENCE turns of it, and with nobody near unless it lies in wait
-    // for a prey (the rollouts' noise chose it in a quarter of the experts' first ten turns in 2 v 2 game logs).
-    const patient = (opts.idle ?? 0) >= PATIENCE
-    if (patient || !this.anyoneNear(e0, me, QUIET_STEPS)) {
-      const moving = plans.filter((p) => (!patient && p.hunt >= 0) || p.actions.some((a) => a.kind !== 'detect' && a.kind !== 'trap'))
+    if ((opts.idle ?? 0) >= PATIENCE) {
+      const moving = plans.filter((p) => p.actions.some((a) => a.kind !== 'detect' && a.kind !== 'trap'))
       if (moving.length > 0) {
         const d = plans[def]!
         plans = moving
