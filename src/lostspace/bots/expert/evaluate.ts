@@ -28,6 +28,8 @@ interface Outlook {
   /** Non-escapers: 2 survivor, 1 dead (later death better: fraction), 0 error. */
   survive: number
   score: number
+  /** The player's seat: between non-escapers with the same death round and score the later seat ranks higher (engine rule). */
+  seat: number
 }
 
 function hpFactor(hp: number, kits: number): number {
@@ -39,7 +41,7 @@ export class Evaluator {
   private readonly boxes: BoxInfo[] = []
   /** The round of the decision: the chance of escaping falls with the rounds from then (waiting costs). */
   origin = 0
-  private readonly looks: Outlook[] = [0, 1, 2, 3].map(() => ({ escape: Infinity, sure: 0, survive: 0, score: 0 }))
+  private readonly looks: Outlook[] = [0, 1, 2, 3].map((seat) => ({ escape: Infinity, sure: 0, survive: 0, score: 0, seat }))
 
   constructor(
     readonly sim: Sim,
@@ -126,10 +128,11 @@ function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x))
 }
 
-/** Non-escapers: survivors before the dead (later death first), then score. */
+/** Non-escapers: survivors before the dead (later death first), then score, then the later seat (scores may still change). */
 function restOrder(a: Outlook, b: Outlook): number {
   if (a.survive !== b.survive) return a.survive > b.survive ? 0.8 : 0.2
-  return a.score === b.score ? 0.5 : a.score > b.score ? 0.7 : 0.3
+  if (a.score !== b.score) return a.score > b.score ? 0.7 : 0.3
+  return a.seat > b.seat ? 0.6 : 0.4
 }
 
 /** Probability that a ranks above b. */
