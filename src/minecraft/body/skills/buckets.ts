@@ -2,7 +2,9 @@
  * Buckets: `fillBucket` (water or lava from a known source block, milk from the nearest cow in
  * sight) and `placeWater`, with `pourWater(ctx, at)` for other skills (putting out fire, standing
  * in lava). Sources come from the body's block knowledge (fair play); a cow from the entities the
- * client sees.
+ * client sees. With no lava known nearby and a pickaxe, it goes down by stairs (and strips) to the
+ * lowest safe level, 2 above the lava of caves: on 1.18+ that lava lies below y −54, far out of
+ * reach from the surface, where 1.16's lies below y 11 (docs/world-facts-1.18.md §1).
  */
 import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
@@ -14,6 +16,9 @@ import { SkillAborted, SkillError, errorMessage, type SkillContext, type SkillDe
 import { fmtPos, goTo, goals, vec } from './nav.js'
 import { blockBecomes, holdItem, inventoryBecomes, useOnEntity, useToward } from './use-item.js'
 import { MOB_SEARCH_MS, searchForMob } from './explore.js'
+import { describeOreSearch, digForOre } from './strip-mine.js'
+import { hasPickaxe } from './dig-step.js'
+import { safeMinY } from './tunnel.js'
 
 type Fill = Extract<SkillCall, { skill: 'fillBucket' }>
 type PlaceWater = Extract<SkillCall, { skill: 'placeWater' }>
@@ -25,6 +30,11 @@ const USE_REACH = 4.2
 const TRIES = 3
 /** Time kept back from the search walk for reaching and milking the cow. */
 const MILK_RESERVE_MS = 30_000
+/** Time a lava fill may spend going down to the lava level of caves and strip-mining there. */
+const LAVA_DIG_MS = 360_000
+const FILL_MS = 120_000
+/** What lies over a source the bucket can reach (a vanilla server's caves hold cave_air). */
+const OPEN_ABOVE = new Set(['air', 'cave_air'])
 
 const pos = (v: { x: number; y: number; z: number }): Position => ({ x: v.x, y: v.y, z: v.z })
 const filledName = (fluid: Fill['fluid']) => `${fluid}_bucket`
@@ -33,18 +43,32 @@ function fillResult(ok: boolean, reason: string, filled: string | null, source: 
   return { ok, reason, filled, source }
 }
 
-/** Fills one empty bucket at a known source block of `fluid`; returns the source used. */
-async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promise<Position> {
+/** Source blocks of `fluid` the body knows within reach of a search, with open space above. */
+function knownSources(ctx: SkillContext, fluid: 'water' | 'lava') {
   const { bot } = ctx
-  const sources = ctx.knowledge
+  return ctx.knowledge
     .find((n) => n === fluid, { radius: SOURCE_SEARCH_RADIUS, count: 512 })
     .filter((k) => {
       const p = vec(k.position.x, k.position.y, k.position.z)
       const b = bot.blockAt(p)
       const above = bot.blockAt(p.offset(0, 1, 0))
-      return b?.metadata === 0 && above?.name === 'air'
+      return b?.metadata === 0 && OPEN_ABOVE.has(above?.name ?? '')
     })
-  if (sources.length === 0) throw new SkillError(`no ${fluid} source known within ${SOURCE_SEARCH_RADIUS} blocks (fair play: only blocks exposed to air or seen count); explore to find ${fluid === 'water' ? 'a lake or the sea' : 'a lava pool'}`)
+}
+
+/** Fills one empty bucket at a known source block of `fluid`; returns the source used. */
+async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promise<Position> {
+  const { bot } = ctx
+  let sources = knownSources(ctx, fluid)
+  let dug = ''
+  if (sources.length === 0 && fluid === 'lava' && hasPickaxe(ctx)) {
+    const level = safeMinY(ctx.registry)
+    ctx.progress(`no lava known near: going down to y ${level}, above the lava of caves`)
+    const dig = await digForOre(ctx, 'lava', () => (knownSources(ctx, fluid).length ? true : undefined), { deadline: ctx.deadline, level })
+    sources = knownSources(ctx, fluid)
+    dug = `; went down for it: ${describeOreSearch(dig)}`
+  }
+  if (sources.length === 0) throw new SkillError(`no ${fluid} source known within ${SOURCE_SEARCH_RADIUS} blocks (fair play: only blocks exposed to air or seen count)${dug}; explore to find ${fluid === 'water' ? 'a lake or the sea' : 'a lava pool'}`)
   const before = ctx.counts()[namespaced(filledName(fluid))] ?? 0
   let last = ''
   for (const s of sources.slice(0, TRIES)) {
@@ -123,8 +147,8 @@ async function milkCow(ctx: SkillContext): Promise<Position> {
 
 export const fillBucket: SkillDef<Fill> = {
   name: 'fillBucket',
-  timeoutMs: 120_000,
-  timeoutFor: (c) => (c.fluid === 'milk' ? MILK_RESERVE_MS + MOB_SEARCH_MS : 120_000),
+  timeoutMs: FILL_MS,
+  timeoutFor: (c) => (c.fluid === 'milk' ? MILK_RESERVE_MS + MOB_SEARCH_MS : c.fluid === 'lava' ? FILL_MS + LAVA_DIG_MS : FILL_MS),
   async run(ctx, c): Promise<FillBucketResult> {
     if (!ctx.bot.inventory.items().some((i) => i.name === 'bucket')) return fillResult(false, 'no empty minecraft:bucket in inventory (craft one from 3 iron_ingot)', null, null)
     try {

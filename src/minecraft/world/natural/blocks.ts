@@ -64,6 +64,8 @@ export const B = {
   rose_bush_upper: 53,
   peony_lower: 54,
   peony_upper: 55,
+  // disks on the floor of the water (./disks.ts)
+  clay: 56,
 } as const
 
 export type BlockName = keyof typeof B

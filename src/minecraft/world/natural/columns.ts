@@ -43,7 +43,6 @@ const CACHE_CHUNKS = 4096
 export function createColumns(seed: number, biomes: BiomeSource): Columns {
   const hills = new Fbm2(seed, 201, 110, 4)
   const soilNoise = new Noise2(seed, 202)
-  const seabed = new Noise2(seed, 203)
   const cache = new Map<number, ChunkColumns>()
 
   // Weights of vanilla's 5×5 biome blending kernel: 10 / sqrt(dx² + dz² + 0.2).
@@ -107,7 +106,8 @@ export function createColumns(seed: number, biomes: BiomeSource): Columns {
         const soil = Math.max(2, Math.floor(3.5 + soilNoise.at(x / 8, z / 8) * 1.2 + rand.nextFloat() * 0.25))
         out.soil[i] = soil
         if (h < WATER_TOP) {
-          out.top[i] = seabed.at(x / 12, z / 12) > 0.15 ? B.gravel : B.sand
+          // vanilla's surface builder: dirt under shallow water, gravel deeper (docs/world-facts-1.18.md §6)
+          out.top[i] = h >= SEA_LEVEL - 7 - soil ? B.dirt : B.gravel
         } else if (h <= SEA_LEVEL || (h <= SEA_LEVEL + 1 && d < 0)) {
           out.top[i] = B.sand // shore and beach
         } else if (biome === BIOME.mountains && h > 92) {

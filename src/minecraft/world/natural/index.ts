@@ -2,7 +2,7 @@
  * The natural world: a vanilla-like, seed-dependent generator (the default profile).
  * `createNaturalWorld(seed).generate(cx, cz)` returns a chunk buffer of block ids
  * (./blocks.ts); generator.ts turns it into a flying-squid chunk. Stages run in vanilla's
- * order: land and soil, carvers, lakes, ores, trees, plants (grass, sugar cane, pumpkins),
+ * order: land and soil, carvers, lakes, disks of sand, clay and gravel under water, ores, trees, plants (grass, sugar cane, pumpkins),
  * flowers.
  *
  * Two shapes: 1.16's (y 0..255, 1.16 ores) and, with `{ tall }`, the 1.18+ world (y −64..319):
@@ -16,6 +16,7 @@ import { CHUNK_VOLUME } from './blocks.js'
 import { createCarvers } from './carvers.js'
 import { createColumns, type ChunkColumns } from './columns.js'
 import { createLakes } from './lakes.js'
+import { createDisks } from './disks.js'
 import { placeOres } from './ores.js'
 import { foldSeed } from './random.js'
 import { findSpawn, type SpawnPoint } from './spawn.js'
@@ -78,6 +79,7 @@ export function createNaturalWorld(seedInput: number, opts: { tall?: TallShape }
   // the tall world's upper caves have no lava (its lava level is far below)
   const carvers = createCarvers(seed, columns, tall ? { lavaBelow: 0 } : {})
   const lakes = createLakes(seed, columns, carvers)
+  const disks = createDisks(seed, columns, lakes)
   const trees = createTrees(seed, columns, carvers, lakes)
   const vegetation = createVegetation(seed, columns, lakes)
   const flowers = createFlowers(seed, columns)
@@ -93,6 +95,7 @@ export function createNaturalWorld(seedInput: number, opts: { tall?: TallShape }
       fillSurface(seed, cx, cz, cols, blocks)
       carvers.carve(cx, cz, blocks)
       lakes.place(cx, cz, blocks)
+      disks.place(cx, cz, blocks)
       placeOres(seed, columns, cx, cz, blocks)
       trees.place(cx, cz, blocks)
       const canes = vegetation.place(cx, cz, blocks)
@@ -106,6 +109,7 @@ export function createNaturalWorld(seedInput: number, opts: { tall?: TallShape }
     carvers.carve(cx, cz, surface)
     deepCarvers!.carve(cx, cz, blocks.subarray(0, 256 << 8))
     lakes.place(cx, cz, surface)
+    disks.place(cx, cz, surface)
     tallOres!.place(cx, cz, blocks)
     trees.place(cx, cz, surface)
     const canes = vegetation.place(cx, cz, surface)
