@@ -133,3 +133,26 @@ describe('arming before hunting a monster', () => {
     assert.ok(seen.length <= 17, seen.join(', '))
   })
 })
+
+describe('a monster hunt dropped by day', () => {
+  test('is taken back when night comes (fishing_rod on seed 4: spiders dropped by day, cobwebs searched, the night spent in a shelter)', () => {
+    const ex = new PlanExecutor({ item: 'minecraft:string', count: 2, mode: 'get' })
+    const inv = { 'minecraft:wooden_sword': 1 }
+    const day = 'no minecraft:spider within 48 blocks: spiders spawn in the dark (at night, in caves); none around now in daylight; got 0/2 minecraft:string after 0 kill(s)'
+    const seen: string[] = []
+    for (let i = 0; i < 8 && !seen.includes('collect 2 string'); i++) {
+      const d = ex.next({ inventory: inv, world: { night: false } })
+      seen.push(said(d))
+      ex.report(d.kind === 'step' ? { ok: false, reason: day } : { ok: true, reason: 'walked' })
+    }
+    assert.equal(seen.at(-1), 'collect 2 string', seen.join(', '))
+    // the cobweb search was cut short by the dusk (a walk, then the next step is decided at night)
+    ex.report({ ok: false, reason: 'cancelled: interrupted by shelter', interrupted: true })
+    let d = ex.next({ inventory: inv, world: { night: true } })
+    for (let i = 0; i < 3 && d.kind === 'explore'; i++) {
+      ex.report({ ok: true, reason: 'walked' })
+      d = ex.next({ inventory: inv, world: { night: true } })
+    }
+    assert.equal(said(d), 'hunt 2 string')
+  })
+})

@@ -157,6 +157,8 @@ export class PlanExecutor {
   private lastPlan: PlanStep[] = []
   /** Arming steps decided since the last death (each kind of arming allows a few: ./arming.ts). */
   private armingSteps = 0
+  /** Hunts dropped because their monsters are not about by day: taken back when night comes. */
+  private readonly droppedByDay = new Set<string>()
 
   constructor(
     goal: ExecutorGoal,
@@ -219,6 +221,12 @@ export class PlanExecutor {
         .map(([k, n]) => `${n} ${bareName(k)}`)
         .join(', ')
       return this.decide({ kind: 'recover', ...r, note: `going back for what the death left at ${fmt(r.at)}, ${Math.round(r.distance)} blocks away (${what})` }, inv)
+    }
+    if (obs.world?.night && this.droppedByDay.size) {
+      // a fishing rod's spider hunt dropped by day left a search for cobwebs, and the night came and went in a shelter
+      for (const r of this.droppedByDay) this.excluded.delete(r)
+      this.opts.onNote?.(`night: taking back ${[...this.droppedByDay].join(', ')} (dropped by day: those monsters spawn in the dark)`)
+      this.droppedByDay.clear()
     }
     if (this.pendingExplore) {
       const { note } = this.pendingExplore
@@ -318,6 +326,7 @@ export class PlanExecutor {
       this.lastDropped = { step, reason, times: attempts }
       if (NOT_FOUND.test(reason)) this.droppedNotFound.add(route)
       else this.droppedNotFound.delete(route)
+      if (step.kind === 'hunt' && /\bin daylight\b/.test(reason)) this.droppedByDay.add(route)
       this.opts.onNote?.(`${describeStep(step)} failed the same way again (${reason}); not trying ${route} again`)
     }
   }
