@@ -1,6 +1,7 @@
 /**
- * Arming before going down (src/minecraft/planner/arming.ts): the one executor crafts a stone sword
- * from what the bot holds before a collect of ore a wooden pickaxe cannot harvest, and only then.
+ * Arming (src/minecraft/planner/arming.ts): the one executor crafts a stone sword from what the bot
+ * holds before a collect of ore a wooden pickaxe cannot harvest; before a hunt of a monster it gets a
+ * sword whatever it takes (stone when stone is known, else wood); never with a sword or axe held.
  */
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -69,5 +70,89 @@ describe('arming before going down for ore', () => {
       if (said(d) === 'collect 3 iron_ore') break
     }
     assert.ok(seen.length <= 5 && seen.at(-1) === 'collect 3 iron_ore', seen.join(', '))
+  })
+})
+
+describe('arming before hunting a monster', () => {
+  const GUNPOWDER = { item: 'minecraft:gunpowder', count: 1, mode: 'get' } as const
+
+  test('monsters are minecraft-data\'s "Hostile mobs": creeper, spider, skeleton, zombie; not cow or sheep (1.16.5 and 1.20.4)', () => {
+    for (const v of ['1.16.5', '1.20.4']) {
+      const g = obtainGraph(v)
+      assert.deepEqual(['creeper', 'spider', 'minecraft:skeleton', 'zombie', 'cow', 'sheep', 'chicken'].map((e) => g.hostile(e)), [true, true, true, true, false, false, false], v)
+    }
+  })
+
+  test('from an empty inventory with no stone seen, a wooden sword comes first: logs, then on to the creeper once it is held', () => {
+    const ex = new PlanExecutor(GUNPOWDER)
+    const d = ex.next({ inventory: {}, world: { knownBlocks: ['oak_log', 'grass_block'] } })
+    assert.equal(said(d), 'collect 2 log')
+    assert.match((d as { note: string }).note, /arming with a wooden sword before hunting creeper/)
+    ex.report({ ok: true, reason: 'collected 2 oak_log' })
+    const d2 = ex.next({ inventory: { 'minecraft:oak_planks': 4, 'minecraft:crafting_table': 1, 'minecraft:stick': 4 }, world: { knownBlocks: ['oak_log'] } })
+    assert.equal(said(d2), 'craft 1 wooden_sword')
+    ex.report({ ok: true, reason: 'crafted 1 wooden_sword' })
+    assert.equal(said(ex.next({ inventory: { 'minecraft:oak_planks': 2, 'minecraft:crafting_table': 1, 'minecraft:stick': 3, 'minecraft:wooden_sword': 1 } })), 'hunt 1 gunpowder')
+  })
+
+  test('with stone seen (or cobblestone held) the sword is a stone one, through a wooden pickaxe', () => {
+    const ex = new PlanExecutor(GUNPOWDER)
+    const kit = { 'minecraft:oak_planks': 8, 'minecraft:crafting_table': 1, 'minecraft:stick': 4 }
+    const d = ex.next({ inventory: kit, world: { knownBlocks: ['stone', 'oak_log'] } })
+    assert.equal(said(d), 'craft 1 wooden_pickaxe')
+    assert.match((d as { note: string }).note, /arming with a stone sword before hunting creeper/)
+    const held = new PlanExecutor({ item: 'minecraft:string', count: 2, mode: 'get' })
+    assert.equal(said(held.next({ inventory: { ...kit, 'minecraft:cobblestone': 2 } })), 'craft 1 stone_sword')
+  })
+
+  test('no arming with a sword or an axe held, for an animal, or when the link turns it off', () => {
+    assert.equal(said(new PlanExecutor(GUNPOWDER).next({ inventory: { 'minecraft:wooden_sword': 1 } })), 'hunt 1 gunpowder')
+    assert.equal(said(new PlanExecutor(GUNPOWDER).next({ inventory: { 'minecraft:stone_axe': 1 } })), 'hunt 1 gunpowder')
+    assert.equal(said(new PlanExecutor({ item: 'minecraft:leather', count: 1, mode: 'get' }).next({ inventory: {} })), 'hunt 1 leather')
+    assert.equal(said(new PlanExecutor(GUNPOWDER, { arm: false }).next({ inventory: {} })), 'hunt 1 gunpowder')
+  })
+
+  test('a step towards the sword that fails the same way twice is dropped, and the hunt goes on without the sword', () => {
+    const ex = new PlanExecutor(GUNPOWDER)
+    const seen: string[] = []
+    for (let i = 0; i < 10 && seen.at(-1) !== 'hunt 1 gunpowder'; i++) {
+      seen.push(said(ex.next({ inventory: {} })))
+      ex.report({ ok: false, reason: 'stuck: the path to the tree is blocked' })
+    }
+    assert.deepEqual(seen, ['collect 2 log', 'collect 2 log', 'hunt 1 gunpowder'])
+  })
+
+  test('arming that keeps failing in ever new ways gives way to the hunt after a bounded number of steps', () => {
+    const ex = new PlanExecutor(GUNPOWDER)
+    const seen: string[] = []
+    for (let i = 0; i < 40 && seen.at(-1) !== 'hunt 1 gunpowder'; i++) {
+      seen.push(said(ex.next({ inventory: {} })))
+      ex.report({ ok: false, reason: `stuck ${'again '.repeat(i)}` })
+    }
+    assert.equal(seen.at(-1), 'hunt 1 gunpowder', seen.join(', '))
+    assert.ok(seen.length <= 17, seen.join(', '))
+  })
+})
+
+describe('a monster hunt dropped by day', () => {
+  test('is taken back when night comes (fishing_rod on seed 4: spiders dropped by day, cobwebs searched, the night spent in a shelter)', () => {
+    const ex = new PlanExecutor({ item: 'minecraft:string', count: 2, mode: 'get' })
+    const inv = { 'minecraft:wooden_sword': 1 }
+    const day = 'no minecraft:spider within 48 blocks: spiders spawn in the dark (at night, in caves); none around now in daylight; got 0/2 minecraft:string after 0 kill(s)'
+    const seen: string[] = []
+    for (let i = 0; i < 8 && !seen.includes('collect 2 string'); i++) {
+      const d = ex.next({ inventory: inv, world: { night: false } })
+      seen.push(said(d))
+      ex.report(d.kind === 'step' ? { ok: false, reason: day } : { ok: true, reason: 'walked' })
+    }
+    assert.equal(seen.at(-1), 'collect 2 string', seen.join(', '))
+    // the cobweb search was cut short by the dusk (a walk, then the next step is decided at night)
+    ex.report({ ok: false, reason: 'cancelled: interrupted by shelter', interrupted: true })
+    let d = ex.next({ inventory: inv, world: { night: true } })
+    for (let i = 0; i < 3 && d.kind === 'explore'; i++) {
+      ex.report({ ok: true, reason: 'walked' })
+      d = ex.next({ inventory: inv, world: { night: true } })
+    }
+    assert.equal(said(d), 'hunt 2 string')
   })
 })

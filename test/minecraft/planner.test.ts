@@ -35,6 +35,17 @@ describe('planner: recipe tree → ordered steps', () => {
     assert.equal(names.at(-1), 'craft 1 iron_pickaxe')
   })
 
+  test('stone seen but no tree (in a cave, on a bare mountain): the stone is mined with a wooden pickaxe, not the stone pickaxe it is for', () => {
+    // with stone seen, cobblestone is cheap, so a stone pickaxe costs less than a wooden one by the
+    // estimate; but it cannot be the tool that mines its own cobblestone
+    for (const item of ['stone_pickaxe', 'furnace', 'stone_sword', 'iron_pickaxe']) {
+      const r = plan(item, 1, {}, { knownBlocks: ['stone'] })
+      assert.ok(r.ok, `${item}: ${r.ok ? '' : r.reason}`)
+      const names = short(r.steps)
+      assert.ok(names.indexOf('craft 1 wooden_pickaxe') >= 0 && names.indexOf('craft 1 wooden_pickaxe') < names.findIndex((n) => n.startsWith('collect') && n.endsWith('cobblestone')), `${item}: ${names.join(', ')}`)
+    }
+  })
+
   test('fuel: coal when held, planks otherwise', () => {
     const withCoal = steps('iron_ingot', 3, { 'minecraft:iron_ore': 3, 'minecraft:coal': 1, 'minecraft:furnace': 1 })
     assert.deepEqual(short(withCoal), ['smelt 3 iron_ingot'])

@@ -1,16 +1,37 @@
 /**
- * Arming before going down: a player who heads underground for ore (iron and deeper: the blocks a
- * wooden pickaxe cannot harvest) carries a sword, because the dark below spawns monsters by day. The
- * bot fought them with a pickaxe or its fist and died (a diamond run on seed 6 died nine times to
- * spiders, skeletons and zombies). So before such a collect, when it carries no sword or axe and can
- * craft a stone sword from what it holds alone (2 cobblestone and a stick; no gathering), it does.
+ * Arming: a player takes up a sword before a fight it can see coming.
+ *  - Before going down for ore (iron and deeper: the blocks a wooden pickaxe cannot harvest),
+ *    because the dark below spawns monsters by day. The bot fought them with a pickaxe or its fist
+ *    and died (a diamond run on seed 6 died nine times to spiders, skeletons and zombies). There it
+ *    crafts a stone sword only from what it holds and cobblestone (no trip back up for wood).
+ *  - Before hunting a monster (minecraft-data's category "Hostile mobs": creepers for gunpowder,
+ *    spiders for string): the fight is the task. A gunpowder run hunted creepers with its fist and
+ *    died 68 times. There it gets the sword whatever it takes: a stone one when it knows where stone
+ *    is (or holds cobblestone), else a wooden one.
+ * Not when it carries a sword or an axe.
  */
 import { isWeapon } from '../melee.js'
-import { countByKey } from '../names.js'
+import { bareName, countByKey } from '../names.js'
 import type { ObtainGraph } from './graph.js'
-import { plan, type PlanStep, type PlanWorld } from './plan.js'
+import { firstStep, plan, type PlanStep, type PlanWorld } from './plan.js'
 
 export const ARMING_WEAPON = 'stone_sword'
+/** The sword when no stone is known: a monster hunt does not wait for a search for stone. */
+export const WOODEN_WEAPON = 'wooden_sword'
+/** Arming steps per life before going down (a sword from held things is at most a few crafts). */
+const MAX_DEEP_STEPS = 4
+/** Arming steps per life before a monster hunt: a stone sword from an empty inventory is about ten. */
+const MAX_HUNT_STEPS = 16
+
+export interface Arming {
+  /** The next step towards the weapon. */
+  step: PlanStep
+  weapon: string
+  /** What the weapon is for: `going down for iron_ore`, `hunting creeper`. */
+  before: string
+  /** Arming steps allowed per life for this kind of arming (a step that keeps failing is not retried forever). */
+  maxSteps: number
+}
 
 /** True when a wooden pickaxe cannot harvest `block` but some pickaxe can: ore found below ground. */
 export function goesDeep(graph: ObtainGraph, block: string): boolean {
@@ -18,14 +39,32 @@ export function goesDeep(graph: ObtainGraph, block: string): boolean {
   return tools.length > 0 && tools.some((t) => t.endsWith('_pickaxe')) && !tools.includes('wooden_pickaxe')
 }
 
+/** True when the bot holds stone for a sword or has seen a block that gives it. */
+function stoneKnown(graph: ObtainGraph, inventory: Record<string, number>, world: PlanWorld): boolean {
+  const materials = graph.members('stone_crafting_materials')
+  const held = countByKey(inventory)
+  if (materials.reduce((n, m) => n + (held.get(m) ?? 0), 0) >= 2) return true
+  const seen = new Set([...(world.knownBlocks ?? [])].map(bareName))
+  return materials.some((m) => graph.sources(m).some((s) => s.kind === 'mine' && seen.has(s.block)))
+}
+
 /**
- * The first step of making a stone sword, when `next` goes down for ore, nothing held is a weapon,
- * and the sword comes from crafting what is held and cobblestone (else undefined: the bot goes as it is).
+ * The first step of getting a sword before `next` (else undefined: the bot goes as it is): when
+ * `next` goes down for ore or hunts a monster and nothing held is a weapon.
  */
-export function armingStep(graph: ObtainGraph, next: PlanStep, inventory: Record<string, number>, world: PlanWorld): PlanStep | undefined {
-  if (next.kind !== 'collect' || !goesDeep(graph, next.block)) return undefined
+export function armingStep(graph: ObtainGraph, next: PlanStep, inventory: Record<string, number>, world: PlanWorld): Arming | undefined {
   if ([...countByKey(inventory).keys()].some((k) => isWeapon(k))) return undefined
-  const p = plan(ARMING_WEAPON, 1, inventory, { graph, ...world })
-  if (!p.ok || p.steps.length === 0 || !p.steps.every((s) => s.kind === 'craft' || (s.kind === 'collect' && s.item === 'cobblestone'))) return undefined
-  return p.steps[0]
+  if (next.kind === 'collect' && goesDeep(graph, next.block)) {
+    const p = plan(ARMING_WEAPON, 1, inventory, { graph, ...world })
+    if (!p.ok || p.steps.length === 0 || !p.steps.every((s) => s.kind === 'craft' || (s.kind === 'collect' && s.item === 'cobblestone'))) return undefined
+    return { step: p.steps[0]!, weapon: ARMING_WEAPON, before: `going down for ${next.block}`, maxSteps: MAX_DEEP_STEPS }
+  }
+  if (next.kind === 'hunt' && graph.hostile(next.entity)) {
+    const weapon = stoneKnown(graph, inventory, world) ? ARMING_WEAPON : WOODEN_WEAPON
+    const p = plan(weapon, 1, inventory, { graph, ...world })
+    const step = p.ok ? firstStep(p.steps) : undefined
+    if (!step) return undefined
+    return { step, weapon, before: `hunting ${bareName(next.entity)}`, maxSteps: MAX_HUNT_STEPS }
+  }
+  return undefined
 }

@@ -22,7 +22,7 @@ import { describeStep, firstStep, plan, stepSignature, type PlanStep, type PlanW
 import { obtainGraph, type ObtainGraph } from './graph.js'
 import { bareName, countByKey, planKey } from '../names.js'
 import { recoveryDecision, type DeathSpot, type Recovery } from './death-recovery.js'
-import { ARMING_WEAPON, armingStep } from './arming.js'
+import { armingStep } from './arming.js'
 
 export interface ExecutorGoal {
   item: string
@@ -71,7 +71,7 @@ export interface ExecutorOptions {
   canRun?: (step: PlanStep) => string | null
   /** The clock for how long a death's items still lie (default Date.now). */
   now?: () => number
-  /** Craft a stone sword from what is held before going down for ore (./arming.ts; default true). */
+  /** Get a sword before going down for ore or hunting a monster (./arming.ts; default true). */
   arm?: boolean
 }
 
@@ -101,8 +101,6 @@ const MAX_RETRY_ROUNDS = 2
 const MAX_SEARCH_ROUNDS = 8
 /** Times a trip back for a death's items cut short by a reflex is made again. */
 const MAX_RECOVERY_RETRIES = 2
-/** Arming steps per life (a sword is at most a few crafts; a craft that keeps failing is not retried forever). */
-const MAX_ARMING_STEPS = 4
 const GATHER_KINDS = new Set(['collect', 'hunt', 'shear', 'fill', 'farm', 'pickUp'])
 
 /** A step cut short by something that is no failure of the step: a reflex (shelter, strike-back) or a lost server. */
@@ -157,8 +155,10 @@ export class PlanExecutor {
   private recoveryRetries = 0
   /** The steps of the last plan made (for what the goal needs alive). */
   private lastPlan: PlanStep[] = []
-  /** Arming steps decided since the last death (see MAX_ARMING_STEPS). */
+  /** Arming steps decided since the last death (each kind of arming allows a few: ./arming.ts). */
   private armingSteps = 0
+  /** Hunts dropped because their monsters are not about by day: taken back when night comes. */
+  private readonly droppedByDay = new Set<string>()
 
   constructor(
     goal: ExecutorGoal,
@@ -222,6 +222,12 @@ export class PlanExecutor {
         .join(', ')
       return this.decide({ kind: 'recover', ...r, note: `going back for what the death left at ${fmt(r.at)}, ${Math.round(r.distance)} blocks away (${what})` }, inv)
     }
+    if (obs.world?.night && this.droppedByDay.size) {
+      // a fishing rod's spider hunt dropped by day left a search for cobwebs, and the night came and went in a shelter
+      for (const r of this.droppedByDay) this.excluded.delete(r)
+      this.opts.onNote?.(`night: taking back ${[...this.droppedByDay].join(', ')} (dropped by day: those monsters spawn in the dark)`)
+      this.droppedByDay.clear()
+    }
     if (this.pendingExplore) {
       const { note } = this.pendingExplore
       this.pendingExplore = undefined
@@ -247,10 +253,10 @@ export class PlanExecutor {
     if (!step) return { kind: 'done', reason: `holding ${have} ${this.goal.item}` }
     const refused = this.opts.canRun?.(step)
     if (refused) return this.fail(`${describeStep(step)}: ${refused}`)
-    const arming = this.opts.arm === false || this.armingSteps >= MAX_ARMING_STEPS ? undefined : armingStep(this.graph, step, inv, { ...obs.world, stationsNearby: this.stationsPlaced })
-    if (arming && !this.opts.canRun?.(arming)) {
+    const arming = this.opts.arm === false ? undefined : armingStep(this.graph, step, inv, { ...obs.world, stationsNearby: this.stationsPlaced, excluded: this.excluded })
+    if (arming && this.armingSteps < arming.maxSteps && !this.opts.canRun?.(arming.step)) {
       this.armingSteps++
-      return this.decide({ kind: 'step', step: arming, planLength: p.steps.length, note: `${describeStep(arming)}: arming with a ${ARMING_WEAPON.replace('_', ' ')} before going down for ${step.kind === 'collect' ? step.block : step.item}` }, inv)
+      return this.decide({ kind: 'step', step: arming.step, planLength: p.steps.length, note: `${describeStep(arming.step)}: arming with a ${arming.weapon.replace('_', ' ')} before ${arming.before}` }, inv)
     }
     const n = p.steps.length
     return this.decide({ kind: 'step', step, planLength: n, note: `${describeStep(step)} (plan from here: ${n} step${n === 1 ? '' : 's'} to ${target} ${this.goal.item})` }, inv)
@@ -320,6 +326,7 @@ export class PlanExecutor {
       this.lastDropped = { step, reason, times: attempts }
       if (NOT_FOUND.test(reason)) this.droppedNotFound.add(route)
       else this.droppedNotFound.delete(route)
+      if (step.kind === 'hunt' && /\bin daylight\b/.test(reason)) this.droppedByDay.add(route)
       this.opts.onNote?.(`${describeStep(step)} failed the same way again (${reason}); not trying ${route} again`)
     }
   }

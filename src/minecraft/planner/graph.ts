@@ -57,6 +57,7 @@ type McData = {
   recipes: Record<number, RecipeEntry[] | undefined>
   blockLoot: Record<string, { block: string; drops: LootEntry[] } | undefined>
   entityLoot: Record<string, { entity: string; drops: LootEntry[] } | undefined>
+  entitiesByName: Record<string, { name: string; category?: string } | undefined>
 }
 
 function loadData(version: string): McData {
@@ -93,6 +94,11 @@ export class ObtainGraph {
   known(key: string): boolean {
     const b = bareName(key)
     return Object.hasOwn(TAGS, b) || Boolean(this.md.itemsByName[b])
+  }
+
+  /** True for a mob of minecraft-data's category "Hostile mobs" (a monster: it fights back). */
+  hostile(entity: string): boolean {
+    return this.md.entitiesByName[bareName(entity)]?.category === 'Hostile mobs'
   }
 
   /** The concrete items a plan key stands for (a tag's members of this version, or the item). */

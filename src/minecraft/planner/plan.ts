@@ -209,13 +209,36 @@ class Planner {
     return tools.length === 0 || tools.some((t) => this.have(planKey(t)) > 0 || this.nearby.has(planKey(t)))
   }
 
-  /** Ensures one of the tools is held (tools are not consumed). */
+  /**
+   * Ensures one of the tools is held (tools are not consumed): the cheapest that can be made, in
+   * order. A tool being made up the chain is no choice (a stone pickaxe's cobblestone is not mined
+   * with the stone pickaxe); a tool that turns out to need itself is undone and the next is tried.
+   */
   private ensureTool(tools: string[], stack: string[]): void {
     if (this.holds(tools)) return
-    const ranked = tools.map((t) => ({ t: planKey(t), c: this.cost(planKey(t), new Set()) })).sort((a, b) => a.c - b.c)
-    const best = ranked[0]!
-    if (!Number.isFinite(best.c)) throw new PlanError(`no way to get any of ${tools.join(', ')}`)
-    this.produce(best.t, 1, stack)
+    const ranked = tools
+      .map((t) => planKey(t))
+      .filter((t) => !stack.includes(t))
+      .map((t) => ({ t, c: this.cost(t, new Set()) }))
+      .filter((r) => Number.isFinite(r.c))
+      .sort((a, b) => a.c - b.c)
+    if (ranked.length === 0) throw new PlanError(`no way to get any of ${tools.join(', ')}`)
+    let firstError: PlanError | undefined
+    for (const { t } of ranked) {
+      const steps = this.steps.length
+      const inv = new Map(this.inv)
+      try {
+        this.produce(t, 1, stack)
+        return
+      } catch (err) {
+        if (!(err instanceof PlanError)) throw err
+        firstError ??= err
+        this.steps.length = steps
+        this.inv.clear()
+        for (const [k, v] of inv) this.inv.set(k, v)
+      }
+    }
+    throw firstError!
   }
 
   /**

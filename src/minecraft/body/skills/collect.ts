@@ -22,6 +22,7 @@ import { coverLavaBeside, plugBlocksHeld } from './dig-step.js'
 import { knownAround } from './known-cells.js'
 import { leafOnlyOdds } from '../../leaf-drops.js'
 import { isUnreachableFailure, sameCluster, unreachableFor } from './unreachable.js'
+import { walkOverDrops } from './pick-up.js'
 
 type Collect = Extract<SkillCall, { skill: 'collect' }>
 
@@ -54,6 +55,8 @@ export const WET_COST = 64
 const PER_ITEM_MS = 20_000
 /** Time per leaf block: reach it, break it, wait for what it drops (7–10 s each in the bench's logs). */
 const PER_LEAF_MS = 8_000
+/** How far from the bot a wanted leaf drop is walked to (an apple falls from a crown, and rolls). */
+const LEAF_DROP_RADIUS = 16
 /** Leaves broken for a leaf-only drop: enough that 9 in 10 calls see the drop (1 − (1 − p)^n ≥ 0.9 for one item: n ≈ 2.3 / p). */
 const LEAVES_PER_DROP = -Math.log(0.1)
 
@@ -128,6 +131,9 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
   const ore = target.sources.find((s) => isOre(s, registry))
   let consecutiveFailures = 0
   let lastFailure = ''
+  // a leaf drops what is wanted 1 time in 20 (a sapling) or 200 (an apple): no wait for a drop after
+  // each leaf and no walk to the sticks and saplings that are not wanted; the wanted ones are swept up
+  const leafOnly = target.members.every((m) => leafOnlyOdds(m) !== undefined)
   onCount(0)
   // ore leads away from the surface: the crafting table comes along for the crafts down there
   if (ore) await takeTableAlong(ctx)
@@ -205,7 +211,8 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
     try {
       const names = usableNames
       await coverLavaBeside(ctx, chosen[0]!.position, chosen[0]!.name)
-      await mineBlockAt(ctx, pos, names)
+      await mineBlockAt(ctx, pos, names, { pickUp: !leafOnly })
+      if (leafOnly) await walkOverDrops(ctx, target.members, LEAF_DROP_RADIUS, () => gained() >= count)
       const after = bot.blockAt(pos)
       if (after && names.includes(after.name)) throw new SkillError(`the server did not let me break ${after.name} at ${pos.toString()}`)
       consecutiveFailures = 0

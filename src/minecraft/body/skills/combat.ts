@@ -45,20 +45,43 @@ export async function equipBestWeapon(ctx: SkillContext): Promise<void> {
 }
 
 /**
+ * A creeper lights a 1.5 s fuse once a player is within 3 blocks and explodes unless the player gets
+ * 7 blocks away (vanilla; the embedded world's mob-brain.ts): closer than a sword's reach, and too short
+ * for the hits that kill it (a stone sword needs 4, one per 0.625 s). So after each hit the bot backs
+ * off beyond that distance, the fuse goes out, and it comes back for the next hit, as a player does.
+ */
+const CREEPER_CLEAR = 8.5
+
+/**
  * Melee on mineflayer's physics tick: pathfinder's GoalFollow keeps us near `entity`; when it is
- * in reach and the held item's cooldown has passed, look at it and hit. Returns the stop function.
+ * in reach and the held item's cooldown has passed, look at it and hit. A creeper is hit and
+ * backed off from in turn (CREEPER_CLEAR). Returns the stop function.
  */
 export function startMelee(bot: Bot, entity: Entity): () => void {
   let wait = 0
-  bot.pathfinder.setGoal(new goals.GoalFollow(entity, FOLLOW_RANGE), true)
+  const hitAndRun = entity.name === 'creeper'
+  let backingOff = false
+  const follow = () => bot.pathfinder.setGoal(new goals.GoalFollow(entity, FOLLOW_RANGE), true)
+  follow()
   const onTick = () => {
     if (wait > 0) wait--
     const target = bot.entities[entity.id]
-    if (!target || !bot.entity || bot.entity.position.distanceTo(target.position) > REACH) return
+    if (!target || !bot.entity) return
+    const distance = bot.entity.position.distanceTo(target.position)
+    if (backingOff) {
+      if (distance < CREEPER_CLEAR) return
+      backingOff = false
+      follow()
+    }
+    if (distance > REACH) return
     void bot.lookAt(target.position.offset(0, target.height / 2, 0), true).catch(() => undefined)
     if (wait > 0) return
     bot.attack(target)
     wait = cooldownTicks(bot.heldItem?.name)
+    if (hitAndRun) {
+      backingOff = true
+      bot.pathfinder.setGoal(new goals.GoalInvert(new goals.GoalFollow(target, CREEPER_CLEAR + 1)), true)
+    }
   }
   bot.on('physicsTick', onTick)
   return () => {

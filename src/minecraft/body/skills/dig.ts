@@ -95,7 +95,12 @@ function withinReach(bot: Bot, pos: Vec3): boolean {
  * Digs the block at `pos` (which must still be one of `names`) and collects its drops.
  * Throws SkillError when unreachable, SkillAborted on cancel.
  */
-export async function mineBlockAt(ctx: SkillContext, pos: Vec3, names?: string[]): Promise<void> {
+export interface MineOptions {
+  /** Wait for the block's drops and walk over them (default true); false: the caller sweeps for the drops it wants. */
+  pickUp?: boolean
+}
+
+export async function mineBlockAt(ctx: SkillContext, pos: Vec3, names?: string[], opts: MineOptions = {}): Promise<void> {
   const { bot, signal } = ctx
   let block = bot.blockAt(pos)
   if (!block || block.name === 'air') return
@@ -139,5 +144,5 @@ export async function mineBlockAt(ctx: SkillContext, pos: Vec3, names?: string[]
     throw new SkillError(`digging ${block.name} failed: ${errorMessage(err)}`)
   }
   ctx.progress(`mined ${block.name}`)
-  await pickUpNear(ctx, pos)
+  if (opts.pickUp !== false) await pickUpNear(ctx, pos)
 }
