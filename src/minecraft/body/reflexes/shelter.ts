@@ -22,6 +22,20 @@ import { bareName } from '../../names.js'
 import { isWeapon } from '../../melee.js'
 
 const RETRY_AFTER_FAILURE_MS = 20_000
+/** A craft under way is let finish for up to this long before the night hold cuts it. */
+export const CRAFT_GRACE_MS = 30_000
+
+/**
+ * Whether the night hold may cut the skill now running: not a reflex's own hold (a fight, a flight:
+ * the hole is dug when it is over), and not a craft that started less than CRAFT_GRACE_MS ago. A craft
+ * takes seconds and the night hold minutes: a diamond run (seed 20) lost 405 s when the shelter cut
+ * its last craft, every material held, 1 s in.
+ */
+export function nightMayCut(running: { call: SkillCall; held?: boolean; startedAt: number } | null, now: number): boolean {
+  if (!running) return true
+  if (running.held) return false
+  return !(running.call.skill === 'craft' && now - running.startedAt < CRAFT_GRACE_MS)
+}
 /** How long after a hunt of a hostile mob started the bot counts as out hunting (the mind looks elsewhere between hunts). */
 export const HUNTING_MS = 300_000
 export { underOpenSky }
@@ -41,8 +55,7 @@ export const shelterReflex: Reflex = {
     const tick = () => {
       if (running || !bot.entity || bot.health <= 0 || !isNight(bot.time?.timeOfDay ?? 0) || Date.now() < quietUntil) return
       if (Date.now() - huntingAt < HUNTING_MS && bot.inventory.items().some((i) => isWeapon(i.name))) return
-      // a fight or a flight (strike-back's hold) first: the hole is dug when it is over
-      if (host.slot.current()?.held) return
+      if (!nightMayCut(host.slot.current(), Date.now())) return
       // deep underground the bot carries on; near the surface's open space it shelters (sealed in where it is)
       if (!underOpenSky(bot) && !isSealedIn(bot) && !openToSkyNear(bot)) return
       running = true
