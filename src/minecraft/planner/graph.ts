@@ -18,6 +18,7 @@ import { ACTION_SOURCES, type ActionSource } from './actions.js'
 import { isNaturalBlock } from './natural-blocks.js'
 import { APPLE_WOODS, LEAF_ODDS } from '../leaf-drops.js'
 import { unobtainableReason } from './unobtainable.js'
+import { isHostileMob } from '../hostile.js'
 
 const require = createRequire(import.meta.url)
 
@@ -98,7 +99,7 @@ export class ObtainGraph {
 
   /** True for a mob of minecraft-data's category "Hostile mobs" (a monster: it fights back). */
   hostile(entity: string): boolean {
-    return this.md.entitiesByName[bareName(entity)]?.category === 'Hostile mobs'
+    return isHostileMob(this.md, entity)
   }
 
   /** The concrete items a plan key stands for (a tag's members of this version, or the item). */

@@ -18,8 +18,8 @@ import type { Bot } from 'mineflayer'
 import { isNight, isSealedIn, openToSkyNear, underOpenSky } from '../skills/shelter.js'
 import type { Reflex } from './types.js'
 import type { SkillCall } from '../types.js'
-import { bareName } from '../../names.js'
 import { isWeapon } from '../../melee.js'
+import { isHostileMob } from '../../hostile.js'
 
 const RETRY_AFTER_FAILURE_MS = 20_000
 /** A craft under way is let finish for up to this long before the night hold cuts it. */
@@ -49,7 +49,7 @@ export const shelterReflex: Reflex = {
     let huntingAt = -Infinity
     const onStart = (call: SkillCall) => {
       if (call?.skill !== 'hunt') return
-      if (host.registry.entitiesByName[bareName(call.entity)]?.category === 'Hostile mobs') huntingAt = Date.now()
+      if (isHostileMob(host.registry, call.entity)) huntingAt = Date.now()
     }
     host.events.on('skill.start', onStart)
     const tick = () => {

@@ -11,10 +11,9 @@
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
 import { LOW_HEALTH } from '../senses/hurt.js'
+import { isHostileMob } from '../../hostile.js'
 import type { Reflex } from './types.js'
 
-/** Monsters that attack on sight (vanilla's hostile mobs of the overworld). */
-export const HOSTILE_MOBS: ReadonlySet<string> = new Set(['zombie', 'husk', 'drowned', 'zombie_villager', 'skeleton', 'stray', 'spider', 'cave_spider', 'creeper', 'witch', 'slime', 'phantom', 'silverfish', 'pillager', 'vindicator'])
 const DEFENCE_RADIUS = 16
 const FLEE_DISTANCE = 20
 
@@ -37,7 +36,7 @@ export const strikeBackReflex: Reflex = {
       const listed = list.length
         ? Object.values(bot.entities).find((e) => e !== bot.entity && (e.username === name || e.name === name) && !!e.uuid && list.includes(e.uuid.toLowerCase()))
         : undefined
-      const hostile = !listed && HOSTILE_MOBS.has(name) ? nearestNamed(bot, name, DEFENCE_RADIUS) : undefined
+      const hostile = !listed && isHostileMob(host.registry, name) ? nearestNamed(bot, name, DEFENCE_RADIUS) : undefined
       const attacker = listed ?? hostile
       if (!attacker) return
       if (hostile && (bot.health <= LOW_HEALTH || name === 'creeper')) {

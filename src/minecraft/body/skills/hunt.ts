@@ -18,6 +18,7 @@ import { entityId, listEntities, sightEntity } from './scan.js'
 import { describeSheep, sheepAround } from './sheep.js'
 import { walkOverDrops } from './pick-up.js'
 import { searchForMob } from './explore.js'
+import { isHostileMob, pluralMob } from '../../hostile.js'
 
 export const HUNT_RADIUS = 48
 /** After a kill, dropped items of the wanted kind this close to the bot are walked over too. */
@@ -38,10 +39,10 @@ function noneAround(ctx: SkillContext, kind: string, wool: { colour: string | nu
     return `no ${want} within ${HUNT_RADIUS} blocks (${describeSheep(seen)} in sight)`
   }
   const base = `no ${namespaced(kind)} within ${HUNT_RADIUS} blocks`
-  if (ctx.registry.entitiesByName[bare]?.category === 'Hostile mobs') {
+  if (isHostileMob(ctx.registry, bare)) {
     const day = ctx.bot.time?.isDay ?? true
     return day
-      ? `${base}: ${bare}s spawn in the dark (at night, in caves); none around now in daylight`
+      ? `${base}: ${pluralMob(bare)} spawn in the dark (at night, in caves); none around now in daylight`
       : `${base}: none around now; ${bare}s spawn in the dark, more come as the night goes on`
   }
   return `${base}: none around now (explore to find some)`
@@ -72,7 +73,7 @@ export const hunt: SkillDef<Hunt> = {
     }
     // before the first kill, give the server a moment to show the mobs around (right after joining)
     if (!target()) await sightEntity(bot, HUNT_RADIUS, (e) => entityId(e) === namespaced(kind), ctx.signal)
-    const hostile = registry.entitiesByName[kind]?.category === 'Hostile mobs'
+    const hostile = isHostileMob(registry, kind)
     let searched: string | undefined
     let kills = 0
     let misses = 0
