@@ -223,12 +223,20 @@ class Planner {
       .filter((r) => Number.isFinite(r.c))
       .sort((a, b) => a.c - b.c)
     if (ranked.length === 0) throw new PlanError(`no way to get any of ${tools.join(', ')}`)
+    this.firstThatPlans(ranked, ({ t }) => this.produce(t, 1, stack))
+  }
+
+  /**
+   * Tries `plan` on each option in order until one plans without a PlanError; a failed try is undone
+   * (its steps and inventory changes). Throws the first option's PlanError when none plans.
+   */
+  private firstThatPlans<T>(options: readonly T[], plan: (option: T) => void): void {
     let firstError: PlanError | undefined
-    for (const { t } of ranked) {
+    for (const option of options) {
       const steps = this.steps.length
       const inv = new Map(this.inv)
       try {
-        this.produce(t, 1, stack)
+        plan(option)
         return
       } catch (err) {
         if (!(err instanceof PlanError)) throw err
@@ -263,22 +271,7 @@ class Planner {
     }
     const options = this.options(key, chain)
     if (options.length === 0) throw new PlanError(this.whyNot(key))
-    let firstError: PlanError | undefined
-    for (const source of options) {
-      const steps = this.steps.length
-      const inv = new Map(this.inv)
-      try {
-        this.apply(key, source, missing, chain)
-        return
-      } catch (err) {
-        if (!(err instanceof PlanError)) throw err
-        firstError ??= err
-        this.steps.length = steps
-        this.inv.clear()
-        for (const [k, v] of inv) this.inv.set(k, v)
-      }
-    }
-    throw firstError!
+    this.firstThatPlans(options, (source) => this.apply(key, source, missing, chain))
   }
 
   private apply(key: string, source: Source, missing: number, chain: string[]): void {

@@ -7,13 +7,11 @@
  * from a creeper) is never held up. A player does the same: the diamond runs
  * died again and again going on at a few hearts into the next fight.
  */
-import { mendUntil } from '../skills/mending.js'
+import { MEND_BELOW, MEND_MAX_MS, MEND_TO, mendUntil } from '../skills/mending.js'
 import type { SkillCall } from '../types.js'
 import type { Reflex } from './types.js'
 
-export const MEND_BELOW = 10
-export const MEND_TO = 16
-export const MEND_MAX_MS = 40_000
+export { MEND_BELOW, MEND_MAX_MS, MEND_TO }
 /** Skills that go where monsters are. */
 const INTO_DANGER = new Set<SkillCall['skill']>(['collect', 'mine', 'stripMine', 'explore', 'hunt', 'moveTo', 'moveToXZ'])
 

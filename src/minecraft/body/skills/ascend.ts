@@ -16,7 +16,7 @@ import type { Position, SkillCall } from '../types.js'
 import { SkillAborted, checkAborted, errorMessage, fail, ok, type SkillContext, type SkillDef } from './context.js'
 import { feetCell, fillCell, plugBlocksHeld, takeStep } from './dig-step.js'
 import { bounded, surfaceAbove } from './explore.js'
-import { mendUntil } from './mending.js'
+import { MEND_BELOW, MEND_MAX_MS, MEND_TO, mendUntil } from './mending.js'
 import { knownName } from './known-cells.js'
 import { fmtPos, goTo, goals, vec } from './nav.js'
 import { CARDINALS, cardinalOf, floorVerdict, isAirName, stairUpStep, turnRight, type Dir } from './tunnel.js'
@@ -31,11 +31,16 @@ export interface AscentOutcome {
   why?: string
 }
 
+/** What the bot can tell of `cell` as a floor to stand on (fair play: through its block knowledge). */
+function cellAsFloor(ctx: SkillContext, cell: Position): ReturnType<typeof floorVerdict> {
+  const b = ctx.bot.blockAt(vec(cell.x, cell.y, cell.z))
+  return floorVerdict(b ? knownName(ctx, cell) : undefined, b?.boundingBox === 'block', ctx.knowledge.isKnown(cell))
+}
+
 /** Whether the next stair toward `d` has a floor to stand on: the block ahead of the feet, known and solid. */
 function floorAhead(ctx: SkillContext, feet: Position, d: Dir): string | null {
   const floor = stairUpStep(feet, d).floor
-  const b = ctx.bot.blockAt(vec(floor.x, floor.y, floor.z))
-  const v = floorVerdict(b ? knownName(ctx, floor) : undefined, b?.boundingBox === 'block', ctx.knowledge.isKnown(floor))
+  const v = cellAsFloor(ctx, floor)
   return v === 'ok' ? null : `${v === 'drop' ? 'open' : v} floor at ${fmtPos(floor.x, floor.y, floor.z)}`
 }
 
@@ -110,8 +115,7 @@ export function stairStarts(ctx: SkillContext, from: Position, tried: ReadonlySe
       for (let dy = -2; dy <= 2; dy++) {
         const feet = { x: from.x + dx, y: from.y + dy, z: from.z + dz }
         if (tried.has(`${feet.x},${feet.y},${feet.z}`) || !open(feet) || !open({ ...feet, y: feet.y + 1 })) continue
-        const below = { ...feet, y: feet.y - 1 }
-        if (floorVerdict(knownName(ctx, below), ctx.bot.blockAt(vec(below.x, below.y, below.z))?.boundingBox === 'block', ctx.knowledge.isKnown(below)) !== 'ok') continue
+        if (cellAsFloor(ctx, { ...feet, y: feet.y - 1 }) !== 'ok') continue
         const dir = CARDINALS.find((d) => floorAhead(ctx, feet, d) === null)
         if (dir) out.push({ feet, dir, d: Math.abs(dx) + Math.abs(dz) + 2 * Math.abs(dy) })
       }
@@ -119,11 +123,6 @@ export function stairStarts(ctx: SkillContext, from: Position, tried: ReadonlySe
   }
   return out.sort((a, b) => a.d - b.d).map(({ feet, dir }) => ({ feet, dir }))
 }
-
-/** At this health or less the bot first lets it come back (where it is, before the climb), up to REST_TO or REST_MAX_MS. */
-const REST_BELOW = 10
-const REST_TO = 16
-const REST_MAX_MS = 40_000
 
 /** How long the path finder gets to find a way up before the stairs are dug (a walk out of a cave is far quicker when there is one). */
 const PATH_UP_MS = 45_000
@@ -140,9 +139,9 @@ export const surface: SkillDef<Extract<SkillCall, { skill: 'surface' }>> = {
     const roof = surfaceAbove(ctx)
     if (roof === null) return ok('already under the open sky')
     const from = feetCell(ctx)
-    if (ctx.bot.health <= REST_BELOW) {
+    if (ctx.bot.health <= MEND_BELOW) {
       const health = ctx.bot.health
-      const end = await mendUntil(ctx.bot, ctx.registry, { to: REST_TO, maxMs: REST_MAX_MS, signal: ctx.signal, onHealing: () => ctx.progress(`resting before the climb (health ${health})`) })
+      const end = await mendUntil(ctx.bot, ctx.registry, { to: MEND_TO, maxMs: MEND_MAX_MS, signal: ctx.signal, onHealing: () => ctx.progress(`resting before the climb (health ${health})`) })
       checkAborted(ctx.signal)
       ctx.log.debug('rest before the climb', { from: health, to: ctx.bot.health, end })
     }

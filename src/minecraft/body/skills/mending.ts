@@ -10,6 +10,12 @@ import { bestFood, eatFood } from './eat.js'
 
 /** Food at which health comes back (vanilla `FoodData.tick`). */
 export const REGEN_FOOD = 18
+/** At this health or less the bot mends before going into danger (a fight, a dig, a climb)… */
+export const MEND_BELOW = 10
+/** …up to this health… */
+export const MEND_TO = 16
+/** …waiting at most this long. */
+export const MEND_MAX_MS = 40_000
 
 export type MendEnd = 'mended' | 'hit' | 'not healing' | 'out of time' | 'dead' | 'aborted'
 
