@@ -233,6 +233,61 @@ describe('never dig straight down on a walk', async () => {
   })
 })
 
+describe("the pathfinder digs only blocks with an open face (fair play)", async () => {
+  const { digOnlyWhatIsOpen } = await import('../../src/minecraft/body/skills/nav.js')
+  const pathfinderPkg = (await import('mineflayer-pathfinder')).default
+  const prismarineBlock = (await import('prismarine-block')).default
+  const { Vec3 } = await import('vec3')
+  const Block = prismarineBlock(reg as never) as unknown as { fromStateId(id: number, biome: number): { position: unknown } }
+  type Cell = { x: number; y: number; z: number }
+  const key = (c: Cell) => `${c.x},${c.y},${c.z}`
+  // a 2-high hole at (0, 64, 0) in solid dirt (the CI run's case): the bot stands in it; every way out is dug
+  const air = new Set(['0,64,0', '0,65,0'])
+  const blockAt = (p: Cell) => {
+    const b = Block.fromStateId(air.has(key(p)) ? reg.blocksByName.air!.defaultState! : reg.blocksByName.dirt!.defaultState!, 0)
+    b.position = new Vec3(p.x, p.y, p.z)
+    return b
+  }
+  const bot = { registry: reg, blockAt, inventory: { items: () => [] }, entities: {}, entity: { effects: {} }, game: { minY: 0 }, pathfinder: { bestHarvestTool: () => null } }
+  const isOpen = (c: Cell) => air.has(key(c))
+  const exposed = (c: Cell) => [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]].some(([dx, dy, dz]) => isOpen({ x: c.x + dx!, y: c.y + dy!, z: c.z + dz! }))
+  /** Each block to break, in order, has a face open by then: the bot's cells, the world's air, or a block broken before it. */
+  const unfairDigs = (moves: Array<{ toBreak: Cell[] }>) => {
+    const bad: string[] = []
+    for (const m of moves) {
+      const open = new Set(air)
+      for (const b of m.toBreak) {
+        if (!exposed(b) && ![[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]].some(([dx, dy, dz]) => open.has(key({ x: b.x + dx!, y: b.y + dy!, z: b.z + dz! })))) bad.push(key(b))
+        open.add(key(b))
+      }
+    }
+    return bad
+  }
+  const neighbours = (moves: unknown) => (moves as { getNeighbors(n: Cell): Array<{ x: number; y: number; z: number; toBreak: Cell[] }> }).getNeighbors(new Vec3(0, 64, 0))
+
+  test("mineflayer-pathfinder alone breaks a diagonal step up side-first, through dirt it cannot see", () => {
+    const moves = new pathfinderPkg.Movements(bot as never)
+    assert.notDeepEqual(unfairDigs(neighbours(moves)), [])
+  })
+
+  test('wrapped, every move breaks its blocks in an order where each has an open face, and no move is lost', () => {
+    const plain = neighbours(new pathfinderPkg.Movements(bot as never))
+    const moves = new pathfinderPkg.Movements(bot as never)
+    digOnlyWhatIsOpen(moves, exposed)
+    const fair = neighbours(moves)
+    assert.deepEqual(unfairDigs(fair), [])
+    assert.deepEqual(fair.map(key).sort(), plain.map(key).sort(), 'in a tunnel every move has a fair order')
+    const diagonalUp = fair.find((m) => m.x === 1 && m.z === 1 && m.y === 65)
+    assert.ok(diagonalUp, 'the diagonal step up is kept')
+  })
+
+  test('a move whose blocks cannot be opened in any order is dropped', () => {
+    const moves = { getNeighbors: (_n: Cell) => [{ x: 0, y: 64, z: 2, toBreak: [{ x: 0, y: 64, z: 2 }] }, { x: 0, y: 64, z: 1, toBreak: [] }] }
+    digOnlyWhatIsOpen(moves, () => false)
+    assert.deepEqual(moves.getNeighbors({ x: 0, y: 64, z: 0 }).map(key), ['0,64,1'])
+  })
+})
+
 describe('goTo stuck detector (event-driven)', async () => {
   const { goTo, goals } = await import('../../src/minecraft/body/skills/nav.js')
   const { EventEmitter } = await import('node:events')

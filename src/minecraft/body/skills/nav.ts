@@ -208,6 +208,57 @@ export function forbidDiggingDown(moves: object): void {
   }
 }
 
+interface CellLike {
+  x: number
+  y: number
+  z: number
+}
+
+/**
+ * Fair play for the pathfinder's own digging: a block is dug only once a face of it is open, as a
+ * player can only break a block it can see. Each move's blocks to break are put in an order where
+ * every one is known (exposed now) or touches a cell already open by then: the bot's own two cells
+ * where it stands for that move, or a block of the same move broken before it. A move with no such
+ * order is dropped. mineflayer-pathfinder breaks a diagonal step up (`getMoveDiagonal`, y + 1) side
+ * block first, before the block over the bot's head that opens it; a CI run's fair-play test caught
+ * such a dig ("dirt@165,61,-122").
+ */
+export function digOnlyWhatIsOpen(moves: object, isKnown: (p: CellLike) => boolean): void {
+  const m = moves as { getNeighbors?: (node: CellLike) => Array<{ toBreak?: CellLike[] }> }
+  const original = m.getNeighbors
+  if (typeof original !== 'function') return
+  m.getNeighbors = function (this: unknown, node) {
+    const kept: Array<{ toBreak?: CellLike[] }> = []
+    for (const move of original.call(this, node)) {
+      if (!move.toBreak?.length) {
+        kept.push(move)
+        continue
+      }
+      const order = openOrder(node, move.toBreak, isKnown)
+      if (!order) continue
+      move.toBreak = order
+      kept.push(move)
+    }
+    return kept
+  }
+}
+
+/** `toBreak` in an order where each block is known or touches an open cell, or null when there is none. */
+export function openOrder<T extends CellLike>(stand: CellLike, toBreak: readonly T[], isKnown: (p: CellLike) => boolean): T[] | null {
+  const open: CellLike[] = [stand, { x: stand.x, y: stand.y + 1, z: stand.z }]
+  const touches = (a: CellLike) => open.some((o) => Math.abs(o.x - a.x) + Math.abs(o.y - a.y) + Math.abs(o.z - a.z) === 1)
+  const left = [...toBreak]
+  const order: T[] = []
+  while (left.length) {
+    const i = left.findIndex((b) => touches(b) || isKnown(b))
+    if (i < 0) return null
+    const [next] = left.splice(i, 1)
+    order.push(next!)
+    open.push(next!)
+  }
+  return order
+}
+
 export function vec(x: number, y: number, z: number): Vec3 {
   return new Vec3(x, y, z)
 }
