@@ -40,7 +40,8 @@ test('down a cave 17 blocks deep with no pickaxe, the bot climbs back to the sur
     if (c.skill === 'surface' && m.startsWith('climbing out') && !climbs.at(-1)?.rested) climbs.push({ health: body.bot.health, rested: false })
   })
   const deaths: string[] = []
-  body.bot.on('death', () => void deaths.push(`died at y ${Math.floor(body.bot.entity.position.y)}: ${steps.slice(-3).join(' | ')}`))
+  body.on('death', (cause: string) => void deaths.push(`died (${cause}) at y ${Math.floor(body.bot.entity.position.y)}: ${steps.slice(-3).join(' | ')}`))
+  body.on('death.message', (text: string) => void deaths.push(`the server: "${text}"`))
   const ends: Array<{ call: SkillCall; result: SkillResult }> = []
   body.on('skill.end', (call: SkillCall, result: SkillResult) => ends.push({ call, result }))
   let moved: SkillResult = { ok: false, reason: 'not tried' }
@@ -58,7 +59,7 @@ test('down a cave 17 blocks deep with no pickaxe, the bot climbs back to the sur
   const task = link.createTask('get 1 log', 'test')
   const done = await within('the task to end', link.waitTask(task.id), 8 * 60_000)
   const surfaced = ends.filter((e) => e.call.skill === 'surface')
-  t.diagnostic(`task ${done.status} after ${Math.round((Date.now() - t0) / 1000)} s: ${done.reason}; surface: ${surfaced.map((e) => e.result.reason).join(' | ')}; climbs (health, rested first): ${JSON.stringify(climbs)}; stairs placed: ${steps.filter((m) => m.includes('placed a stair')).length}; deaths: ${deaths.join(' || ') || 'none'}; last steps: ${steps.slice(-12).join(' | ')}`)
+  t.diagnostic(`task ${done.status} after ${Math.round((Date.now() - t0) / 1000)} s: ${done.reason}; surface: ${surfaced.map((e) => e.result.reason).join(' | ')}; climbs (health, rested first): ${JSON.stringify(climbs)}; stairs placed: ${steps.filter((m) => m.includes('placed a stair')).length}; closed behind: ${steps.filter((m) => m.includes('closed the stairs behind')).length}; deaths: ${deaths.join(' || ') || 'none'}; last steps: ${steps.slice(-12).join(' | ')}`)
   assert.equal(done.status, 'succeeded', `${done.reason} | deaths: ${deaths.join(' || ') || 'none'} | food ${body.bot.food} | ${steps.slice(-40).join(' | ')}`)
   assert.ok(body.bot.inventory.items().some((i) => i.name.endsWith('_log')), 'a log in the inventory')
   assert.ok(surfaced.some((e) => e.result.ok), `the bot climbed out first: ${surfaced.map((e) => e.result.reason).join(' | ')}`)

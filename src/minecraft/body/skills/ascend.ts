@@ -63,6 +63,25 @@ async function buildStair(ctx: SkillContext, feet: Position, d: Dir): Promise<bo
 }
 
 /**
+ * The stairs are closed behind the bot once, at this stair: the cell behind its feet (the last
+ * stair's head room) is filled, so the monsters of the cave below cannot follow it up and hit it
+ * from behind while it digs (a cave-escape run died on its stairs at y 52). Not at the first stair,
+ * where the filled cell would be a step up from an open cave floor.
+ */
+const SEAL_AT_STEP = 2
+
+/** Fills `cell` (open, behind the feet) with a carried block; the climb goes on whatever happens. */
+async function sealBehind(ctx: SkillContext, cell: Position): Promise<void> {
+  if (!plugBlocksHeld(ctx) || !isAirName(ctx.bot.blockAt(vec(cell.x, cell.y, cell.z))?.name ?? '')) return
+  try {
+    if (await fillCell(ctx, cell)) ctx.progress(`closed the stairs behind me at ${fmtPos(cell.x, cell.y, cell.z)}`)
+  } catch (err) {
+    if (err instanceof SkillAborted) throw err
+    ctx.log.debug('could not close the stairs behind', { at: fmtPos(cell.x, cell.y, cell.z), err: errorMessage(err) })
+  }
+}
+
+/**
  * Digs stairs up until `done()` (open sky above, say) or the feet are at `targetY`, or `stopAt`.
  * Four directions in a row with no stair ends it, with the last reason.
  */
@@ -84,6 +103,7 @@ export async function ascendTo(ctx: SkillContext, targetY: number, opts: { stopA
       steps++
       turns = 0
       ctx.progress(`stairs up: y ${feetCell(ctx).y}, going to y ${targetY}`)
+      if (steps === SEAL_AT_STEP) await sealBehind(ctx, { x: feet.x, y: feet.y + 1, z: feet.z })
       continue
     }
     last = r.ok ? `did not rise at ${fmtPos(feet.x, feet.y, feet.z)}` : r.hazard
