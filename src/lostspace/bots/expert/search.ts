@@ -79,7 +79,7 @@ function mix(a: number, b: number): number {
 
 const TOOLS = ['LandMine', 'Sticky', 'Kit', 'Transport'] as const
 /** Turns standing still after which waiting is no longer a candidate. */
-const PATIENCE = 2
+const PATIENCE = 4
 /** Turns of lying in wait for a player with every key (not escaping) before we go our own way. */
 const CAMP_PATIENCE = 6
 /** At or below this hp without a Kit (one hit from death), fetching one from a Materials point is the default. */
@@ -88,8 +88,6 @@ const KIT_RUN_HP = 70
 const KIT_RUN_STEPS = 8
 /** A plan must beat the default by this much (and by its noise) to replace it. */
 const MARGIN = 0.01
-/** In the opening, standing still is no candidate while no player we see is this close (steps). */
-const OPENING_QUIET_STEPS = 3
 
 export class PlanSearch {
   readonly evaluator: Evaluator
@@ -245,21 +243,6 @@ export class PlanSearch {
     return { plans, def, forced }
   }
 
-  /**
-   * Before our first key machine (only our own key), with no player we see within OPENING_QUIET_STEPS: a wait
-   * buys no first strike there, and the rollouts' chaos made it look better than the step on our tour in game logs.
-   */
-  quietOpening(e0: Int32Array, me: number): boolean {
-    const { g, sim } = this
-    if (sim.keys(e0, me) !== 1 << me) return false
-    const node = sim.node(e0, me)
-    const stage = g.stage(sim.round(e0), 2)
-    for (let q = 0; q < 4; q++) {
-      if (q !== me && sim.onMap(e0, q) && this.belief.others[q]?.seen.visible === true && g.distance(node, sim.node(e0, q), stage) <= OPENING_QUIET_STEPS) return false
-    }
-    return true
-  }
-
   /** One simulation of `plan` from sample state `e0` (not modified); returns the value for us. */
   simulate(e0: Int32Array, me: number, plan: Plan, dice: number, styles: Style[], horizon: number, log?: string[]): number {
     const sim = this.sim
@@ -294,9 +277,8 @@ export class PlanSearch {
       const p = plans[def]!
       return { plan: p.actions, hunt: -1, sims: 0, candidates: plans.length, value: 0, capped: false, camping: false }
     }
-    if ((opts.idle ?? 0) >= PATIENCE || this.quietOpening(e0, me)) {
-      // Lying in wait for a prey stays a candidate (CAMP_PATIENCE bounds it).
-      const moving = plans.filter((p) => p.hunt >= 0 || p.actions.some((a) => a.kind !== 'detect' && a.kind !== 'trap'))
+    if ((opts.idle ?? 0) >= PATIENCE) {
+      const moving = plans.filter((p) => p.actions.some((a) => a.kind !== 'detect' && a.kind !== 'trap'))
       if (moving.length > 0) {
         const d = plans[def]!
         plans = moving
