@@ -18,6 +18,7 @@
  * The baseline measured in the same run is the opponents' mean points in the same games.
  * EXPERT_BENCH_GAMELOG=1 prints every game's seating and ranking; EXPERT_BENCH_REPLAYS=<folder> writes each
  * game's replay there (`<line>-<game>.json`).
+ * EXPERT_BENCH_BUDGET=<ms> sets every expert's thinking budget (converted to simulations as in the player).
  * EXPERT_BENCH_GAMES (default 20) sets the games per line (EXPERT_BENCH_SEAT=<0-3> plays only those of them whose
  * single expert sits in that seat); EXPERT_BENCH_LINES=<substring,…> runs only the
  * lines whose label contains one of them (a reduced run on a busy machine).
@@ -39,6 +40,9 @@ const GAMES = Math.max(4, Number(process.env.EXPERT_BENCH_GAMES ?? 20))
 const CONCURRENCY = 2
 /** EXPERT_BENCH_SEAT=<0-3>: play only the games of a line whose single expert sits in that seat (same logic seeds). */
 const ONLY_SEAT = process.env.EXPERT_BENCH_SEAT === undefined ? null : Number(process.env.EXPERT_BENCH_SEAT)
+/** EXPERT_BENCH_BUDGET=<ms>: every expert's budget (default: the player's default, 60 ms = 1,800 simulations). */
+const BUDGET = process.env.EXPERT_BENCH_BUDGET === undefined ? undefined : Number(process.env.EXPERT_BENCH_BUDGET)
+if (BUDGET !== undefined && !(BUDGET > 0)) throw new Error(`EXPERT_BENCH_BUDGET must be a positive number of ms, got ${JSON.stringify(process.env.EXPERT_BENCH_BUDGET)}`)
 
 type Side = 'expert' | 'strategist' | 'random' | 'python' | 'competition'
 
@@ -64,7 +68,7 @@ interface Line {
 function seat(side: Side, seed: number, experts: ExpertPlayer[]): SeatSpec {
   switch (side) {
     case 'expert': {
-      const p = createExpertPlayer({ seed })
+      const p = createExpertPlayer({ seed, ...(BUDGET !== undefined ? { budgetMs: BUDGET } : {}) })
       experts.push(p)
       return { kind: 'player', player: p, name: 'expert' }
     }
@@ -202,7 +206,7 @@ export async function run(): Promise<void> {
     return l
   }
   const fourWay = (a: Side, b: Side, c: Side): Side[][] => [['expert', a, b, c], ['expert', c, a, b], ['expert', b, c, a]]
-  console.log(`games per line: ${GAMES}; expert default budget; seatings rotated`)
+  console.log(`games per line: ${GAMES}; expert budget ${BUDGET === undefined ? 'default' : `${BUDGET} ms`}; seatings rotated`)
   console.log('| line | games | expert mean points (95 % CI) | opponents mean (baseline) | expert first (95 % CI) | decision ms median / max | sims per decision | AI errors expert / others | target |')
   console.log('|---|---|---|---|---|---|---|---|---|')
   await add('2 expert vs 2 strategist', [['expert', 'expert', 'strategist', 'strategist'], ['expert', 'strategist', 'expert', 'strategist']], '≥ 3.0 points')
