@@ -134,6 +134,39 @@ describe('arming before hunting a monster', () => {
   })
 })
 
+describe('arming after a monster killed the bot', () => {
+  const APPLE = { item: 'minecraft:golden_apple', count: 1, mode: 'get' } as const
+  const kit = { 'minecraft:oak_planks': 4, 'minecraft:crafting_table': 1, 'minecraft:stick': 2 }
+
+  test('killed by a zombie while breaking leaves unarmed (golden_apple on seed 6): a wooden sword comes before the leaves again', () => {
+    const notes: string[] = []
+    const ex = new PlanExecutor(APPLE, { onNote: (l) => notes.push(l) })
+    const first = ex.next({ inventory: kit })
+    assert.notEqual(said(first), 'craft 1 wooden_sword')
+    ex.report({ ok: false, reason: 'cancelled: interrupted by strike-back', interrupted: true })
+    ex.died('killed by zombie')
+    const d = ex.next({ inventory: kit })
+    assert.equal(said(d), 'craft 1 wooden_sword')
+    assert.match((d as { note: string }).note, /arming with a wooden sword before going on \(a zombie killed it\)/)
+    ex.report({ ok: true, reason: 'crafted 1 wooden_sword' })
+    const armed = { ...kit, 'minecraft:oak_planks': 2, 'minecraft:stick': 1, 'minecraft:wooden_sword': 1 }
+    assert.equal(said(ex.next({ inventory: armed })), said(first))
+  })
+
+  test('no arming after a death that no monster caused (a fall, a cow beside it), or with a weapon held', () => {
+    for (const cause of ['hurt by fall', 'killed by cow', 'cause unknown']) {
+      const ex = new PlanExecutor(APPLE)
+      const first = said(ex.next({ inventory: kit }))
+      ex.died(cause)
+      assert.equal(said(ex.next({ inventory: kit })), first, cause)
+    }
+    const ex = new PlanExecutor(APPLE)
+    const first = said(ex.next({ inventory: { ...kit, 'minecraft:stone_axe': 1 } }))
+    ex.died('killed by skeleton')
+    assert.equal(said(ex.next({ inventory: { ...kit, 'minecraft:stone_axe': 1 } })), first)
+  })
+})
+
 describe('a monster hunt dropped by day', () => {
   test('is taken back when night comes (fishing_rod on seed 4: spiders dropped by day, cobwebs searched, the night spent in a shelter)', () => {
     const ex = new PlanExecutor({ item: 'minecraft:string', count: 2, mode: 'get' })

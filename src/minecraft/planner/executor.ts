@@ -157,6 +157,8 @@ export class PlanExecutor {
   private lastPlan: PlanStep[] = []
   /** Arming steps decided since the last death (each kind of arming allows a few: ./arming.ts). */
   private armingSteps = 0
+  /** The monster that caused the last death (bare name): the bot arms before going on (./arming.ts). */
+  private killedBy: string | undefined
   /** Hunts dropped because their monsters are not about by day: taken back when night comes. */
   private readonly droppedByDay = new Set<string>()
 
@@ -253,7 +255,7 @@ export class PlanExecutor {
     if (!step) return { kind: 'done', reason: `holding ${have} ${this.goal.item}` }
     const refused = this.opts.canRun?.(step)
     if (refused) return this.fail(`${describeStep(step)}: ${refused}`)
-    const arming = this.opts.arm === false ? undefined : armingStep(this.graph, step, inv, { ...obs.world, stationsNearby: this.stationsPlaced, excluded: this.excluded })
+    const arming = this.opts.arm === false ? undefined : armingStep(this.graph, step, inv, { ...obs.world, stationsNearby: this.stationsPlaced, excluded: this.excluded }, this.killedBy)
     if (arming && this.armingSteps < arming.maxSteps && !this.opts.canRun?.(arming.step)) {
       this.armingSteps++
       return this.decide({ kind: 'step', step: arming.step, planLength: p.steps.length, note: `${describeStep(arming.step)}: arming with a ${arming.weapon.replace('_', ' ')} before ${arming.before}` }, inv)
@@ -355,6 +357,8 @@ export class PlanExecutor {
     this.pendingRecovery = 'ok' in r ? r.recovery : undefined
     this.recoveryRetries = 0
     this.armingSteps = 0
+    const killer = /^killed by (?:minecraft:)?([a-z_]+)/.exec(death.cause)?.[1]
+    this.killedBy = killer && this.graph.hostile(killer) ? killer : undefined
     // stations left behind stand where the bot died: far away now
     this.stationsPlaced.clear()
     this.stationsHeld.clear()
