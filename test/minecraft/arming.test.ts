@@ -153,8 +153,19 @@ describe('arming after a monster killed the bot', () => {
     assert.equal(said(ex.next({ inventory: armed })), said(first))
   })
 
-  test('no arming after a death that no monster caused (a fall, a cow beside it), or with a weapon held', () => {
-    for (const cause of ['hurt by fall', 'killed by cow', 'cause unknown']) {
+  test('shot by an unseen skeleton (the body says "hurt by other") or blown up: armed too', () => {
+    for (const [cause, who] of [['hurt by other', 'an unseen attacker'], ['hurt by explosion', 'an explosion']] as const) {
+      const ex = new PlanExecutor(APPLE)
+      ex.next({ inventory: kit })
+      ex.died(cause)
+      const d = ex.next({ inventory: kit })
+      assert.equal(said(d), 'craft 1 wooden_sword', cause)
+      assert.ok((d as { note: string }).note.endsWith(`before going on (${who} killed it)`), (d as { note: string }).note)
+    }
+  })
+
+  test('no arming after a death that no monster caused (a fall, lava, a cow beside it), or with a weapon held', () => {
+    for (const cause of ['hurt by fall', 'hurt by fire', 'killed by cow', 'cause unknown']) {
       const ex = new PlanExecutor(APPLE)
       const first = said(ex.next({ inventory: kit }))
       ex.died(cause)
@@ -187,5 +198,28 @@ describe('a monster hunt dropped by day', () => {
       d = ex.next({ inventory: inv, world: { night: true } })
     }
     assert.equal(said(d), 'hunt 2 string')
+  })
+
+  test('is taken back before the dusk the hunt said, by the executor\'s clock, for a link that does not report the night (the builtin mind on LynxMind)', () => {
+    let clock = 1_000_000
+    const notes: string[] = []
+    const ex = new PlanExecutor({ item: 'minecraft:string', count: 2, mode: 'get' }, { now: () => clock, onNote: (l) => notes.push(l) })
+    const inv = { 'minecraft:wooden_sword': 1 }
+    const day = 'no minecraft:spider within 48 blocks: spiders spawn in the dark (at night, in caves); none around now in daylight; night falls in about 400 s; got 0/2 minecraft:string after 0 kill(s)'
+    const seen: string[] = []
+    for (let i = 0; i < 8 && !seen.includes('collect 2 string'); i++) {
+      const d = ex.next({ inventory: inv })
+      seen.push(said(d))
+      ex.report(d.kind === 'step' ? { ok: false, reason: day } : { ok: true, reason: 'walked' })
+    }
+    assert.equal(seen.at(-1), 'collect 2 string', seen.join(', '))
+    ex.report({ ok: false, reason: 'no cobweb known within 64 blocks' })
+    clock += 250_000 // 150 s before the dusk: still the cobwebs (or a look elsewhere for them)
+    const before = ex.next({ inventory: inv })
+    assert.notEqual(said(before), 'hunt 2 string')
+    ex.report({ ok: true, reason: 'walked' })
+    clock += 70_000 // 80 s before the dusk
+    assert.equal(said(ex.next({ inventory: inv })), 'hunt 2 string')
+    assert.ok(notes.some((l) => /^dusk near: taking back hunt/.test(l)), notes.join('\n'))
   })
 })

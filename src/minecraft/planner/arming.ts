@@ -62,8 +62,8 @@ function anySword(graph: ObtainGraph, inventory: Record<string, number>, world: 
 
 /**
  * The first step of getting a sword before `next` (else undefined: the bot goes as it is): when
- * `next` goes down for ore or hunts a monster, or `killedBy` (the monster that killed the bot in
- * this life's previous one) is set, and nothing held is a weapon.
+ * `next` goes down for ore or hunts a monster, or `killedBy` (what of a monster killed the bot the
+ * last time: `a zombie`, `an explosion`) is set, and nothing held is a weapon.
  */
 export function armingStep(graph: ObtainGraph, next: PlanStep, inventory: Record<string, number>, world: PlanWorld, killedBy?: string): Arming | undefined {
   if ([...countByKey(inventory).keys()].some((k) => isWeapon(k))) return undefined
@@ -73,6 +73,6 @@ export function armingStep(graph: ObtainGraph, next: PlanStep, inventory: Record
     return { step: p.steps[0]!, weapon: ARMING_WEAPON, before: `going down for ${next.block}`, maxSteps: MAX_DEEP_STEPS }
   }
   if (next.kind === 'hunt' && graph.hostile(next.entity)) return anySword(graph, inventory, world, `hunting ${bareName(next.entity)}`)
-  if (killedBy) return anySword(graph, inventory, world, `going on (a ${killedBy} killed it)`)
+  if (killedBy) return anySword(graph, inventory, world, `going on (${killedBy} killed it)`)
   return undefined
 }

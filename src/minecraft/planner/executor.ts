@@ -101,6 +101,11 @@ const MAX_RETRY_ROUNDS = 2
 const MAX_SEARCH_ROUNDS = 8
 /** Times a trip back for a death's items cut short by a reflex is made again. */
 const MAX_RECOVERY_RETRIES = 2
+/**
+ * A monster hunt dropped by day is taken back this long before the dusk the hunt said: the hunt
+ * waits for the dusk itself when it comes within its time (a hunt of 1 has 110 s to spare).
+ */
+const NIGHT_AHEAD_MS = 90_000
 const GATHER_KINDS = new Set(['collect', 'hunt', 'shear', 'fill', 'farm', 'pickUp'])
 
 /** A step cut short by something that is no failure of the step: a reflex (shelter, strike-back) or a lost server. */
@@ -115,6 +120,20 @@ export function failureClass(reason: string): string {
     .replace(/-?\d+(\.\d+)?/g, '#')
     .replace(/\s+/g, ' ')
     .slice(0, 120)
+}
+
+/**
+ * The monster behind a death cause from the body (senses/wire.ts), in words, or undefined when no
+ * monster caused it: a hostile mob that hit last, an explosion (creepers), or a hurt of no kind the
+ * body could tell (arrows from a skeleton it never saw; the server's message, which names it, comes
+ * only after the death in the embedded world).
+ */
+export function monsterDeath(graph: ObtainGraph, cause: string): string | undefined {
+  const killer = /^killed by (?:minecraft:)?([a-z_]+)/.exec(cause)?.[1]
+  if (killer) return graph.hostile(killer) ? `a ${killer}` : undefined
+  if (/^hurt by explosion\b/.test(cause)) return 'an explosion'
+  if (/^hurt by other\b/.test(cause)) return 'an unseen attacker'
+  return undefined
 }
 
 const fmt = (p: { x: number; y: number; z: number }) => `(${Math.floor(p.x)}, ${Math.floor(p.y)}, ${Math.floor(p.z)})`
@@ -157,10 +176,12 @@ export class PlanExecutor {
   private lastPlan: PlanStep[] = []
   /** Arming steps decided since the last death (each kind of arming allows a few: ./arming.ts). */
   private armingSteps = 0
-  /** The monster that caused the last death (bare name): the bot arms before going on (./arming.ts). */
+  /** What of a monster caused the last death (`a zombie`, `an explosion`): the bot arms before going on (./arming.ts). */
   private killedBy: string | undefined
   /** Hunts dropped because their monsters are not about by day: taken back when night comes. */
   private readonly droppedByDay = new Set<string>()
+  /** When the night falls by the executor's clock, from the hunt's own words ("night falls in about N s"). */
+  private nightAt: number | undefined
 
   constructor(
     goal: ExecutorGoal,
@@ -224,10 +245,13 @@ export class PlanExecutor {
         .join(', ')
       return this.decide({ kind: 'recover', ...r, note: `going back for what the death left at ${fmt(r.at)}, ${Math.round(r.distance)} blocks away (${what})` }, inv)
     }
-    if (obs.world?.night && this.droppedByDay.size) {
+    const now = (this.opts.now ?? Date.now)()
+    const nightNear = this.nightAt !== undefined && now >= this.nightAt - NIGHT_AHEAD_MS
+    if ((obs.world?.night || nightNear) && this.droppedByDay.size) {
+      this.nightAt = undefined
       // a fishing rod's spider hunt dropped by day left a search for cobwebs, and the night came and went in a shelter
       for (const r of this.droppedByDay) this.excluded.delete(r)
-      this.opts.onNote?.(`night: taking back ${[...this.droppedByDay].join(', ')} (dropped by day: those monsters spawn in the dark)`)
+      this.opts.onNote?.(`${obs.world?.night ? 'night' : 'dusk near'}: taking back ${[...this.droppedByDay].join(', ')} (dropped by day: those monsters spawn in the dark)`)
       this.droppedByDay.clear()
     }
     if (this.pendingExplore) {
@@ -328,7 +352,11 @@ export class PlanExecutor {
       this.lastDropped = { step, reason, times: attempts }
       if (NOT_FOUND.test(reason)) this.droppedNotFound.add(route)
       else this.droppedNotFound.delete(route)
-      if (step.kind === 'hunt' && /\bin daylight\b/.test(reason)) this.droppedByDay.add(route)
+      if (step.kind === 'hunt' && /\bin daylight\b/.test(reason)) {
+        this.droppedByDay.add(route)
+        const dusk = /night falls in about (\d+) s/.exec(reason)
+        if (dusk) this.nightAt = (this.opts.now ?? Date.now)() + Number(dusk[1]) * 1000
+      }
       this.opts.onNote?.(`${describeStep(step)} failed the same way again (${reason}); not trying ${route} again`)
     }
   }
@@ -357,8 +385,7 @@ export class PlanExecutor {
     this.pendingRecovery = 'ok' in r ? r.recovery : undefined
     this.recoveryRetries = 0
     this.armingSteps = 0
-    const killer = /^killed by (?:minecraft:)?([a-z_]+)/.exec(death.cause)?.[1]
-    this.killedBy = killer && this.graph.hostile(killer) ? killer : undefined
+    this.killedBy = monsterDeath(this.graph, death.cause)
     // stations left behind stand where the bot died: far away now
     this.stationsPlaced.clear()
     this.stationsHeld.clear()
