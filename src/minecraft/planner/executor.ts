@@ -172,6 +172,8 @@ export class PlanExecutor {
   private readonly droppedNotFound = new Set<string>()
   /** Trips back for a death's items made again after an interruption (see MAX_RECOVERY_RETRIES). */
   private recoveryRetries = 0
+  /** Every item a plan of this task has gathered or made (bare names): food among them is not for eating. */
+  private readonly planned = new Set<string>()
   /** The steps of the last plan made (for what the goal needs alive). */
   private lastPlan: PlanStep[] = []
   /** Arming steps decided since the last death (each kind of arming allows a few: ./arming.ts). */
@@ -213,6 +215,20 @@ export class PlanExecutor {
       else if (s.kind === 'fill' && s.fluid === 'milk') kinds.add('cow')
     }
     return kinds
+  }
+
+  /** Steps a plan from `inv` would have now (0 when done or no plan), without deciding anything. */
+  stepsLeft(inv: Record<string, number>): number {
+    const p = plan(this.goal.item, this.targetCount(inv), inv, { graph: this.graph, stationsNearby: this.stationsPlaced, excluded: this.excluded })
+    return p.ok ? p.steps.length : 0
+  }
+
+  /**
+   * Items the task's plans gather or make on the way (bare names), and the goal: food among them is
+   * no meal (the golden apple's apple).
+   */
+  plannedItems(): ReadonlySet<string> {
+    return new Set([...this.planned, bareName(this.goal.item)])
   }
 
   /** How many of the goal item the inventory holds. */
@@ -275,6 +291,7 @@ export class PlanExecutor {
       return this.fail(d && becauseDropped ? `could not ${describeStep(d.step)} after ${d.times} attempts: ${d.reason}` : p.reason)
     }
     this.lastPlan = p.steps
+    for (const s of p.steps) this.planned.add(bareName(s.item))
     const step = firstStep(p.steps)
     if (!step) return { kind: 'done', reason: `holding ${have} ${this.goal.item}` }
     const refused = this.opts.canRun?.(step)
