@@ -134,6 +134,50 @@ describe('arming before hunting a monster', () => {
   })
 })
 
+describe('arming after a monster killed the bot', () => {
+  const APPLE = { item: 'minecraft:golden_apple', count: 1, mode: 'get' } as const
+  const kit = { 'minecraft:oak_planks': 4, 'minecraft:crafting_table': 1, 'minecraft:stick': 2 }
+
+  test('killed by a zombie while breaking leaves unarmed (golden_apple on seed 6): a wooden sword comes before the leaves again', () => {
+    const notes: string[] = []
+    const ex = new PlanExecutor(APPLE, { onNote: (l) => notes.push(l) })
+    const first = ex.next({ inventory: kit })
+    assert.notEqual(said(first), 'craft 1 wooden_sword')
+    ex.report({ ok: false, reason: 'cancelled: interrupted by strike-back', interrupted: true })
+    ex.died('killed by zombie')
+    const d = ex.next({ inventory: kit })
+    assert.equal(said(d), 'craft 1 wooden_sword')
+    assert.match((d as { note: string }).note, /arming with a wooden sword before going on \(a zombie killed it\)/)
+    ex.report({ ok: true, reason: 'crafted 1 wooden_sword' })
+    const armed = { ...kit, 'minecraft:oak_planks': 2, 'minecraft:stick': 1, 'minecraft:wooden_sword': 1 }
+    assert.equal(said(ex.next({ inventory: armed })), said(first))
+  })
+
+  test('shot by an unseen skeleton (the body says "hurt by other") or blown up: armed too', () => {
+    for (const [cause, who] of [['hurt by other', 'an unseen attacker'], ['hurt by explosion', 'an explosion']] as const) {
+      const ex = new PlanExecutor(APPLE)
+      ex.next({ inventory: kit })
+      ex.died(cause)
+      const d = ex.next({ inventory: kit })
+      assert.equal(said(d), 'craft 1 wooden_sword', cause)
+      assert.ok((d as { note: string }).note.endsWith(`before going on (${who} killed it)`), (d as { note: string }).note)
+    }
+  })
+
+  test('no arming after a death that no monster caused (a fall, lava, a cow beside it), or with a weapon held', () => {
+    for (const cause of ['hurt by fall', 'hurt by fire', 'killed by cow', 'cause unknown']) {
+      const ex = new PlanExecutor(APPLE)
+      const first = said(ex.next({ inventory: kit }))
+      ex.died(cause)
+      assert.equal(said(ex.next({ inventory: kit })), first, cause)
+    }
+    const ex = new PlanExecutor(APPLE)
+    const first = said(ex.next({ inventory: { ...kit, 'minecraft:stone_axe': 1 } }))
+    ex.died('killed by skeleton')
+    assert.equal(said(ex.next({ inventory: { ...kit, 'minecraft:stone_axe': 1 } })), first)
+  })
+})
+
 describe('a monster hunt dropped by day', () => {
   test('is taken back when night comes (fishing_rod on seed 4: spiders dropped by day, cobwebs searched, the night spent in a shelter)', () => {
     const ex = new PlanExecutor({ item: 'minecraft:string', count: 2, mode: 'get' })
@@ -154,5 +198,28 @@ describe('a monster hunt dropped by day', () => {
       d = ex.next({ inventory: inv, world: { night: true } })
     }
     assert.equal(said(d), 'hunt 2 string')
+  })
+
+  test('is taken back before the dusk the hunt said, by the executor\'s clock, for a link that does not report the night (the builtin mind on LynxMind)', () => {
+    let clock = 1_000_000
+    const notes: string[] = []
+    const ex = new PlanExecutor({ item: 'minecraft:string', count: 2, mode: 'get' }, { now: () => clock, onNote: (l) => notes.push(l) })
+    const inv = { 'minecraft:wooden_sword': 1 }
+    const day = 'no minecraft:spider within 48 blocks: spiders spawn in the dark (at night, in caves); none around now in daylight; night falls in about 400 s; got 0/2 minecraft:string after 0 kill(s)'
+    const seen: string[] = []
+    for (let i = 0; i < 8 && !seen.includes('collect 2 string'); i++) {
+      const d = ex.next({ inventory: inv })
+      seen.push(said(d))
+      ex.report(d.kind === 'step' ? { ok: false, reason: day } : { ok: true, reason: 'walked' })
+    }
+    assert.equal(seen.at(-1), 'collect 2 string', seen.join(', '))
+    ex.report({ ok: false, reason: 'no cobweb known within 64 blocks' })
+    clock += 250_000 // 150 s before the dusk: still the cobwebs (or a look elsewhere for them)
+    const before = ex.next({ inventory: inv })
+    assert.notEqual(said(before), 'hunt 2 string')
+    ex.report({ ok: true, reason: 'walked' })
+    clock += 70_000 // 80 s before the dusk
+    assert.equal(said(ex.next({ inventory: inv })), 'hunt 2 string')
+    assert.ok(notes.some((l) => /^dusk near: taking back hunt/.test(l)), notes.join('\n'))
   })
 })

@@ -93,6 +93,21 @@ describe('builtin mind: the food detour', () => {
     assert.deepEqual(goal, { type: 'ACTION_CRAFTING', to_craft: [{ item_name: 'minecraft:stick', count: 4 }] })
   })
 
+  test('an apple the golden apple needs is no meal while more than the last craft is left; with only the craft left the goal goes on', async () => {
+    const far = await mindWithTask('get 1 minecraft:golden_apple')
+    assert.equal(action(await far.send(heartbeat(20, {}))).type, 'ACTION_COLLECT_BLOCK')
+    await far.send(stop('collected 5 minecraft:oak_log'))
+    // the apple is in, the gold is not: hungry, it looks for an animal instead of counting on the apple
+    assert.equal((await far.send(heartbeat(FOOD_LOW, { apple: 1, oak_log: 5 })))[0]?.type, 'EVENT_AI_GET_NEARBY_ENTITY')
+    const near = await mindWithTask('get 1 minecraft:golden_apple')
+    assert.equal(action(await near.send(heartbeat(20, { gold_ingot: 8, crafting_table: 1 }))).type, 'ACTION_COLLECT_BLOCK')
+    await near.send(stop('collected 1 minecraft:apple'))
+    assert.deepEqual(action(await near.send(heartbeat(FOOD_LOW, { gold_ingot: 8, crafting_table: 1, apple: 1 }))), {
+      type: 'ACTION_CRAFTING',
+      to_craft: [{ item_name: 'minecraft:golden_apple', count: 1 }],
+    })
+  })
+
   test('no animal around: walk elsewhere and look again; after four misses food waits and the goal goes on', async () => {
     const { send } = await mindWithTask('get 4 minecraft:stick')
     const none: ModEvent = { type: 'EVENT_PLAYER_SCAN_ENTITY', radius: 48, scanning_id: [], nearby_entities: [] }

@@ -4,7 +4,8 @@
  * spiders) sheltered from dusk to the end of its 21 minutes and got no string. Embedded world
  * (staged starter profile, monsters off, so no spider comes), reflexes as in `play` (the shelter
  * on); the night is set through the world's operator API (`setTime`), and a stone sword is given
- * through it (announced here).
+ * through it (announced here). By day a monster hunt with none in sight waits for a dusk near enough
+ * and then goes out; a dusk too far is said in its reason, for the planner's clock.
  */
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -37,5 +38,28 @@ describe('hunting at night keeps the bot out of its shelter (embedded world)', {
     assert.equal(r.ok, false, r.reason)
     assert.doesNotMatch(r.reason, /interrupted by shelter/)
     assert.match(r.reason, /no minecraft:spider within 48 blocks: none around now.*searched \d+ blocks around/)
+  })
+
+  test('by day, with the dusk 10 s away, an armed spider hunt waits for it and then searches (no "in daylight" failure, no shelter)', async () => {
+    world.setTime(12_300)
+    const progress: string[] = []
+    const onProgress = (_call: unknown, message: string) => progress.push(message)
+    body.on('skill.progress', onProgress)
+    const r = (await body.run({ skill: 'hunt', entity: 'spider', item: 'string', count: 1 }, { timeoutMs: 90_000 })) as HuntResult
+    body.off('skill.progress', onProgress)
+    assert.ok(progress.some((m) => /^waiting for the night: spiders spawn in the dark; dusk in about \d+ s/.test(m)), progress.join(' | '))
+    assert.equal(r.ok, false, r.reason)
+    assert.doesNotMatch(r.reason, /in daylight|interrupted by shelter/)
+    assert.match(r.reason, /none around now.*searched \d+ blocks around/)
+  })
+
+  test('by day, with the dusk farther than the hunt can wait, the hunt says when night falls', async () => {
+    world.setTime(1000)
+    const r = (await body.run({ skill: 'hunt', entity: 'spider', item: 'string', count: 1 }, { timeoutMs: 90_000 })) as HuntResult
+    assert.equal(r.ok, false, r.reason)
+    const m = /none around now in daylight; night falls in about (\d+) s/.exec(r.reason)
+    assert.ok(m, r.reason)
+    // 11,500 ticks at 20 a second, less what passed since the time was set
+    assert.ok(Number(m[1]) > 500 && Number(m[1]) <= 575, r.reason)
   })
 })

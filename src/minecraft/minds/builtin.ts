@@ -11,7 +11,8 @@
  * ACTION_COLLECT_BLOCK of the item: the link gathers an item by the world's means
  * (docs/protocols.md). A target that is not found sends the bot elsewhere (ACTION_MOVE).
  *
- * Food: when the heartbeat says hunger ≤ 10 and the inventory holds nothing ready to eat, the
+ * Food: when the heartbeat says hunger ≤ 10 and the inventory holds nothing ready to eat (the goal's
+ * own ingredients, like a golden apple's apple, do not count while more than one step is left), the
  * mind takes a detour before the next goal step: cook the raw meat it carries (the planner's
  * furnace chain: cobblestone, furnace, fuel), or else look for a passive animal
  * (EVENT_AI_GET_NEARBY_ENTITY) and hunt it (ACTION_COLLECT_ENTITY_LOOT), walking elsewhere when
@@ -234,7 +235,10 @@ export class BuiltinMind implements Mind {
       t.foodExec = undefined
       return null
     }
-    if (t.actions < t.food.restUntil || Object.entries(inv).some(([name, n]) => n > 0 && isReadyFood(name))) return null
+    // food the goal needs (an apple for a golden apple) is no meal while more than its last step is left
+    // (the body's eat reflex keeps it too, unless starving)
+    const needed = t.exec && t.exec.stepsLeft(inv) > 1 ? t.exec.plannedItems() : new Set<string>()
+    if (t.actions < t.food.restUntil || Object.entries(inv).some(([name, n]) => n > 0 && isReadyFood(name) && !needed.has(bareName(name)))) return null
     // a hunt that brought nothing is a miss
     if (t.running === 'hunt' && !Object.keys(inv).some(isRawFood)) this.foodMiss(t)
     if (t.actions < t.food.restUntil) return null

@@ -101,6 +101,11 @@ const MAX_RETRY_ROUNDS = 2
 const MAX_SEARCH_ROUNDS = 8
 /** Times a trip back for a death's items cut short by a reflex is made again. */
 const MAX_RECOVERY_RETRIES = 2
+/**
+ * A monster hunt dropped by day is taken back this long before the dusk the hunt said: the hunt
+ * waits for the dusk itself when it comes within its time (a hunt of 1 has 110 s to spare).
+ */
+const NIGHT_AHEAD_MS = 90_000
 const GATHER_KINDS = new Set(['collect', 'hunt', 'shear', 'fill', 'farm', 'pickUp'])
 
 /** A step cut short by something that is no failure of the step: a reflex (shelter, strike-back) or a lost server. */
@@ -115,6 +120,20 @@ export function failureClass(reason: string): string {
     .replace(/-?\d+(\.\d+)?/g, '#')
     .replace(/\s+/g, ' ')
     .slice(0, 120)
+}
+
+/**
+ * The monster behind a death cause from the body (senses/wire.ts), in words, or undefined when no
+ * monster caused it: a hostile mob that hit last, an explosion (creepers), or a hurt of no kind the
+ * body could tell (arrows from a skeleton it never saw; the server's message, which names it, comes
+ * only after the death in the embedded world).
+ */
+export function monsterDeath(graph: ObtainGraph, cause: string): string | undefined {
+  const killer = /^killed by (?:minecraft:)?([a-z_]+)/.exec(cause)?.[1]
+  if (killer) return graph.hostile(killer) ? `a ${killer}` : undefined
+  if (/^hurt by explosion\b/.test(cause)) return 'an explosion'
+  if (/^hurt by other\b/.test(cause)) return 'an unseen attacker'
+  return undefined
 }
 
 const fmt = (p: { x: number; y: number; z: number }) => `(${Math.floor(p.x)}, ${Math.floor(p.y)}, ${Math.floor(p.z)})`
@@ -153,12 +172,18 @@ export class PlanExecutor {
   private readonly droppedNotFound = new Set<string>()
   /** Trips back for a death's items made again after an interruption (see MAX_RECOVERY_RETRIES). */
   private recoveryRetries = 0
+  /** Every item a plan of this task has gathered or made (bare names): food among them is not for eating. */
+  private readonly planned = new Set<string>()
   /** The steps of the last plan made (for what the goal needs alive). */
   private lastPlan: PlanStep[] = []
   /** Arming steps decided since the last death (each kind of arming allows a few: ./arming.ts). */
   private armingSteps = 0
+  /** What of a monster caused the last death (`a zombie`, `an explosion`): the bot arms before going on (./arming.ts). */
+  private killedBy: string | undefined
   /** Hunts dropped because their monsters are not about by day: taken back when night comes. */
   private readonly droppedByDay = new Set<string>()
+  /** When the night falls by the executor's clock, from the hunt's own words ("night falls in about N s"). */
+  private nightAt: number | undefined
 
   constructor(
     goal: ExecutorGoal,
@@ -192,6 +217,20 @@ export class PlanExecutor {
     return kinds
   }
 
+  /** Steps a plan from `inv` would have now (0 when done or no plan), without deciding anything. */
+  stepsLeft(inv: Record<string, number>): number {
+    const p = plan(this.goal.item, this.targetCount(inv), inv, { graph: this.graph, stationsNearby: this.stationsPlaced, excluded: this.excluded })
+    return p.ok ? p.steps.length : 0
+  }
+
+  /**
+   * Items the task's plans gather or make on the way (bare names), and the goal: food among them is
+   * no meal (the golden apple's apple).
+   */
+  plannedItems(): ReadonlySet<string> {
+    return new Set([...this.planned, bareName(this.goal.item)])
+  }
+
   /** How many of the goal item the inventory holds. */
   held(inv: Record<string, number>): number {
     return countByKey(inv).get(this.goal.item) ?? 0
@@ -222,10 +261,13 @@ export class PlanExecutor {
         .join(', ')
       return this.decide({ kind: 'recover', ...r, note: `going back for what the death left at ${fmt(r.at)}, ${Math.round(r.distance)} blocks away (${what})` }, inv)
     }
-    if (obs.world?.night && this.droppedByDay.size) {
+    const now = (this.opts.now ?? Date.now)()
+    const nightNear = this.nightAt !== undefined && now >= this.nightAt - NIGHT_AHEAD_MS
+    if ((obs.world?.night || nightNear) && this.droppedByDay.size) {
+      this.nightAt = undefined
       // a fishing rod's spider hunt dropped by day left a search for cobwebs, and the night came and went in a shelter
       for (const r of this.droppedByDay) this.excluded.delete(r)
-      this.opts.onNote?.(`night: taking back ${[...this.droppedByDay].join(', ')} (dropped by day: those monsters spawn in the dark)`)
+      this.opts.onNote?.(`${obs.world?.night ? 'night' : 'dusk near'}: taking back ${[...this.droppedByDay].join(', ')} (dropped by day: those monsters spawn in the dark)`)
       this.droppedByDay.clear()
     }
     if (this.pendingExplore) {
@@ -249,11 +291,12 @@ export class PlanExecutor {
       return this.fail(d && becauseDropped ? `could not ${describeStep(d.step)} after ${d.times} attempts: ${d.reason}` : p.reason)
     }
     this.lastPlan = p.steps
+    for (const s of p.steps) this.planned.add(bareName(s.item))
     const step = firstStep(p.steps)
     if (!step) return { kind: 'done', reason: `holding ${have} ${this.goal.item}` }
     const refused = this.opts.canRun?.(step)
     if (refused) return this.fail(`${describeStep(step)}: ${refused}`)
-    const arming = this.opts.arm === false ? undefined : armingStep(this.graph, step, inv, { ...obs.world, stationsNearby: this.stationsPlaced, excluded: this.excluded })
+    const arming = this.opts.arm === false ? undefined : armingStep(this.graph, step, inv, { ...obs.world, stationsNearby: this.stationsPlaced, excluded: this.excluded }, this.killedBy)
     if (arming && this.armingSteps < arming.maxSteps && !this.opts.canRun?.(arming.step)) {
       this.armingSteps++
       return this.decide({ kind: 'step', step: arming.step, planLength: p.steps.length, note: `${describeStep(arming.step)}: arming with a ${arming.weapon.replace('_', ' ')} before ${arming.before}` }, inv)
@@ -326,7 +369,11 @@ export class PlanExecutor {
       this.lastDropped = { step, reason, times: attempts }
       if (NOT_FOUND.test(reason)) this.droppedNotFound.add(route)
       else this.droppedNotFound.delete(route)
-      if (step.kind === 'hunt' && /\bin daylight\b/.test(reason)) this.droppedByDay.add(route)
+      if (step.kind === 'hunt' && /\bin daylight\b/.test(reason)) {
+        this.droppedByDay.add(route)
+        const dusk = /night falls in about (\d+) s/.exec(reason)
+        if (dusk) this.nightAt = (this.opts.now ?? Date.now)() + Number(dusk[1]) * 1000
+      }
       this.opts.onNote?.(`${describeStep(step)} failed the same way again (${reason}); not trying ${route} again`)
     }
   }
@@ -355,6 +402,7 @@ export class PlanExecutor {
     this.pendingRecovery = 'ok' in r ? r.recovery : undefined
     this.recoveryRetries = 0
     this.armingSteps = 0
+    this.killedBy = monsterDeath(this.graph, death.cause)
     // stations left behind stand where the bot died: far away now
     this.stationsPlaced.clear()
     this.stationsHeld.clear()

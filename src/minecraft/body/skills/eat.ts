@@ -13,6 +13,8 @@ export interface FoodChoice {
   only?: string[]
   /** Raw meat and potatoes too (default true); the reflex keeps them for the furnace unless starving. */
   allowRaw?: boolean
+  /** Items not to eat (bare names): the reflex's food the bot went out to collect. */
+  except?: ReadonlySet<string>
 }
 
 /** The best food in the inventory: ready food by food points, then raw food; null if none. */
@@ -23,7 +25,7 @@ export function bestFood(bot: Bot, registry: Registry, choice: FoodChoice = {}) 
   return (
     bot.inventory
       .items()
-      .filter((i) => foods[i.name] && (choice.only ? choice.only.includes(i.name) : !HARMFUL_FOOD.has(i.name) && (allowRaw || isReadyFood(i.name))))
+      .filter((i) => foods[i.name] && !choice.except?.has(i.name) && (choice.only ? choice.only.includes(i.name) : !HARMFUL_FOOD.has(i.name) && (allowRaw || isReadyFood(i.name))))
       .sort((a, b) => rank(b.name) - rank(a.name))[0] ?? null
   )
 }

@@ -4,14 +4,18 @@
  * sheep: only unsheared sheep (a sheared one drops none), of the wool's colour when one is named.
  * When none is around, the bot walks a spiral (explore.ts `spiralSearch`) looking out for one after
  * every few steps, as a player would, before it says none is around; not for monsters by day (they
- * spawn in the dark: walking the surface in daylight finds none).
+ * spawn in the dark: walking the surface in daylight finds none). A monster hunt by day with none in
+ * sight waits where it is for the dusk when the dusk comes within the hunt's time, and otherwise says
+ * when it comes ("night falls in about N s"), so a planner can take the hunt back then: the fishing
+ * rod's spider hunt, dropped by day, never came back because the builtin mind's protocol carries no
+ * time of day.
  */
 import type { Entity } from 'prismarine-entity'
 import type { HuntResult, SkillCall } from '../types.js'
 import { countMembers, resolveItemNames } from '../items.js'
 import { bareName, namespaced } from '../../names.js'
 import { woolColourOf } from '../../sheep.js'
-import { SkillAborted, SkillError, checkAborted, errorMessage, type SkillContext, type SkillDef } from './context.js'
+import { SkillAborted, SkillError, checkAborted, errorMessage, sleep, type SkillContext, type SkillDef } from './context.js'
 import { killEntity } from './combat.js'
 import { pickUpNear } from './dig.js'
 import { entityId, listEntities, sightEntity } from './scan.js'
@@ -19,6 +23,7 @@ import { describeSheep, sheepAround } from './sheep.js'
 import { walkOverDrops } from './pick-up.js'
 import { searchForMob } from './explore.js'
 import { isHostileMob, pluralMob } from '../../hostile.js'
+import { isNight, secondsToDusk } from './shelter.js'
 
 export const HUNT_RADIUS = 48
 /** After a kill, dropped items of the wanted kind this close to the bot are walked over too. */
@@ -40,12 +45,29 @@ function noneAround(ctx: SkillContext, kind: string, wool: { colour: string | nu
   }
   const base = `no ${namespaced(kind)} within ${HUNT_RADIUS} blocks`
   if (isHostileMob(ctx.registry, bare)) {
-    const day = ctx.bot.time?.isDay ?? true
-    return day
-      ? `${base}: ${pluralMob(bare)} spawn in the dark (at night, in caves); none around now in daylight`
+    return isDaylight(ctx)
+      ? `${base}: ${pluralMob(bare)} spawn in the dark (at night, in caves); none around now in daylight; night falls in about ${secondsToDusk(ctx.bot.time.timeOfDay)} s`
       : `${base}: none around now; ${bare}s spawn in the dark, more come as the night goes on`
   }
   return `${base}: none around now (explore to find some)`
+}
+
+/** Day by the shelter's clock (dusk at NIGHT_START), so the hunt goes out when the shelter would let it. */
+function isDaylight(ctx: SkillContext): boolean {
+  const t = ctx.bot.time?.timeOfDay
+  return t === undefined || t === null || !isNight(t)
+}
+
+/** Waits for the dusk or a target in sight, whichever comes first; the target, if one came. */
+async function waitForDusk(ctx: SkillContext, target: () => Entity | undefined, say: () => void): Promise<Entity | undefined> {
+  for (let i = 0; isDaylight(ctx); i++) {
+    const e = target()
+    if (e) return e
+    // a wait the sun sets the end of is no stall (the watchdog stops a skill silent for 45 s)
+    if (i % 10 === 0) say()
+    await sleep(1000, ctx.signal)
+  }
+  return target()
 }
 
 export const hunt: SkillDef<Hunt> = {
@@ -81,8 +103,11 @@ export const hunt: SkillDef<Hunt> = {
     while (got() < c.count) {
       checkAborted(ctx.signal)
       let e = target()
+      if (!e && hostile && isDaylight(ctx) && secondsToDusk(bot.time.timeOfDay) * 1000 < ctx.deadline - Date.now() - KILL_RESERVE_MS - 10_000) {
+        e = await waitForDusk(ctx, target, () => ctx.progress(`waiting for the night: ${pluralMob(kind)} spawn in the dark; dusk in about ${secondsToDusk(bot.time.timeOfDay)} s`, got() / c.count))
+      }
       const searchable = ctx.deadline - Date.now() > KILL_RESERVE_MS + 10_000
-      if (!e && searched === undefined && searchable && !(hostile && (bot.time?.isDay ?? true))) {
+      if (!e && searched === undefined && searchable && !(hostile && isDaylight(ctx))) {
         const search = await searchForMob(ctx, target, ctx.deadline - KILL_RESERVE_MS)
         searched = `searched ${search.walked} blocks around (${search.seconds} s)${search.why ? `: ${search.why}` : ''}`
         e = search.found ?? target()

@@ -31,6 +31,13 @@ export function isNight(timeOfDay: number): boolean {
   return t >= NIGHT_START && t < NIGHT_END
 }
 
+/** Seconds of the vanilla clock (20 ticks a second) until the next dusk (0 at night): what the sun tells a player. */
+export function secondsToDusk(timeOfDay: number): number {
+  const t = ((timeOfDay % 24000) + 24000) % 24000
+  if (isNight(t)) return 0
+  return Math.ceil((((NIGHT_START - t) % 24000) + 24000) % 24000 / 20)
+}
+
 const DEPTH = 3
 const SEARCH_RADIUS = 4
 /** A column that takes longer than this to dig (stone by hand: 7.5 s a block) is no shelter. */

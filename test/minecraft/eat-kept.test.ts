@@ -1,0 +1,47 @@
+/**
+ * The eat reflex keeps food the bot went out to collect until it is starving: a golden_apple run
+ * (session 35, seed 3) ate its one apple, 290 s of oak leaves, between the collect and the craft.
+ * Embedded world (staged starter profile, monsters off), reflexes as in `play`. An apple and a cookie
+ * are given and the food level set through the world's operator API (announced here).
+ */
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import type { World } from '../../src/minecraft/world/index.js'
+import type { MineflayerBody } from '../../src/minecraft/body/index.js'
+import { worldAndBody } from './body-support.js'
+
+async function until(what: string, ok: () => boolean, limitMs = 30_000): Promise<void> {
+  const end = Date.now() + limitMs
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`not within ${limitMs / 1000} s: ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+describe('the eat reflex keeps collected food (embedded world)', { timeout: 120_000 }, () => {
+  let world: World
+  let body: MineflayerBody
+  let cleanup: (() => Promise<void>) | undefined
+  const held = (name: string) => body.inventoryCounts()[`minecraft:${name}`] ?? 0
+
+  before(async () => {
+    ;({ world, body, cleanup } = await worldAndBody('Keeper', { monsters: false }))
+  })
+
+  after(async () => {
+    await cleanup?.()
+  })
+
+  test('after a collect of apples, a hungry bot eats the cookie (fewer points) and keeps the apple; starving, it eats the apple', async () => {
+    // the collect only has to start: the reflex learns what the bot goes out for
+    await body.run({ skill: 'collect', items: [{ name: 'apple', count: 1 }] }, { timeoutMs: 2000 })
+    world.give('Keeper', 'apple', 1)
+    world.give('Keeper', 'cookie', 1)
+    await until('the apple and the cookie at the bot', () => held('apple') === 1 && held('cookie') === 1)
+    world.setFood('Keeper', 12)
+    await until('the cookie eaten (food 12: hungry, not starving)', () => held('cookie') === 0)
+    assert.equal(held('apple'), 1, 'the apple is kept')
+    world.setFood('Keeper', 4)
+    await until('the apple eaten when starving', () => held('apple') === 0)
+  })
+})
