@@ -50,6 +50,18 @@ export function weaponDps(itemName: string): number {
   return w.damage * w.speed
 }
 
+/** Ticks after a hit in which a mob takes no more damage from another as strong (vanilla invulnerability, world/plugins/mobs.ts). */
+export const MOB_INVULNERABLE_TICKS = 10
+
+/**
+ * Damage per second of any carried item (a fist for an empty hand or a non-weapon) in a fight, with
+ * the hits a mob's invulnerability wastes left out: a fist's four hits a second land two.
+ */
+export function meleeDps(itemName: string | null | undefined): number {
+  const w = weaponOf(itemName)
+  return w.damage * Math.min(w.speed, 20 / MOB_INVULNERABLE_TICKS)
+}
+
 /** Ticks until the held item has fully recharged after a hit (a hit before that does less damage). */
 export function cooldownTicks(heldItem: string | null | undefined): number {
   return Math.ceil(20 / weaponOf(heldItem).speed)

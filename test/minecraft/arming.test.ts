@@ -36,6 +36,15 @@ describe('arming before going down for ore', () => {
     assert.equal(said(ex.next({ inventory: armed })), 'collect 3 iron_ore')
   })
 
+  test('before a lava fill too (lava lies in deep caves), on 1.20.4: the sword, then the bucket at the lava', () => {
+    const ex = new PlanExecutor({ item: 'minecraft:lava_bucket', count: 1, mode: 'get' }, { version: '1.20.4' })
+    const d = ex.next({ inventory: { ...kit, 'minecraft:iron_pickaxe': 1, 'minecraft:bucket': 1 } })
+    assert.equal(said(d), 'craft 1 stone_sword')
+    assert.match((d as { note: string }).note, /arming with a stone sword before going down for lava/)
+    ex.report({ ok: true, reason: 'crafted 1 stone_sword' })
+    assert.equal(said(ex.next({ inventory: { ...kit, 'minecraft:iron_pickaxe': 1, 'minecraft:bucket': 1, 'minecraft:stone_sword': 1 } })), 'fill 1 lava_bucket')
+  })
+
   test('short of cobblestone (the plan kept exactly what the furnace and pickaxe took), the pickaxe held gets it first', () => {
     const { 'minecraft:cobblestone': _c, ...bare } = kit
     const ex = new PlanExecutor(IRON)

@@ -9,7 +9,7 @@ import { bareName } from '../../src/minecraft/names.js'
 import { backoffDelay, reconnectPolicy } from '../../src/minecraft/body/connection.js'
 import { parseSkillCall } from '../../src/minecraft/body/schema.js'
 import { fuelValue } from '../../src/minecraft/body/skills/smelt.js'
-import { cooldownTicks, isWeapon, weaponDps } from '../../src/minecraft/melee.js'
+import { cooldownTicks, isWeapon, meleeDps, weaponDps } from '../../src/minecraft/melee.js'
 
 const reg = minecraftData('1.16.5')
 const base: HurtEvidence = { now: 10_000, onFire: false, headInWater: false, food: 20 }
@@ -215,6 +215,13 @@ describe('melee cooldown', () => {
     assert.ok(weaponDps('stone_sword') > weaponDps('wooden_sword'))
     assert.ok(weaponDps('iron_sword') > weaponDps('stone_axe'))
     assert.equal(weaponDps('iron_pickaxe'), 0)
+  })
+
+  test('without a sword or axe a tool can still hit harder than a fist: a mob\'s invulnerability wastes half a fist\'s hits', () => {
+    assert.equal(meleeDps(null), 2)
+    assert.equal(meleeDps('bucket'), 2)
+    assert.ok(meleeDps('iron_pickaxe') > meleeDps('stone_pickaxe') && meleeDps('stone_pickaxe') > meleeDps(null))
+    assert.ok(meleeDps('stone_sword') > meleeDps('iron_pickaxe'))
   })
 })
 

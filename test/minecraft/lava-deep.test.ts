@@ -25,7 +25,21 @@ describe('fillBucket lava on 1.20.4', () => {
     world.give('Miner', 'iron_pickaxe', 1)
     await until(() => (body!.inventoryCounts()['minecraft:bucket'] ?? 0) === 1 && (body!.inventoryCounts()['minecraft:iron_pickaxe'] ?? 0) === 1, 10_000, 'the bucket and the pickaxe')
     const startY = body.bot!.entity.position.y
-    const r = await runThroughInterruptions(body, { skill: 'fillBucket', fluid: 'lava' })
+    // what happened on the way, for a failure's message: the server's words (a death's cause) and each attempt
+    const events: string[] = []
+    const at = () => {
+      const p = body!.bot!.entity.position
+      return `${((Date.now() - t0) / 1000).toFixed(0)} s (${Math.floor(p.x)}, ${Math.floor(p.y)}, ${Math.floor(p.z)}) health ${Math.round(body!.bot!.health)}`
+    }
+    const t0 = Date.now()
+    body.bot!.on('messagestr', (m: string) => void events.push(`${at()}: server: ${m}`))
+    body.bot!.on('death', () => void events.push(`${at()}: died`))
+    const r = await runThroughInterruptions({ run: async (call) => {
+      const res = await body!.run(call)
+      events.push(`${at()}: ${call.skill} ended: ${res.reason}`)
+      return res
+    } }, { skill: 'fillBucket', fluid: 'lava' })
+    for (const e of events) t.diagnostic(e)
     t.diagnostic(`from y ${startY.toFixed(1)}: ${r.reason}`)
     assert.equal(r.ok, true, r.reason)
     assert.equal(body.inventoryCounts()['minecraft:lava_bucket'], 1)

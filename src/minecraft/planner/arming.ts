@@ -1,7 +1,8 @@
 /**
  * Arming: a player takes up a sword before a fight it can see coming.
- *  - Before going down for ore (iron and deeper: the blocks a wooden pickaxe cannot harvest),
- *    because the dark below spawns monsters by day. The bot fought them with a pickaxe or its fist
+ *  - Before going down for ore (iron and deeper: the blocks a wooden pickaxe cannot harvest) or
+ *    for lava (it lies in deep caves: below y 11, on 1.18+ below y −54), because the dark below
+ *    spawns monsters by day. The bot fought them with a pickaxe or its fist
  *    and died (a diamond run on seed 6 died nine times to spiders, skeletons and zombies). There it
  *    crafts a stone sword only from what it holds and cobblestone (no trip back up for wood).
  *  - Before hunting a monster (minecraft-data's category "Hostile mobs": creepers for gunpowder,
@@ -67,10 +68,11 @@ function anySword(graph: ObtainGraph, inventory: Record<string, number>, world: 
  */
 export function armingStep(graph: ObtainGraph, next: PlanStep, inventory: Record<string, number>, world: PlanWorld, killedBy?: string): Arming | undefined {
   if ([...countByKey(inventory).keys()].some((k) => isWeapon(k))) return undefined
-  if (next.kind === 'collect' && goesDeep(graph, next.block)) {
+  const deep = next.kind === 'collect' && goesDeep(graph, next.block) ? next.block : next.kind === 'fill' && next.fluid === 'lava' ? 'lava' : undefined
+  if (deep) {
     const p = plan(ARMING_WEAPON, 1, inventory, { graph, ...world })
     if (!p.ok || p.steps.length === 0 || !p.steps.every((s) => s.kind === 'craft' || (s.kind === 'collect' && s.item === 'cobblestone'))) return undefined
-    return { step: p.steps[0]!, weapon: ARMING_WEAPON, before: `going down for ${next.block}`, maxSteps: MAX_DEEP_STEPS }
+    return { step: p.steps[0]!, weapon: ARMING_WEAPON, before: `going down for ${deep}`, maxSteps: MAX_DEEP_STEPS }
   }
   if (next.kind === 'hunt' && graph.hostile(next.entity)) return anySword(graph, inventory, world, `hunting ${bareName(next.entity)}`)
   if (killedBy) return anySword(graph, inventory, world, `going on (${killedBy} killed it)`)

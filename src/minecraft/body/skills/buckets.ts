@@ -9,7 +9,7 @@
 import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
 import { Vec3 } from 'vec3'
-import { BUCKET_REACH, EYE_HEIGHT, pourTarget } from '../../look-ray.js'
+import { BUCKET_REACH, EYE_HEIGHT, castRay, pourTarget } from '../../look-ray.js'
 import type { FillBucketResult, PlaceWaterResult, Position, SkillCall } from '../types.js'
 import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, errorMessage, type SkillContext, type SkillDef } from './context.js'
@@ -56,6 +56,36 @@ function knownSources(ctx: SkillContext, fluid: 'water' | 'lava') {
     })
 }
 
+const AIRS = new Set(['air', 'cave_air', 'void_air'])
+
+/**
+ * A point on the source at `p` to look at so that an empty bucket's ray (the world's: the first source
+ * fluid, passing flowing fluid, stopped by any other block) takes that source; null when a block
+ * stands between the eyes and it (a source under the floor the bot stands on).
+ */
+function fillAim(ctx: SkillContext, p: Vec3, fluid: 'water' | 'lava'): Vec3 | null {
+  const { bot } = ctx
+  const f = bot.entity.position
+  const eye = new Vec3(f.x, f.y + EYE_HEIGHT, f.z)
+  const stops = (x: number, y: number, z: number) => {
+    const b = bot.blockAt(new Vec3(x, y, z))
+    if (!b) return true
+    if (b.name === 'water' || b.name === 'lava') return b.metadata === 0
+    return !AIRS.has(b.name)
+  }
+  for (const [u, v] of [[0.5, 0.5], [0.25, 0.25], [0.75, 0.75], [0.25, 0.75], [0.75, 0.25]] as const) {
+    for (const h of [0.9, 0.5]) {
+      const a = new Vec3(p.x + u, p.y + h, p.z + v)
+      const d = a.minus(eye)
+      const len = d.norm()
+      if (len > USE_REACH || len === 0) continue
+      const hit = castRay(eye, { x: d.x / len, y: d.y / len, z: d.z / len }, BUCKET_REACH, stops)
+      if (hit && hit.x === p.x && hit.y === p.y && hit.z === p.z && bot.blockAt(p)?.name === fluid) return a
+    }
+  }
+  return null
+}
+
 /** Fills one empty bucket at a known source block of `fluid`; returns the source used. */
 async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promise<Position> {
   const { bot } = ctx
@@ -71,14 +101,16 @@ async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promi
   if (sources.length === 0) throw new SkillError(`no ${fluid} source known within ${SOURCE_SEARCH_RADIUS} blocks (fair play: only blocks exposed to air or seen count)${dug}; explore to find ${fluid === 'water' ? 'a lake or the sea' : 'a lava pool'}`)
   const before = ctx.counts()[namespaced(filledName(fluid))] ?? 0
   let last = ''
-  for (const s of sources.slice(0, TRIES)) {
+  // a source in clear sight from here first (one under the floor, seen from a cave beside, is not)
+  const ordered = [...sources.filter((s) => fillAim(ctx, vec(s.position.x, s.position.y, s.position.z), fluid)), ...sources.filter((s) => !fillAim(ctx, vec(s.position.x, s.position.y, s.position.z), fluid))]
+  for (const s of ordered.slice(0, TRIES)) {
     const p = vec(s.position.x, s.position.y, s.position.z)
     const where = fmtPos(p.x, p.y, p.z)
     try {
       ctx.progress(`going to the ${fluid} at ${where}`)
-      const eye = () => bot.entity.position.offset(0, 1.62, 0)
-      if (eye().distanceTo(p.offset(0.5, 0.9, 0.5)) > USE_REACH) await goTo(ctx, new goals.GoalNear(p.x, p.y + 1, p.z, 2), `the ${fluid} at ${where}`)
-      if (eye().distanceTo(p.offset(0.5, 0.9, 0.5)) > USE_REACH + 0.5) throw new SkillError(`could not get within reach of the ${fluid} at ${where}`)
+      if (!fillAim(ctx, p, fluid)) await goTo(ctx, new goals.GoalNear(p.x, p.y + 1, p.z, 2), `the ${fluid} at ${where}`)
+      const aim = fillAim(ctx, p, fluid)
+      if (!aim) throw new SkillError(`no clear look at the ${fluid} at ${where} from within reach`)
       await holdItem(ctx, 'bucket')
       // the server takes the first source on the look ray, which may lie in front of the one aimed at
       let taken: Position | null = null
@@ -87,7 +119,7 @@ async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promi
       }
       bot.on('blockUpdate', onUpdate)
       try {
-        await useToward(ctx, p.offset(0.5, 0.9, 0.5))
+        await useToward(ctx, aim)
         if (await inventoryBecomes(ctx, (c) => (c[namespaced(filledName(fluid))] ?? 0) > before)) {
           if (!taken) await blockBecomes(ctx, p, (b) => b?.name === 'air', 500)
           return taken ?? pos(p)
