@@ -37,6 +37,10 @@ describe('hunt at night (natural world, seed 5, from time 14000)', { timeout: 60
     // spawned another (as a planner would), at most 5 times
     const me = () => body.bot.entity.position
     const reasons: string[] = []
+    // what killed it, for a failure's message: the body's inferred cause and the server's death message
+    const deaths: string[] = []
+    body.on('death', (cause: string) => void deaths.push(cause))
+    body.on('death.message', (text: string) => void deaths.push(`the server: "${text}"`))
     let kills = 0
     for (let attempt = 0; attempt < 5; attempt++) {
       await until(
@@ -62,7 +66,7 @@ describe('hunt at night (natural world, seed 5, from time 14000)', { timeout: 60
       assert.match(r.reason, /no minecraft:spider within 48 blocks: none around now; spiders spawn in the dark, more come as the night goes on/)
     }
     console.log(reasons.join('\n'))
-    assert.match(reasons.at(-1)!, /^picked up \d+ minecraft:string from \d+ minecraft:spider$/)
+    assert.match(reasons.at(-1)!, /^picked up \d+ minecraft:string from \d+ minecraft:spider$/, `${reasons.join(' | ')} | deaths: ${deaths.join('; ') || 'none'}`)
     assert.ok(kills >= 1)
     assert.ok((body.inventoryCounts()['minecraft:string'] ?? 0) >= 1)
   })

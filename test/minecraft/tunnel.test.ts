@@ -11,7 +11,6 @@ import {
   isOre,
   isOreItem,
   landingVerdict,
-  affordableFall,
   snakeLegs,
   stairStep,
   stairUpStep,
@@ -156,17 +155,6 @@ describe('a drop under a step (a cave or a hole)', () => {
     assert.equal(landingVerdict([air, stone, stone]), 1)
     assert.equal(landingVerdict([air, air, stone]), 2)
     assert.equal(landingVerdict([air, air, air]), 'a drop of more than 2')
-  })
-  test('a deeper landing only within the depth allowed', () => {
-    assert.equal(landingVerdict([air, air, air, air, stone], 4), 4)
-    assert.equal(landingVerdict([air, air, air, air, stone], 3), 'a drop of more than 3')
-  })
-  test('the fall a descent pays for leaves at least 12 health, never more than 8 blocks, never less than a free one', () => {
-    assert.equal(affordableFall(20), 8)
-    assert.equal(affordableFall(16), 7)
-    assert.equal(affordableFall(13.5), 4)
-    assert.equal(affordableFall(12), 3)
-    assert.equal(affordableFall(5), 3)
   })
   test('never onto or into a fluid, a plant or what it does not know', () => {
     assert.equal(landingVerdict([air, { name: 'lava', solid: false }, stone]), 'lava below')

@@ -1,17 +1,15 @@
 /**
  * Going down by a walkable staircase (never straight down): one stair at a time toward a cardinal
  * direction, each checked by dig-step.ts (known cells only; lava, water, bedrock or a drop ahead
- * turns the stairs 90° to the right). A cave under the stairs is jumped into when its floor is known
- * and dry and the health pays for the fall (tunnel.ts affordableFall). When every way down is
- * blocked, it tunnels a few blocks aside at the same level and starts the stairs again from there.
- * It stops at the level asked, or as soon as `found` returns something (ore exposed on the way).
+ * turns the stairs 90° to the right). It stops at the level asked, or as soon as `found` returns
+ * something (ore exposed on the way).
  */
 import type { Position } from '../types.js'
 import { checkAborted, type SkillContext } from './context.js'
 import { feetCell, takeStep } from './dig-step.js'
 import { underCover } from './explore.js'
 import { fmtPos } from './nav.js'
-import { cardinalOf, stairStep, tunnelStep, turnRight, type Dir } from './tunnel.js'
+import { cardinalOf, stairStep, turnRight, type Dir } from './tunnel.js'
 import { coalOnTheWay, type TorchTrail } from './torches.js'
 
 export interface DescentOutcome<T> {
@@ -25,10 +23,6 @@ export interface DescentOutcome<T> {
   why?: string
 }
 
-/** Times a descent blocked on every side tunnels aside to start again, and blocks it tunnels each time. */
-export const SIDESTEPS = 4
-export const SIDESTEP_LENGTH = 3
-
 export async function descendTo<T>(
   ctx: SkillContext,
   targetY: number,
@@ -38,10 +32,9 @@ export async function descendTo<T>(
   let dir = opts.dir ?? cardinalOf(bot.entity.yaw)
   let steps = 0
   let turns = 0
-  let sidesteps = 0
   let lastHazard = ''
   const startY = feetCell(ctx).y
-  const maxTries = 3 * Math.max(0, startY - targetY) + 24 + SIDESTEPS * 8
+  const maxTries = 3 * Math.max(0, startY - targetY) + 24
   const out = (extra: Partial<DescentOutcome<T>>): DescentOutcome<T> => ({ steps, at: feetCell(ctx), dir, ...extra })
   for (let tries = 0; feetCell(ctx).y > targetY; tries++) {
     checkAborted(ctx.signal)
@@ -50,20 +43,12 @@ export async function descendTo<T>(
     if (Date.now() >= opts.stopAt) return out({ why: 'time ran out' })
     if (tries >= maxTries) return out({ why: `gave up after ${tries} tries (last: ${lastHazard})` })
     const feet = feetCell(ctx)
-    const r = await takeStep(ctx, stairStep(feet, dir), () => opts.found() !== undefined, { paidFall: true })
+    const r = await takeStep(ctx, stairStep(feet, dir), () => opts.found() !== undefined)
     if (!r.ok) {
       lastHazard = `${r.hazard} at ${fmtPos(r.at.x, r.at.y, r.at.z)}`
       ctx.log.debug('stairs turn', { hazard: lastHazard })
+      if (++turns >= 4) return out({ why: `no way down from ${fmtPos(feet.x, feet.y, feet.z)} (last: ${lastHazard})` })
       dir = turnRight(dir)
-      if (++turns < 4) continue
-      const why = `no way down from ${fmtPos(feet.x, feet.y, feet.z)} (last: ${lastHazard})`
-      if (sidesteps >= SIDESTEPS) return out({ why })
-      sidesteps++
-      const moved = await sidestep(ctx, dir, opts.found)
-      if (moved === undefined) return out({ why: `${why}; no way aside either` })
-      ctx.progress(`every way down blocked at y ${feet.y}: tunnelled ${moved.blocks} blocks aside to start the stairs again`)
-      dir = moved.dir
-      turns = 0
       continue
     }
     if (feetCell(ctx).y < feet.y) {
@@ -75,26 +60,4 @@ export async function descendTo<T>(
     }
   }
   return out({})
-}
-
-/**
- * Tunnels up to SIDESTEP_LENGTH blocks at the feet's level, in the first of the four ways (from `first`,
- * turning right) that lets it move at all; the way it went and how far, or undefined when none does.
- */
-async function sidestep(ctx: SkillContext, first: Dir, found: () => unknown): Promise<{ dir: Dir; blocks: number } | undefined> {
-  let dir = first
-  for (let way = 0; way < 4; way++, dir = turnRight(dir)) {
-    let blocks = 0
-    while (blocks < SIDESTEP_LENGTH) {
-      checkAborted(ctx.signal)
-      const feet = feetCell(ctx)
-      const r = await takeStep(ctx, tunnelStep(feet, dir), () => found() !== undefined)
-      if (found() !== undefined) return { dir, blocks }
-      const now = feetCell(ctx)
-      if (!r.ok || (now.x === feet.x && now.z === feet.z)) break
-      blocks++
-    }
-    if (blocks > 0) return { dir, blocks }
-  }
-  return undefined
 }

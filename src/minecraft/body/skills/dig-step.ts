@@ -9,10 +9,9 @@ import type { Position } from '../types.js'
 import { SkillAborted, SkillError, abortReason, abortable, errorMessage, eventWithin, type SkillContext } from './context.js'
 import { fmtPos, goTo, goals, vec } from './nav.js'
 import { placeAt } from './placing.js'
-import { isHostileMob } from '../../hostile.js'
 import { digBlock } from './dig.js'
 import { knownAround, knownName } from './known-cells.js'
-import { FREE_FALL, affordableFall, safeMinY, digVerdict, floorVerdict, fluidAmong, isAirName, landingVerdict, neighbours, type Step } from './tunnel.js'
+import { MAX_SAFE_DROP, safeMinY, digVerdict, floorVerdict, fluidAmong, isAirName, landingVerdict, neighbours, type Step } from './tunnel.js'
 
 export type StepOutcome = { ok: true } | { ok: false; hazard: string; at: Position }
 
@@ -87,15 +86,13 @@ async function digCell(ctx: SkillContext, p: Position): Promise<boolean> {
   return !!now && isAirName(now.name)
 }
 
-/** Walks into `stand` through the cells just opened: no digging, no towering, no scaffolding on the way; a fall of at most `fall`. */
-async function stepInto(ctx: SkillContext, stand: Position, fall: number): Promise<void> {
-  const moves = ctx.bot.pathfinder.movements as unknown as { canDig: boolean; allow1by1towers: boolean; scafoldingBlocks: number[]; maxDropDown: number }
-  const saved = { canDig: moves.canDig, towers: moves.allow1by1towers, scaffold: moves.scafoldingBlocks, drop: moves.maxDropDown }
+/** Walks into `stand` through the cells just opened: no digging, no towering, no scaffolding on the way. */
+async function stepInto(ctx: SkillContext, stand: Position): Promise<void> {
+  const moves = ctx.bot.pathfinder.movements as unknown as { canDig: boolean; allow1by1towers: boolean; scafoldingBlocks: number[] }
+  const saved = { canDig: moves.canDig, towers: moves.allow1by1towers, scaffold: moves.scafoldingBlocks }
   moves.canDig = false
   moves.allow1by1towers = false
   moves.scafoldingBlocks = []
-  // pathfinder counts a drop from the feet to the block landed on
-  moves.maxDropDown = Math.max(saved.drop, fall + 1)
   try {
     await goTo(ctx, new goals.GoalBlock(stand.x, stand.y, stand.z), `the next step at ${where(stand)}`, 6000)
     // the goal counts as reached while the feet still drop onto the stair; digging in the air is 5× slower
@@ -104,7 +101,6 @@ async function stepInto(ctx: SkillContext, stand: Position, fall: number): Promi
     moves.canDig = saved.canDig
     moves.allow1by1towers = saved.towers
     moves.scafoldingBlocks = saved.scaffold
-    moves.maxDropDown = saved.drop
   }
 }
 
@@ -120,25 +116,13 @@ async function plug(ctx: SkillContext, p: Position): Promise<void> {
   }
 }
 
-export interface StepOptions {
-  /** The feet never land below this y (default: the version's safe minimum, above the lava of caves). */
-  minY?: number
-  /**
-   * Jump into a cave under the step even when the fall hurts, as far as the health affords
-   * (tunnel.ts affordableFall); otherwise only falls that do no damage.
-   */
-  paidFall?: boolean
-}
-
 /**
  * Opens `step` and walks into it. Returns a hazard (and stays where it is) when a cell is not known,
  * is lava, water or bedrock, when an opened cell shows lava or water beside it (the cell is plugged
- * again when the bot carries a block), when the floor is not known and solid and no known dry
- * landing lies within the fall allowed (a drop), or when the way stays blocked. `onDug` runs after
- * each opened cell (the caller looks for ore there).
+ * again when the bot carries a block), when the floor is not known and solid (a drop), or when the
+ * way stays blocked. `onDug` runs after each opened cell (the caller looks for ore there).
  */
-export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean, opts: StepOptions = {}): Promise<StepOutcome> {
-  const minY = opts.minY ?? safeMinY(ctx.registry)
+export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean, minY = safeMinY(ctx.registry)): Promise<StepOutcome> {
   const { bot } = ctx
   for (const cell of step.dig) {
     const b = bot.blockAt(vec(cell.x, cell.y, cell.z))
@@ -163,20 +147,14 @@ export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => bool
   const floor = bot.blockAt(vec(step.floor.x, step.floor.y, step.floor.z))
   const fv = floorVerdict(floor?.name, floor?.boundingBox === 'block', ctx.knowledge.isKnown(step.floor))
   let stand = step.stand
-  const feetY = feetCell(ctx).y
-  const maxFall = opts.paidFall ? affordableFall(bot.health) : FREE_FALL
   if (fv === 'drop') {
     // a cave or a hole under the step: go down into it when its floor is known, dry and near enough
-    // (the feet land d below the floor level; the fall is the height between the feet now and there)
-    const landing = landingBelow(ctx, step.floor, minY, maxFall - (feetY - step.floor.y - 1))
+    const landing = landingBelow(ctx, step.floor, minY)
     if (typeof landing === 'string') return { ok: false, hazard: `${landing} under ${where(step.stand)}`, at: step.floor }
     stand = landing
-    const monster = feetY - stand.y > FREE_FALL ? monsterNear(ctx, stand) : undefined
-    if (monster) return { ok: false, hazard: `a ${monster} in the cave under ${where(step.stand)} (no jumping down to it)`, at: step.floor }
-    if (feetY - stand.y > FREE_FALL) ctx.progress(`jumping ${feetY - stand.y} blocks down into the cave under ${where(step.stand)} (health ${Math.round(bot.health)})`)
   } else if (fv !== 'ok') return { ok: false, hazard: `${fv} floor under ${where(step.stand)}`, at: step.floor }
   try {
-    await stepInto(ctx, stand, Math.max(0, feetY - stand.y))
+    await stepInto(ctx, stand)
   } catch (err) {
     if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
     return { ok: false, hazard: `could not step in (${err.message})`, at: stand }
@@ -186,28 +164,19 @@ export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => bool
 
 /**
  * Where the feet land when stepping over the open `floor` cell: the cell above the first known solid
- * block below it, at most `maxDepth` below the floor level and not below `minY`; else why not.
+ * block below it, within MAX_SAFE_DROP blocks of fall (no fall damage) and not below `minY`; else why not.
  */
-function landingBelow(ctx: SkillContext, floor: Position, minY: number, maxDepth: number): Position | string {
+function landingBelow(ctx: SkillContext, floor: Position, minY: number): Position | string {
   const column: Array<{ name: string | undefined; solid: boolean }> = []
-  for (let d = 0; d <= maxDepth; d++) {
+  for (let d = 0; d <= MAX_SAFE_DROP; d++) {
     const p = { x: floor.x, y: floor.y - d, z: floor.z }
     const b = ctx.bot.blockAt(vec(p.x, p.y, p.z))
     column.push({ name: b ? knownName(ctx, p) : undefined, solid: b?.boundingBox === 'block' })
   }
-  const v = landingVerdict(column, maxDepth)
+  const v = landingVerdict(column)
   if (typeof v === 'string') return v
   const feet = { x: floor.x, y: floor.y - v + 1, z: floor.z }
   return feet.y < minY ? `a drop below y ${minY}` : feet
-}
-
-/** Monsters within this distance of a landing make a paid fall into a cave a fall into a fight. */
-const LANDING_MONSTER_RADIUS = 12
-
-/** The kind of the nearest hostile mob the client sees within LANDING_MONSTER_RADIUS of `p`, if any. */
-function monsterNear(ctx: SkillContext, p: Position): string | undefined {
-  const at = vec(p.x + 0.5, p.y, p.z + 0.5)
-  return Object.values(ctx.bot.entities).find((e) => e !== ctx.bot.entity && !!e.name && isHostileMob(ctx.registry, e.name) && e.position.distanceTo(at) <= LANDING_MONSTER_RADIUS)?.name
 }
 
 /** The cell the feet are in (block coordinates). */

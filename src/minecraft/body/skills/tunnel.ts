@@ -189,30 +189,14 @@ export function floorVerdict(name: string | undefined, solid: boolean, known: bo
  * up to 3 blocks do no damage (world facts §5: ceil(distance − 3)).
  */
 export const MAX_SAFE_DROP = 2
-/** The longest fall that does no damage (ceil(distance − 3) = 0). */
-export const FREE_FALL = 3
-/** The longest fall a descent takes on purpose, into a cave under its stairs: 5 damage at most. */
-export const MAX_PAID_FALL = 8
-/** A paid fall leaves the bot at least this much health (of 20). */
-export const FALL_HEALTH_FLOOR = 12
-
-/**
- * The longest fall worth taking with `health`: into a cave that blocks every way down by stairs a
- * player jumps and takes the damage (ceil(fall − 3)), as long as enough health is left to fight
- * what lives down there; up to MAX_PAID_FALL, never less than a free fall.
- */
-export function affordableFall(health: number): number {
-  const damage = Math.floor(health) - FALL_HEALTH_FLOOR
-  return Math.max(FREE_FALL, Math.min(MAX_PAID_FALL, FREE_FALL + damage))
-}
 
 /**
  * Stepping over an open floor: `column` is the floor cell and the cells below it (index = depth), each
  * with its known name (undefined when not known) and whether it is solid. The depth of the first known
- * solid block to land on, when it lies at most `maxDepth` (MAX_SAFE_DROP unless said) below the floor level
- * and nothing but air is on the way; else why not.
+ * solid block to land on, when the fall onto it is at most MAX_SAFE_DROP and nothing but air is on the
+ * way; else why not.
  */
-export function landingVerdict(column: ReadonlyArray<{ name: string | undefined; solid: boolean }>, maxDepth = MAX_SAFE_DROP): number | string {
+export function landingVerdict(column: ReadonlyArray<{ name: string | undefined; solid: boolean }>): number | string {
   for (let d = 0; d < column.length; d++) {
     const c = column[d]!
     if (c.name === undefined) return 'an unknown drop'
@@ -221,9 +205,9 @@ export function landingVerdict(column: ReadonlyArray<{ name: string | undefined;
     if (isAirName(c.name)) continue
     if (!c.solid) return `${c.name} below`
     // the feet stand one block lower than before plus the air cells passed: a fall of d blocks
-    return d === 0 ? 'no drop' : d > maxDepth ? `a drop of more than ${maxDepth}` : d
+    return d === 0 ? 'no drop' : d > MAX_SAFE_DROP ? `a drop of more than ${MAX_SAFE_DROP}` : d
   }
-  return `a drop of more than ${maxDepth}`
+  return `a drop of more than ${MAX_SAFE_DROP}`
 }
 
 /** The first fluid among the named neighbours of an opened cell: lava or water seen there stops this way. */
