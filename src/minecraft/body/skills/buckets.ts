@@ -18,7 +18,7 @@ import { blockBecomes, holdItem, inventoryBecomes, useOnEntity, useToward } from
 import { MOB_SEARCH_MS, searchForMob } from './explore.js'
 import { describeOreSearch, digForOre } from './strip-mine.js'
 import { hasPickaxe } from './dig-step.js'
-import { safeMinY } from './tunnel.js'
+import { isAirName, safeMinY } from './tunnel.js'
 
 type Fill = Extract<SkillCall, { skill: 'fillBucket' }>
 type PlaceWater = Extract<SkillCall, { skill: 'placeWater' }>
@@ -56,8 +56,6 @@ function knownSources(ctx: SkillContext, fluid: 'water' | 'lava') {
     })
 }
 
-const AIRS = new Set(['air', 'cave_air', 'void_air'])
-
 /**
  * A point on the source at `p` to look at so that an empty bucket's ray (the world's: the first source
  * fluid, passing flowing fluid, stopped by any other block) takes that source; null when a block
@@ -71,7 +69,7 @@ function fillAim(ctx: SkillContext, p: Vec3, fluid: 'water' | 'lava'): Vec3 | nu
     const b = bot.blockAt(new Vec3(x, y, z))
     if (!b) return true
     if (b.name === 'water' || b.name === 'lava') return b.metadata === 0
-    return !AIRS.has(b.name)
+    return !isAirName(b.name)
   }
   for (const [u, v] of [[0.5, 0.5], [0.25, 0.25], [0.75, 0.75], [0.25, 0.75], [0.75, 0.25]] as const) {
     for (const h of [0.9, 0.5]) {
@@ -102,7 +100,8 @@ async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promi
   const before = ctx.counts()[namespaced(filledName(fluid))] ?? 0
   let last = ''
   // a source in clear sight from here first (one under the floor, seen from a cave beside, is not)
-  const ordered = [...sources.filter((s) => fillAim(ctx, vec(s.position.x, s.position.y, s.position.z), fluid)), ...sources.filter((s) => !fillAim(ctx, vec(s.position.x, s.position.y, s.position.z), fluid))]
+  const inSight = new Set(sources.filter((s) => fillAim(ctx, vec(s.position.x, s.position.y, s.position.z), fluid)))
+  const ordered = [...inSight, ...sources.filter((s) => !inSight.has(s))]
   for (const s of ordered.slice(0, TRIES)) {
     const p = vec(s.position.x, s.position.y, s.position.z)
     const where = fmtPos(p.x, p.y, p.z)
