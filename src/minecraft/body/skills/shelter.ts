@@ -229,6 +229,20 @@ async function centre(ctx: SkillContext, x: number, z: number): Promise<void> {
   }
 }
 
+/**
+ * How long a drop waits for the server's word on the dug block. mineflayer turns the block to air
+ * when its dig timer ends and the bot falls at once; a server that refuses the dig puts the block
+ * back (flying-squid sends it again; an accepted dig gets no answer on 1.16), and on a loaded
+ * machine that answer can come after the bot has landed, inside the block.
+ */
+const REFUSAL_WAIT_MS = 750
+
+/** Whether the server put the block at `cell` back after the bot dug it (it is solid again, now or within REFUSAL_WAIT_MS). */
+async function putBack(ctx: SkillContext, cell: P): Promise<boolean> {
+  if (solid(ctx.bot.blockAt(cell))) return true
+  return eventWithin(ctx.bot, `blockUpdate:${cell}`, (_old: unknown, now: Block | null) => solid(now), REFUSAL_WAIT_MS, ctx.signal)
+}
+
 /** Tries at digging one block down before the skill gives up on the spot. */
 const DROP_TRIES = 3
 
@@ -258,7 +272,7 @@ async function digDown(ctx: SkillContext, x: number, z: number): Promise<void> {
     } else if (!free(below)) {
       throw new SkillError(`${nameOf(below)} under the hole at ${fmtPos(target.x, target.y, target.z)}`)
     }
-    if (await eventWithin(bot, 'physicsTick', down, 3000, signal)) return
+    if (await eventWithin(bot, 'physicsTick', down, 3000, signal) && !(await putBack(ctx, target))) return
     const now = bot.blockAt(target)
     last = solid(now) ? `${now.name} back in the hole (the server kept it)` : `still on the rim at ${fmtPos(bot.entity.position.x, bot.entity.position.y, bot.entity.position.z)}`
     ctx.progress(`digging in: ${last}; again`)
