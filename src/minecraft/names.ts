@@ -117,3 +117,10 @@ export function planksForLog(log: string): string | undefined {
   for (const w of woods()) if (w.logs.includes(b)) return `${w.wood}_planks`
   return undefined
 }
+
+/** The block names of empty space: `cave_air` fills a vanilla server's caves, `void_air` lies outside the world's height. */
+const AIR_NAMES: ReadonlySet<string> = new Set(['air', 'cave_air', 'void_air'])
+
+export function isAirName(name: string): boolean {
+  return AIR_NAMES.has(name)
+}

@@ -11,10 +11,10 @@ import { Vec3 } from 'vec3'
 import type { Registry } from '../items.js'
 import type { BlockKnowledge, KnownBlock } from '../senses/known-blocks.js'
 import type { Reflex } from './types.js'
+import { isAirName } from '../../names.js'
 
 /** How far the reflex looks for dry ground. */
 export const DRY_RADIUS = 6
-const AIRS = new Set(['air', 'cave_air', 'void_air'])
 
 function fluidAt(bot: Bot, dy: number): string | null {
   const b = bot.blockAt(bot.entity.position.offset(0, dy, 0))
@@ -28,7 +28,7 @@ export function nearestDryFloor(bot: Bot, registry: Registry, knowledge: BlockKn
   return (
     spots.find((k) => {
       const above = bot.blockAt(new Vec3(k.position.x, k.position.y + 1, k.position.z))
-      return !!above && AIRS.has(above.name)
+      return !!above && isAirName(above.name)
     }) ?? null
   )
 }

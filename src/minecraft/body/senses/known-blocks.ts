@@ -31,6 +31,7 @@
  */
 import type { Bot } from 'mineflayer'
 import type { Position } from '../types.js'
+import { isAirName } from '../../names.js'
 
 /** A block the bot knows about. `name` is the bare block name (`iron_ore`). */
 export interface KnownBlock {
@@ -107,12 +108,11 @@ export interface BlockTables {
   names: string[]
 }
 
-const AIR_NAMES = new Set(['air', 'cave_air', 'void_air'])
 const SEE_THROUGH = /(^|_)(leaves|glass|glass_pane|ice|iron_bars|fence|fence_gate|slab|stairs|door|trapdoor|ladder|scaffolding|cobweb)$/
 
 /** Whether one can see through a block of this type (fluids and blocks without a collision box included). */
 export function isSeeThrough(b: BlockDef): boolean {
-  if (AIR_NAMES.has(b.name) || b.name === 'water' || b.name === 'lava') return true
+  if (isAirName(b.name) || b.name === 'water' || b.name === 'lava') return true
   if (b.boundingBox === 'empty') return true
   return SEE_THROUGH.test(b.name) && b.name !== 'packed_ice' && b.name !== 'blue_ice'
 }
@@ -133,7 +133,7 @@ export function blockTables(registry: { blocksArray: BlockDef[] }): BlockTables 
     t.names[b.id] = b.name
     const lo = b.minStateId ?? b.id
     const hi = b.maxStateId ?? lo
-    const air = AIR_NAMES.has(b.name) ? 1 : 0
+    const air = isAirName(b.name) ? 1 : 0
     const see = isSeeThrough(b) ? 1 : 0
     for (let s = lo; s <= hi; s++) {
       t.air[s] = air
@@ -446,7 +446,7 @@ export function createFairKnowledge(bot: BotLike, opts: { onTarget?: TargetListe
 
 /** FOR EXPERIMENTS ONLY: every block in the loaded chunks counts as known, buried ore included. */
 export function createXrayKnowledge(bot: Pick<Bot, 'findBlocks' | 'blockAt' | 'entity' | 'registry'>, opts: { onTarget?: TargetListener } = {}): BlockKnowledge {
-  const ids = (match: NameMatch) => (bot.registry as unknown as { blocksArray: BlockDef[] }).blocksArray.filter((b) => !AIR_NAMES.has(b.name) && match(b.name)).map((b) => b.id)
+  const ids = (match: NameMatch) => (bot.registry as unknown as { blocksArray: BlockDef[] }).blocksArray.filter((b) => !isAirName(b.name) && match(b.name)).map((b) => b.id)
   const find = (match: NameMatch, opts: FindOptions): KnownBlock[] => {
     const from = opts.from ?? feet(bot as unknown as BotLike)
     const matching = ids(match)

@@ -11,11 +11,11 @@ import type { Entity } from 'prismarine-entity'
 import { Vec3 } from 'vec3'
 import type { Position, SeenBlock, SeenEntity, Vision, VisionOptions } from '../types.js'
 import { toMcPitch, toMcYaw } from './status.js'
+import { isAirName } from '../../names.js'
 
 export const VISION_DEFAULTS = { distance: 16, fovDegrees: 90, raysPerDegree: 0.5 } as const
 const MAX_RAYS = 20_000
 const EYE_HEIGHT = 1.62
-const AIRS = new Set(['air', 'cave_air', 'void_air'])
 
 type MfVec3 = Parameters<Bot['blockAt']>[0]
 interface RaycastWorld {
@@ -58,7 +58,7 @@ export function seeBlocks(bot: Bot, opts: Required<VisionOptions>): SeenBlock[] 
     rows = Math.ceil(rows / 2)
   }
   const seen = new Map<string, SeenBlock>()
-  const stopAt = (b: Block) => !AIRS.has(b.name)
+  const stopAt = (b: Block) => !isAirName(b.name)
   for (let i = 0; i < cols; i++) {
     const yaw = bot.entity.yaw + ((cols === 1 ? 0 : i / (cols - 1) - 0.5) * h * Math.PI) / 180
     for (let j = 0; j < rows; j++) {

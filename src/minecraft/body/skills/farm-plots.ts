@@ -8,6 +8,7 @@
 import { Vec3 } from 'vec3'
 import type { SkillContext } from './context.js'
 import { CANE_SOIL, CLEARABLE, HYDRATION, TILLABLE, type CropSpec } from './crops.js'
+import { isAirName } from '../../names.js'
 
 export const PLOT_SEARCH_RADIUS = 32
 
@@ -75,13 +76,12 @@ export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Plot
    * Crops need daylight: open sky above the plant (the world stands open sky in for light level 9);
    * a cane needs the two cells above it free to grow to 3.
    */
-  const AIRS = new Set(['air', 'cave_air', 'void_air'])
   const roomAbove = (g: Vec3): boolean => {
     const top = spec.soil === 'beside-water' ? g.y + 3 : 255
     for (let y = g.y + 2; y <= top; y++) {
       const n = at(new Vec3(g.x, y, g.z))
       if (n === null) return y > g.y + 3 // above the loaded data: open
-      if (!AIRS.has(n)) return false
+      if (!isAirName(n)) return false
     }
     return true
   }

@@ -4,14 +4,13 @@
  * beside the block is covered first with blocks the bot carries (dig-step.ts `coverLavaBeside`).
  */
 import type { SkillCall } from '../types.js'
-import { namespaced } from '../../names.js'
+import { isAirName, namespaced } from '../../names.js'
 import { fail, ok, type SkillDef } from './context.js'
 import { mineBlockAt } from './dig.js'
 import { coverLavaBeside } from './dig-step.js'
 import { fmtPos, vec } from './nav.js'
 
 type Mine = Extract<SkillCall, { skill: 'mine' }>
-const AIRS = new Set(['air', 'cave_air', 'void_air'])
 
 export const mine: SkillDef<Mine> = {
   name: 'mine',
@@ -21,7 +20,7 @@ export const mine: SkillDef<Mine> = {
     const where = fmtPos(pos.x, pos.y, pos.z)
     const block = ctx.bot.blockAt(pos)
     if (!block) return fail(`the block at ${where} is not loaded (too far away); move closer first`)
-    if (AIRS.has(block.name)) return fail(`there is nothing to mine at ${where} (air)`)
+    if (isAirName(block.name)) return fail(`there is nothing to mine at ${where} (air)`)
     if (!ctx.knowledge.isKnown(pos)) return fail(`I do not know what is at ${where}: it is enclosed by solid blocks and I have not seen it (fair play); dig a tunnel that exposes it, or pick a block from scanBlocks`)
     if (block.name === 'water' || block.name === 'lava') return fail(`${block.name} at ${where} cannot be mined`)
     const name = namespaced(block.name)

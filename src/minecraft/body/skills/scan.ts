@@ -7,11 +7,10 @@ import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
 import type { ScannedEntity, SeenBlock, SkillCall } from '../types.js'
 import { resolveItemNames, type Registry } from '../items.js'
-import { bareName, namespaced } from '../../names.js'
+import { isAirName, bareName, namespaced } from '../../names.js'
 import { eventWithin, ok, type SkillDef } from './context.js'
 
 const MAX_LISTED = 64
-const AIRS = new Set(['air', 'cave_air', 'void_air'])
 
 /** Max health of common mobs (minecraft-data has no such table). */
 const MAX_HEALTH: Record<string, number> = {
@@ -52,7 +51,7 @@ export const scanBlocks: SkillDef<Extract<SkillCall, { skill: 'scanBlocks' }>> =
     const filter = c.ids?.length ? blockIdsFor(registry, c.ids) : null
     if (filter && filter.names.size === 0) return { ok: false, reason: `unknown block ids: ${filter.unknown.join(', ')}` }
     // Only blocks the bot could know about (senses/known-blocks.ts); nothing inside solid stone.
-    const match = filter ? (n: string) => filter.names.has(n) : (n: string) => !AIRS.has(n)
+    const match = filter ? (n: string) => filter.names.has(n) : (n: string) => !isAirName(n)
     const known = ctx.knowledge.find(match, { radius, count: 20_000 })
     const counts = new Map<string, number>()
     const found = known.map((k) => {

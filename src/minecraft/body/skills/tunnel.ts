@@ -10,6 +10,7 @@
 import type { Position } from '../types.js'
 import { versionFacts, type VersionFacts } from '../../version-facts.js'
 import { DEFAULT_MC_VERSION } from '../../versions.js'
+import { isAirName } from '../../names.js'
 
 export interface Dir {
   dx: number
@@ -146,11 +147,7 @@ export function stripHeight(ore: string, groundY: number, version?: VersionArg):
 
 // ---------------------------------------------------------------- hazards
 
-const AIRS = new Set(['air', 'cave_air', 'void_air'])
-
-export function isAirName(name: string): boolean {
-  return AIRS.has(name)
-}
+export { isAirName }
 
 export function isFluidName(name: string): boolean {
   return name === 'lava' || name === 'water' || name === 'bubble_column'

@@ -10,7 +10,7 @@
  */
 import type { BodyStatus, Vision } from '../../body/types.js'
 import { buildMessageBase, type MaiCoreReply, type MessageBase } from '../../../protocols/maim.js'
-import { bareName } from '../../names.js'
+import { isAirName, bareName } from '../../names.js'
 
 export const GOAL_HISTORY_MAX = 50
 export const EVENT_HISTORY_MAX = 20
@@ -57,7 +57,6 @@ export interface CompactObservation {
 
 const r1 = (v: number) => Math.round(v * 10) / 10
 const r2 = (v: number) => Math.round(v * 100) / 100
-const AIRS = new Set(['air', 'cave_air', 'void_air'])
 
 /** World age in ticks as the body knows it (MineLand's `tick` counts steps; ours counts game time). */
 export function tickOf(status: Pick<BodyStatus, 'day' | 'timeOfDay'>): number {
@@ -94,7 +93,7 @@ export function buildObservation(name: string, status: BodyStatus, vision: Visio
     const dz = b.position.z - feet.z
     if (Math.abs(dx) > 1 || Math.abs(dz) > 1 || dy < -1 || dy > 1) continue
     const n = bareName(b.name)
-    if (AIRS.has(n)) continue
+    if (isAirName(n)) continue
     if (dx === 0 && dz === 0 && dy === -1) below = n
     else near.add(n)
   }
