@@ -41,6 +41,9 @@ describe('hunt at night (natural world, seed 5, from time 14000)', { timeout: 60
     const deaths: string[] = []
     body.on('death', (cause: string) => void deaths.push(cause))
     body.on('death.message', (text: string) => void deaths.push(`the server: "${text}"`))
+    // the monsters the hunt fought off on the way (the hunt's own self-defence), printed for the record
+    const defences: string[] = []
+    body.on('skill.progress', (_c: unknown, m: string) => void (m.startsWith('defending myself') && defences.push(m)))
     let kills = 0
     for (let attempt = 0; attempt < 5; attempt++) {
       await until(
@@ -66,6 +69,7 @@ describe('hunt at night (natural world, seed 5, from time 14000)', { timeout: 60
       assert.match(r.reason, /no minecraft:spider within 48 blocks: none around now; spiders spawn in the dark, more come as the night goes on/)
     }
     console.log(reasons.join('\n'))
+    console.log(`self-defence during the hunts: ${defences.length ? defences.join('; ') : 'none'}; deaths: ${deaths.join('; ') || 'none'}`)
     assert.match(reasons.at(-1)!, /^picked up \d+ minecraft:string from \d+ minecraft:spider$/, `${reasons.join(' | ')} | deaths: ${deaths.join('; ') || 'none'}`)
     assert.ok(kills >= 1)
     assert.ok((body.inventoryCounts()['minecraft:string'] ?? 0) >= 1)

@@ -30,6 +30,15 @@ export const HUNT_RADIUS = 48
 const DROP_SWEEP_RADIUS = 16
 /** Kills in a row that bring none of the item before the hunt gives up. */
 const MAX_MISSES = 5
+/**
+ * A monster that hit the bot within HIT_MEMORY_MS and stands within DEFEND_RADIUS is fought before
+ * the hunt goes on (for at most DEFEND_MS): a hunter out at night is hunted too, and with the
+ * strike-back reflex off nothing else answers it. Creepers are left alone (close to one is where it
+ * explodes).
+ */
+const DEFEND_RADIUS = 4
+const HIT_MEMORY_MS = 3000
+const DEFEND_MS = 20_000
 /** Time kept back from the search walk for the kill itself. */
 const KILL_RESERVE_MS = 60_000
 
@@ -100,47 +109,70 @@ export const hunt: SkillDef<Hunt> = {
     let kills = 0
     let misses = 0
     let lastEscape = ''
-    while (got() < c.count) {
-      checkAborted(ctx.signal)
-      let e = target()
-      if (!e && hostile && isDaylight(ctx) && secondsToDusk(bot.time.timeOfDay) * 1000 < ctx.deadline - Date.now() - KILL_RESERVE_MS - 10_000) {
-        e = await waitForDusk(ctx, target, () => ctx.progress(`waiting for the night: ${pluralMob(kind)} spawn in the dark; dusk in about ${secondsToDusk(bot.time.timeOfDay)} s`, got() / c.count))
-      }
-      const searchable = ctx.deadline - Date.now() > KILL_RESERVE_MS + 10_000
-      if (!e && searched === undefined && searchable && !(hostile && isDaylight(ctx))) {
-        const search = await searchForMob(ctx, target, ctx.deadline - KILL_RESERVE_MS)
-        searched = `searched ${search.walked} blocks around (${search.seconds} s)${search.why ? `: ${search.why}` : ''}`
-        e = search.found ?? target()
-      }
-      if (!e) {
-        const why = noneAround(ctx, kind, wool)
-        return { ok: false, reason: `${why}; got ${got()}/${c.count} ${namespaced(c.item)} after ${kills} kill(s)${searched ? `; ${searched}` : ''}${lastEscape ? ` (last: ${lastEscape})` : ''}`, kills, picked: picked(got()) }
-      }
-      const before = got()
-      try {
-        const r = await killEntity(ctx, e, 45_000)
-        // only a death the client saw counts: an entity can also vanish from the client's view near the bot
-        if (r.seenDying) kills++
-        given.add(e.id) // a dead mob stays in the client's list during its death animation
-        await pickUpNear(ctx, r.at, 6, 5000)
-        // and any of the item still lying around (knocked away, or left by an earlier kill)
-        if (got() < c.count) await walkOverDrops(ctx, members, DROP_SWEEP_RADIUS, () => got() >= c.count, Date.now() + 15_000)
-      } catch (err) {
-        if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
-        lastEscape = errorMessage(err)
-        given.add(e.id)
-      }
-      if (got() === before && ++misses >= MAX_MISSES) {
-        return {
-          ok: false,
-          reason: `${misses} hunts of ${namespaced(kind)} in a row brought no ${namespaced(c.item)} (${kills} killed${lastEscape ? `; last: ${lastEscape}` : ''}); it may not drop it here`,
-          kills,
-          picked: picked(got()),
-        }
-      }
-      if (got() > before) misses = 0
-      ctx.progress(`${namespaced(c.item)}: ${got()}/${c.count} from ${kills} ${kind}`, Math.min(1, got() / c.count))
+    let hitAt = 0
+    const onHurt = (e: Entity) => {
+      if (e.id === bot.entity?.id) hitAt = Date.now()
     }
-    return { ok: true, reason: `picked up ${got()} ${namespaced(c.item)} from ${kills} ${namespaced(kind)}`, kills, picked: picked(got()) }
+    // a monster that has just hit the bot, close by (not one of the hunted kind: that one is fought anyway)
+    const attacker = (): Entity | undefined =>
+      Date.now() - hitAt > HIT_MEMORY_MS ? undefined : listEntities(bot, DEFEND_RADIUS, (e) => e.name !== 'creeper' && isHostileMob(registry, e.name ?? '') && entityId(e) !== namespaced(kind))[0]
+    bot.on('entityHurt', onHurt)
+    try {
+      while (got() < c.count) {
+        checkAborted(ctx.signal)
+        const foe = attacker()
+        if (foe) {
+          hitAt = 0
+          ctx.progress(`defending myself against ${entityId(foe)}`)
+          try {
+            await killEntity(ctx, foe, DEFEND_MS)
+          } catch (err) {
+            if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
+          }
+          continue
+        }
+        let e = target()
+        if (!e && hostile && isDaylight(ctx) && secondsToDusk(bot.time.timeOfDay) * 1000 < ctx.deadline - Date.now() - KILL_RESERVE_MS - 10_000) {
+          e = await waitForDusk(ctx, target, () => ctx.progress(`waiting for the night: ${pluralMob(kind)} spawn in the dark; dusk in about ${secondsToDusk(bot.time.timeOfDay)} s`, got() / c.count))
+        }
+        const searchable = ctx.deadline - Date.now() > KILL_RESERVE_MS + 10_000
+        if (!e && searched === undefined && searchable && !(hostile && isDaylight(ctx))) {
+          const search = await searchForMob(ctx, target, ctx.deadline - KILL_RESERVE_MS)
+          searched = `searched ${search.walked} blocks around (${search.seconds} s)${search.why ? `: ${search.why}` : ''}`
+          e = search.found ?? target()
+        }
+        if (!e) {
+          const why = noneAround(ctx, kind, wool)
+          return { ok: false, reason: `${why}; got ${got()}/${c.count} ${namespaced(c.item)} after ${kills} kill(s)${searched ? `; ${searched}` : ''}${lastEscape ? ` (last: ${lastEscape})` : ''}`, kills, picked: picked(got()) }
+        }
+        const before = got()
+        try {
+          const r = await killEntity(ctx, e, 45_000)
+          // only a death the client saw counts: an entity can also vanish from the client's view near the bot
+          if (r.seenDying) kills++
+          given.add(e.id) // a dead mob stays in the client's list during its death animation
+          await pickUpNear(ctx, r.at, 6, 5000)
+          // and any of the item still lying around (knocked away, or left by an earlier kill)
+          if (got() < c.count) await walkOverDrops(ctx, members, DROP_SWEEP_RADIUS, () => got() >= c.count, Date.now() + 15_000)
+        } catch (err) {
+          if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
+          lastEscape = errorMessage(err)
+          given.add(e.id)
+        }
+        if (got() === before && ++misses >= MAX_MISSES) {
+          return {
+            ok: false,
+            reason: `${misses} hunts of ${namespaced(kind)} in a row brought no ${namespaced(c.item)} (${kills} killed${lastEscape ? `; last: ${lastEscape}` : ''}); it may not drop it here`,
+            kills,
+            picked: picked(got()),
+          }
+        }
+        if (got() > before) misses = 0
+        ctx.progress(`${namespaced(c.item)}: ${got()}/${c.count} from ${kills} ${kind}`, Math.min(1, got() / c.count))
+      }
+      return { ok: true, reason: `picked up ${got()} ${namespaced(c.item)} from ${kills} ${namespaced(kind)}`, kills, picked: picked(got()) }
+    } finally {
+      bot.removeListener('entityHurt', onHurt)
+    }
   },
 }
