@@ -142,6 +142,21 @@ describe('action slot: reflex holds and gap hooks', () => {
     assert.equal(count('skill.end'), 2)
   })
 
+  test('a hold that yields to a call is interrupted by it (the night shelter and an armed monster hunt); other calls still wait', async () => {
+    const { slot } = setup()
+    const held = slot.hold({ skill: 'wait', ms: 30_000 }, { yieldTo: (next) => next.skill === 'chat' })
+    await sleep(20)
+    const ctrl = new AbortController()
+    const waiting = slot.run({ skill: 'equip', item: 'minecraft:diamond_sword' }, { signal: ctrl.signal })
+    await sleep(20)
+    ctrl.abort(new Error('given up'))
+    // a call the hold does not yield to never started: it ended waiting
+    assert.match((await waiting).reason, /^cancelled: given up \(while waiting for wait\)$/)
+    const r = await slot.run({ skill: 'chat', message: 'out' })
+    assert.equal(r.ok, true, r.reason)
+    assert.equal((await held).reason, 'cancelled: interrupted by chat')
+  })
+
   test("a waiting call ends at its caller's cancel (start and end reported once); the body's stop ends the hold", async () => {
     const { slot, count } = setup()
     const held = slot.hold({ skill: 'wait', ms: 30_000 })

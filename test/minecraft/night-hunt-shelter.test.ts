@@ -5,13 +5,15 @@
  * (staged starter profile, monsters off, so no spider comes), reflexes as in `play` (the shelter
  * on); the night is set through the world's operator API (`setTime`), and a stone sword is given
  * through it (announced here). By day a monster hunt with none in sight waits for a dusk near enough
- * and then goes out; a dusk too far is said in its reason, for the planner's clock.
+ * and then goes out; a dusk too far is said in its reason, for the planner's clock. A bot already
+ * dug in for the night lets an armed monster hunt end its shelter (first test: before any hunt, so the
+ * shelter digs in at all).
  */
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { World } from '../../src/minecraft/world/index.js'
 import type { MineflayerBody } from '../../src/minecraft/body/index.js'
-import type { HuntResult } from '../../src/minecraft/body/types.js'
+import type { HuntResult, SkillCall, SkillResult } from '../../src/minecraft/body/types.js'
 import { worldAndBody } from './body-support.js'
 
 describe('hunting at night keeps the bot out of its shelter (embedded world)', { timeout: 240_000 }, () => {
@@ -25,6 +27,38 @@ describe('hunting at night keeps the bot out of its shelter (embedded world)', {
 
   after(async () => {
     await cleanup?.()
+  })
+
+  test('dug in for the night, an armed spider hunt ends the shelter and searches at night (it does not wait for dawn)', async () => {
+    world.give('Nightowl', 'stone_sword', 1)
+    await new Promise<void>((resolve) => {
+      const check = () => ((body.inventoryCounts()['minecraft:stone_sword'] ?? 0) >= 1 ? resolve() : setTimeout(check, 50))
+      check()
+    })
+    const dugIn = new Promise<void>((resolve) => {
+      const onProgress = (call: SkillCall, message: string) => {
+        if (call.skill !== 'shelter' || !/^sheltering until dawn/.test(message)) return
+        body.off('skill.progress', onProgress)
+        resolve()
+      }
+      body.on('skill.progress', onProgress)
+    })
+    const shelterEnd = new Promise<SkillResult>((resolve) => {
+      const onEnd = (call: SkillCall, result: SkillResult) => {
+        if (call.skill !== 'shelter') return
+        body.off('skill.end', onEnd)
+        resolve(result)
+      }
+      body.on('skill.end', onEnd)
+    })
+    world.setTime(13_000)
+    await dugIn
+    const r = (await body.run({ skill: 'hunt', entity: 'spider', item: 'string', count: 1 }, { timeoutMs: 90_000 })) as HuntResult
+    const sheltered = await shelterEnd
+    assert.match(sheltered.reason, /interrupted by hunt/)
+    assert.equal(r.ok, false, r.reason)
+    assert.doesNotMatch(r.reason, /in daylight|interrupted by shelter/)
+    assert.match(r.reason, /no minecraft:spider within 48 blocks: none around now.*searched \d+ blocks around/)
   })
 
   test('an armed spider hunt at night under the open sky runs its search walk to the end instead of being cut by the shelter', async () => {

@@ -6,7 +6,9 @@
  * Two doors for reflexes, which stay apart from any mind:
  * - a hold (`hold(call)`): a reflex's skill that other calls do not interrupt; they wait for it
  *   to end and then start (the night shelter: a mind's next action runs at dawn). A caller's
- *   own cancel still ends its waiting call, and `abortCurrent` (the body's stop) ends the hold;
+ *   own cancel still ends its waiting call, and `abortCurrent` (the body's stop) ends the hold; a
+ *   hold may name the calls it yields to (`yieldTo`): those interrupt it like any skill (the night
+ *   shelter yields to an armed hunt of monsters, which come only in the dark);
  * - gap hooks (`addGapHook`): short work done between two skills, before the next one starts
  *   (the eat reflex eats there instead of interrupting a dig).
  */
@@ -51,6 +53,13 @@ interface Running {
   before: Record<string, number> | null
   /** A reflex's hold: other calls wait instead of interrupting it. */
   held: boolean
+  /** The calls a hold lets interrupt it. */
+  yieldTo?: (next: SkillCall) => boolean
+}
+
+export interface HoldOptions extends RunOptions {
+  /** Calls that interrupt the hold instead of waiting for it to end. */
+  yieldTo?: (next: SkillCall) => boolean
 }
 
 /** Work between two skills; `next` is the skill about to start, `held` true when it is a reflex's hold (a fight, a flight). */
@@ -119,17 +128,17 @@ export class ActionSlot {
   }
 
   /** Runs a reflex's skill that other calls wait for instead of interrupting (see the file comment). */
-  hold(input: SkillCall, opts: RunOptions = {}): Promise<SkillResult> {
+  hold(input: SkillCall, opts: HoldOptions = {}): Promise<SkillResult> {
     return this.enqueue(input, opts, true)
   }
 
-  private enqueue(input: SkillCall, opts: RunOptions, held: boolean): Promise<SkillResult> {
+  private enqueue(input: SkillCall, opts: HoldOptions, held: boolean): Promise<SkillResult> {
     const parsed = parseSkillCall(input)
     const name = typeof (input as { skill?: unknown })?.skill === 'string' ? (input as { skill: string }).skill : 'unknown'
     if (!parsed.ok) return Promise.resolve(this.finishEarly(input, name, parsed.reason))
     const call = parsed.call
     const start = this.queue.then(async (): Promise<Running | SkillResult> => {
-      while (!held && this.running?.held) {
+      while (!held && this.running?.held && !this.running.yieldTo?.(call)) {
         const why = await this.waitOut(this.running, opts.signal)
         if (why !== null) return this.finishEarly(call, call.skill, why)
       }
@@ -189,7 +198,7 @@ export class ActionSlot {
     }
   }
 
-  private start(call: SkillCall, opts: RunOptions, held = false): Running {
+  private start(call: SkillCall, opts: HoldOptions, held = false): Running {
     const def = this.skills.get(call.skill)!
     const controller = new AbortController()
     const timeoutMs = opts.timeoutMs && opts.timeoutMs > 0 ? opts.timeoutMs : (def.timeoutFor?.(call) ?? def.timeoutMs)
@@ -202,7 +211,7 @@ export class ActionSlot {
     else opts.signal?.addEventListener('abort', onCallerAbort, { once: true })
 
     const now = Date.now()
-    const running: Running = { call, def, controller, done: Promise.resolve({ ok: false, reason: '' }), startedAt: now, lastProgressAt: now, lastRealAt: now, longestStallMs: 0, activity: { kind: 'idle' }, before: this.host.ready() ? this.host.counts() : null, held }
+    const running: Running = { call, def, controller, done: Promise.resolve({ ok: false, reason: '' }), startedAt: now, lastProgressAt: now, lastRealAt: now, longestStallMs: 0, activity: { kind: 'idle' }, before: this.host.ready() ? this.host.counts() : null, held, ...(held && opts.yieldTo ? { yieldTo: opts.yieldTo } : {}) }
     this.running = running
     this.host.emit('skill.start', call)
 

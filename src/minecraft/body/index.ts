@@ -335,7 +335,7 @@ export class MineflayerBody extends EventEmitter implements Body {
         slot: this.slot,
         events: this,
         run: (call) => this.run(call),
-        hold: (call) => this.slot.hold(call),
+        hold: (call, opts) => this.slot.hold(call, opts),
         strikeBackList: () => this.strikeBack.list(),
         knowledge: () => this.knowledge,
         log: this.log.child(`reflex:${r.name}`),

@@ -12,7 +12,10 @@
  * from spiders, bones, gunpowder) stays out when it carries a sword or an axe: those mobs come at
  * night, and a dug-in bot got none (the bench's fishing_rod run sheltered from 822 s to its end
  * without a string); unarmed, it digs in as before (a gunpowder run that stayed out fought creepers
- * bare-handed and died again and again).
+ * bare-handed and died again and again). For the same reason a bot already dug in lets an armed hunt
+ * of a hostile mob end the shelter (the hold yields to it): a mind whose plan waited for the night to
+ * hunt spiders (the planner's clock takes a dropped hunt back near dusk) would otherwise wait in the
+ * hole until dawn (the bench's fishing_rod runs: dug in from dusk to the end).
  */
 import type { Bot } from 'mineflayer'
 import { isNight, isSealedIn, openToSkyNear, underOpenSky } from '../skills/shelter.js'
@@ -52,16 +55,18 @@ export const shelterReflex: Reflex = {
       if (isHostileMob(host.registry, call.entity)) huntingAt = Date.now()
     }
     host.events.on('skill.start', onStart)
+    const armed = () => bot.inventory.items().some((i) => isWeapon(i.name))
+    const armedHunt = (next: SkillCall) => next.skill === 'hunt' && isHostileMob(host.registry, next.entity) && armed()
     const tick = () => {
       if (running || !bot.entity || bot.health <= 0 || !isNight(bot.time?.timeOfDay ?? 0) || Date.now() < quietUntil) return
-      if (Date.now() - huntingAt < HUNTING_MS && bot.inventory.items().some((i) => isWeapon(i.name))) return
+      if (Date.now() - huntingAt < HUNTING_MS && armed()) return
       if (!nightMayCut(host.slot.current(), Date.now())) return
       // deep underground the bot carries on; near the surface's open space it shelters (sealed in where it is)
       if (!underOpenSky(bot) && !isSealedIn(bot) && !openToSkyNear(bot)) return
       running = true
       host.log.info('night: sheltering until dawn', { time: Math.floor(bot.time.timeOfDay) })
       void host
-        .hold({ skill: 'shelter' })
+        .hold({ skill: 'shelter' }, { yieldTo: armedHunt })
         .then((r) => {
           if (r.ok) return
           host.log.info('no shelter', { reason: r.reason })

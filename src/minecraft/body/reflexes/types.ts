@@ -2,7 +2,7 @@
 import type { Bot } from 'mineflayer'
 import type { EventEmitter } from 'node:events'
 import type { Logger } from '../../../core/logger.js'
-import type { ActionSlot } from '../action-slot.js'
+import type { ActionSlot, HoldOptions } from '../action-slot.js'
 import type { Registry } from '../items.js'
 import type { BlockKnowledge } from '../senses/known-blocks.js'
 import type { SkillCall, SkillResult } from '../types.js'
@@ -15,7 +15,7 @@ export interface ReflexHost {
   events: EventEmitter
   run(call: SkillCall): Promise<SkillResult>
   /** Runs a skill that other calls wait for instead of interrupting (the action slot's hold). */
-  hold(call: SkillCall): Promise<SkillResult>
+  hold(call: SkillCall, opts?: HoldOptions): Promise<SkillResult>
   strikeBackList(): string[]
   /** The fair-play block knowledge of the current bot (what the reflex may target). */
   knowledge(): BlockKnowledge
