@@ -307,7 +307,7 @@ export class Belief {
   /** The rollout style of an opponent, from what we saw it do. */
   style(id: number): Style {
     const caution = this.caution(id)
-    return { ...RACER_STYLE, moveRate: this.moveRate(id), aggression: this.aggression(id), hunts: this.hunting(id), escapeCare: 0.3 + 0.7 * caution }
+    return { ...RACER_STYLE, moveRate: this.moveRate(id), aggression: this.aggression(id), hunts: this.hunting(id), escapeCare: 0.3 + 0.7 * caution, restocks: this.blinks[id]! > 0 && this.pickups[id]! > 0 }
   }
 
   /**

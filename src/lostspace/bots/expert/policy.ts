@@ -29,6 +29,11 @@ export interface Style {
   moveRate: number
   /** Takes a Kit at a Materials point it stands on when it has none. */
   grabsKits: boolean
+  /**
+   * Keeps itself stocked as the C++ competition AI does: walks to the nearest Materials point without a
+   * Transport (or hurt without a Kit) and there fills up to two Transports and two Kits.
+   */
+  restocks: boolean
   /** Detects the next node when the detector is ready (clears traps). */
   detects: boolean
   /** Fights only exchanges it wins (the expert itself). */
@@ -39,8 +44,8 @@ export interface Style {
   escapeCare: number
 }
 
-export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: true, detects: true, careful: true, hunts: 0, escapeCare: 1 }
-export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, detects: true, careful: false, hunts: 0.3, escapeCare: 0.5 }
+export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: true, restocks: false, detects: true, careful: true, hunts: 0, escapeCare: 1 }
+export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, restocks: false, detects: true, careful: false, hunts: 0.3, escapeCare: 0.5 }
 
 /** Per-sample hashed randomness (see the file comment). */
 export class Dice {
@@ -193,9 +198,12 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
     note(ctx, sim.keyMachine(s, pid), 'keymachine')
     return
   }
-  if (style.grabsKits && kits === 0 && g.isMaterials[node] && sim.stock(s, node) > 0) {
-    note(ctx, sim.materials(s, pid, KIT), 'kitpick')
-    return
+  if (g.isMaterials[node] && sim.stock(s, node) > 0) {
+    const tool = style.restocks ? restockTool(sim, s, pid, hp, kits) : style.grabsKits && kits === 0 ? KIT : -1
+    if (tool >= 0) {
+      note(ctx, sim.materials(s, pid, tool), tool === KIT ? 'kitpick' : 'transportpick')
+      return
+    }
   }
   // Every key but the capsule watched: a Transport lets the escape start on arrival (see blinkEscape).
   if (style.careful && mask === 15 && sim.tool(s, pid, TRANSPORT) === 0 && g.isMaterials[node] && sim.stock(s, node) > 0 && !escapeSafe(sim, s, pid, hp, 3)) {
@@ -216,6 +224,21 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
       return
     }
   }
+  // An interceptor (per sample, with its chance of chasing) goes for whoever is ahead in the race:
+  // it waits beside the capsule for a player with every key, or chases one with three keys and more
+  // than its own, as the C++ competition AI does once it is behind.
+  if (!style.careful && mask !== 15 && style.hunts > 0 && dice.u(pid, 0, 7) < style.hunts) {
+    const stage = g.stage(round, 2)
+    const goal = interceptGoal(sim, s, pid, mask)
+    if (goal >= 0) {
+      if (goal === g.capsule && g.distance(node, goal, stage) <= 1) return
+      const nx = stepTowards(g, node, goal, round, stage, dice.u(pid, round, 3))
+      if (nx >= 0 && nx !== node && nx !== g.capsule) {
+        note(ctx, sim.move(s, pid, nx), 'move', nx)
+        return
+      }
+    }
+  }
   if (style.hunts > 0 && dice.u(pid, round, 5) < style.hunts) {
     const q = richestNear(sim, s, pid, node)
     if (q >= 0) {
@@ -228,6 +251,14 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   }
   if (style.moveRate < 1 && dice.u(pid, round, 2) >= style.moveRate) return
   const stage = g.stage(round, 2)
+  if (style.restocks && (sim.tool(s, pid, TRANSPORT) === 0 || (hp <= RESTOCK_HP && kits === 0)) && !(mask === 15 && g.pos[node]![2] === g.pos[g.capsule]![2])) {
+    const m = nearestStock(sim, s, node, stage)
+    const nx = m >= 0 ? stepTowards(g, node, m, round, stage, dice.u(pid, round, 4)) : -1
+    if (nx >= 0 && nx !== node) {
+      note(ctx, sim.move(s, pid, nx), 'move', nx)
+      return
+    }
+  }
   const boxes = boxesOf(sim, s, ctx.boxes)
   let target = planner.tour(node, mask, stage, boxes).target
   if (target === node) target = g.capsule
@@ -246,6 +277,36 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   if (nx === g.capsule && mask === 15 && escapeCareful && !escapeSafe(sim, s, pid, hp, 3)) return
   if (style.detects && g.adjacent[node * g.n + nx] === 1 && sim.get(s, pid, F_DETECT) === 0) note(ctx, sim.detect(s, pid, nx), 'detect', nx)
   note(ctx, sim.move(s, pid, nx), 'move', nx)
+}
+
+/** Below this hp a restocking player without a Kit fetches one (the C++ competition AI's rule). */
+const RESTOCK_HP = 140
+
+/** What a restocking player takes at a Materials point (the C++ competition AI's order), or -1: it moves on. */
+function restockTool(sim: Sim, s: Int32Array, pid: number, hp: number, kits: number): number {
+  const tr = sim.tool(s, pid, TRANSPORT)
+  if (hp <= RESTOCK_HP && kits === 0) return KIT
+  if (tr >= 2) return -1
+  if (tr < 1) return TRANSPORT
+  if (kits < 1) return KIT
+  return TRANSPORT
+}
+
+/** The nearest Materials point with stock left that outlasts the walk there, or -1. */
+function nearestStock(sim: Sim, s: Int32Array, node: number, stage: number): number {
+  const g = sim.g
+  const round = sim.round(s)
+  let best = -1
+  let bestD = Infinity
+  for (const m of g.materials) {
+    if (sim.stock(s, m) === 0) continue
+    const d = g.distance(node, m, stage)
+    if (d < bestD && g.failRound[m]! > round + d + 1) {
+      bestD = d
+      best = m
+    }
+  }
+  return best
 }
 
 /** The blinks (same layer, at most `n`) that land on the capsule from `node`: [] if none do. */
@@ -270,6 +331,28 @@ function blinkEscape(ctx: PolicyContext, s: Int32Array, pid: number, careful: bo
   }
   note(ctx, sim.escape(s, pid), 'escape')
   return true
+}
+
+/**
+ * Where an interceptor without every key goes: the capsule when another player holds every key (or is escaping),
+ * else the node of the player with three keys and more than `mask` has; -1 when nobody is that far ahead.
+ */
+function interceptGoal(sim: Sim, s: Int32Array, pid: number, mask: number): number {
+  const mine = bitCount(mask)
+  let chase = -1
+  let most = Math.max(2, mine)
+  for (let q = 0; q < 4; q++) {
+    if (q === pid) continue
+    const st = sim.status(s, q)
+    if (st === WAIT || (st === ALIVE && sim.keys(s, q) === 15)) return sim.g.capsule
+    if (st !== ALIVE) continue
+    const k = bitCount(sim.keys(s, q))
+    if (k > most) {
+      most = k
+      chase = sim.node(s, q)
+    }
+  }
+  return chase
 }
 
 /** The player within four steps (same layer) carrying the most keys (at least as many as `pid`), or -1. */

@@ -351,7 +351,7 @@ export class PlanSearch {
     }
     if (opts.trace) {
       const trace = opts.trace
-      const who = [0, 1, 2, 3].map((q) => `p${q}:st${this.sim.status(e0, q)}@${this.g.pos[this.sim.node(e0, q)]!.join('')}hp${this.sim.hp(e0, q)}k${this.sim.keys(e0, q)}sc${this.sim.get(e0, q, F_SCORE)}tr${this.sim.tool(e0, q, TRANSPORT)}${this.belief.others[q]!.seen.visible ? 'V' : ''} a${styles[q]!.aggression.toFixed(2)} m${styles[q]!.moveRate.toFixed(2)} c${caution[q]!.toFixed(2)}`)
+      const who = [0, 1, 2, 3].map((q) => `p${q}:st${this.sim.status(e0, q)}@${this.g.pos[this.sim.node(e0, q)]!.join('')}hp${this.sim.hp(e0, q)}k${this.sim.keys(e0, q)}sc${this.sim.get(e0, q, F_SCORE)}tr${this.sim.tool(e0, q, TRANSPORT)}${this.belief.others[q]!.seen.visible ? 'V' : ''} a${styles[q]!.aggression.toFixed(2)} m${styles[q]!.moveRate.toFixed(2)} c${caution[q]!.toFixed(2)}${styles[q]!.restocks ? ' R' : ''}`)
       trace('   ' + who.join(' | '))
       if (opts.traceRollouts) {
         for (const c of new Set([def, bestIdx])) {
