@@ -13,6 +13,7 @@ import {
   landingVerdict,
   snakeLegs,
   stairStep,
+  DROP_STAIR,
   stairUpStep,
   stripHeight,
   tunnelStep,
@@ -50,7 +51,19 @@ describe('stair and tunnel steps', () => {
   test('each cell a stair digs touches the cell opened before it, or the bot itself (fair play: it is exposed)', () => {
     for (const d of CARDINALS) {
       assertEachCellExposed(stairStep(feet, d))
+      assertEachCellExposed(stairStep(feet, d, DROP_STAIR))
     }
+  })
+
+  test('a drop stair opens the next column four high, top first, and drops the feet two blocks: a fall that does no damage', () => {
+    const s = stairStep(feet, east, DROP_STAIR)
+    assert.deepEqual(s.dig, [{ x: 11, y: 65, z: -5 }, { x: 11, y: 64, z: -5 }, { x: 11, y: 63, z: -5 }, { x: 11, y: 62, z: -5 }])
+    assert.deepEqual(s.stand, { x: 11, y: 62, z: -5 })
+    assert.deepEqual(s.floor, { x: 11, y: 61, z: -5 })
+    // the world's fall damage is ceil(distance − 3) (world facts §5): none for the drop
+    assert.ok(DROP_STAIR < 3)
+    // its first three cells are the walkable stair's: a drop refused falls back to the walkable stair the same way
+    assert.deepEqual(s.dig.slice(0, 3), stairStep(feet, east).dig)
   })
 
   test('a stair up opens ahead at head height, over the head, ahead above that, and stands the feet one block higher on the block ahead', () => {

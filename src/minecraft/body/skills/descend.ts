@@ -1,7 +1,8 @@
 /**
- * Going down by a walkable staircase (never straight down): one stair at a time toward a cardinal
- * direction, each checked by dig-step.ts (known cells only; lava, water, bedrock or a drop ahead
- * turns the stairs 90° to the right). It stops at the level asked, or as soon as `found` returns
+ * Going down by a staircase (never straight down): one stair at a time toward a cardinal direction,
+ * two levels a stair (DROP_STAIR, a fall that does no damage) while they fit above the target, each
+ * checked by dig-step.ts (known cells only; lava, water, bedrock or a drop ahead turns the stairs 90°
+ * to the right). It stops at the level asked, or as soon as `found` returns
  * something (ore exposed on the way).
  */
 import type { Position } from '../types.js'
@@ -9,7 +10,7 @@ import { checkAborted, type SkillContext } from './context.js'
 import { feetCell, takeStep } from './dig-step.js'
 import { underCover } from './explore.js'
 import { fmtPos } from './nav.js'
-import { cardinalOf, stairStep, turnRight, type Dir } from './tunnel.js'
+import { DROP_STAIR, cardinalOf, stairStep, turnRight, type Dir } from './tunnel.js'
 import { coalOnTheWay, type TorchTrail } from './torches.js'
 
 export interface DescentOutcome<T> {
@@ -43,7 +44,13 @@ export async function descendTo<T>(
     if (Date.now() >= opts.stopAt) return out({ why: 'time ran out' })
     if (tries >= maxTries) return out({ why: `gave up after ${tries} tries (last: ${lastHazard})` })
     const feet = feetCell(ctx)
-    const r = await takeStep(ctx, stairStep(feet, dir), () => opts.found() !== undefined)
+    const found = () => opts.found() !== undefined
+    // two levels a step while they fit above the target; on any hazard, the walkable stair the same way
+    // (its cells are the drop stair's top three, so it meets the same hazards or goes down one)
+    let r = feet.y - DROP_STAIR >= targetY ? await takeStep(ctx, stairStep(feet, dir, DROP_STAIR), found, undefined, { fallFurther: false }) : undefined
+    if (r && !r.ok) ctx.log.debug('drop stair refused', { hazard: `${r.hazard} at ${fmtPos(r.at.x, r.at.y, r.at.z)}` })
+    if (!r?.ok && opts.found() === undefined) r = await takeStep(ctx, stairStep(feet, dir), found)
+    if (!r) continue
     if (!r.ok) {
       lastHazard = `${r.hazard} at ${fmtPos(r.at.x, r.at.y, r.at.z)}`
       ctx.log.debug('stairs turn', { hazard: lastHazard })

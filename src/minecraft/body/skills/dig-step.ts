@@ -121,8 +121,9 @@ async function plug(ctx: SkillContext, p: Position): Promise<void> {
  * is lava, water or bedrock, when an opened cell shows lava or water beside it (the cell is plugged
  * again when the bot carries a block), when the floor is not known and solid (a drop), or when the
  * way stays blocked. `onDug` runs after each opened cell (the caller looks for ore there).
+ * `fallFurther: false`: an open floor is a hazard too (the step's own drop is all the fall allowed).
  */
-export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean, minY = safeMinY(ctx.registry)): Promise<StepOutcome> {
+export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean, minY = safeMinY(ctx.registry), opts: { fallFurther?: boolean } = {}): Promise<StepOutcome> {
   const { bot } = ctx
   for (const cell of step.dig) {
     const b = bot.blockAt(vec(cell.x, cell.y, cell.z))
@@ -148,6 +149,8 @@ export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => bool
   const fv = floorVerdict(floor?.name, floor?.boundingBox === 'block', ctx.knowledge.isKnown(step.floor))
   let stand = step.stand
   if (fv === 'drop') {
+    // a step that already drops the feet further than one block goes no further (fallFurther: false)
+    if (opts.fallFurther === false) return { ok: false, hazard: `an open floor under ${where(step.stand)}`, at: step.floor }
     // a cave or a hole under the step: go down into it when its floor is known, dry and near enough
     const landing = landingBelow(ctx, step.floor, minY)
     if (typeof landing === 'string') return { ok: false, hazard: `${landing} under ${where(step.stand)}`, at: step.floor }
