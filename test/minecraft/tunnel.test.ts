@@ -21,6 +21,7 @@ import {
   turnRight,
 } from '../../src/minecraft/body/skills/tunnel.js'
 import { torchCrafts, wantsCoal } from '../../src/minecraft/body/skills/torches.js'
+import { ASIDE_BLOCKS, openBelow } from '../../src/minecraft/body/skills/cave-descent.js'
 import { versionFacts } from '../../src/minecraft/version-facts.js'
 /** Carved air at or below this y is lava in 1.16. */
 const LAVA_LEVEL = versionFacts('1.16.5').lavaTop
@@ -252,5 +253,15 @@ describe('stripMine call', () => {
   test('schema', () => {
     assert.equal(parseSkillCall({ skill: 'stripMine', item: 'iron_ore', count: 3 }).ok, true)
     assert.equal(parseSkillCall({ skill: 'stripMine', item: 'iron_ore', y: 0 }).ok, false)
+  })
+})
+
+describe('tunnelling aside past a cave under the stairs', () => {
+  test('the side whose ground is least open (known air 1 and 2 below the feet, the next 8 cells) is where the cave ends soonest', () => {
+    // a cave under the bot that reaches 6 cells west and east, 2 north and none south; unknown cells count as solid
+    const air = (p: { x: number; y: number; z: number }) => p.y < feet.y && p.z === feet.z && Math.abs(p.x - feet.x) <= 6 || (p.x === feet.x && p.z < feet.z && p.z >= feet.z - 2 && p.y < feet.y)
+    const counts = CARDINALS.map((d) => openBelow(air, feet, d))
+    assert.deepEqual(counts, [4, 12, 0, 12])
+    assert.equal(ASIDE_BLOCKS, 8)
   })
 })
