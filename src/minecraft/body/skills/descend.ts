@@ -1,6 +1,6 @@
 /**
  * Going down by a staircase (never straight down): one stair at a time toward a cardinal direction,
- * two levels a stair (DROP_STAIR, a fall that does no damage) while they fit above the target, each
+ * on 1.18+ two levels a stair (DROP_STAIR, a fall that does no damage) while they fit above the target, each
  * checked by dig-step.ts (known cells only; lava, water, bedrock or a drop ahead turns the stairs 90°
  * to the right). Blocked on every side by a cave's drop, it tunnels aside past the cave (cave-descent.ts). It stops at the level asked, or as soon as `found` returns
  * something (ore exposed on the way).
@@ -10,7 +10,7 @@ import { checkAborted, type SkillContext } from './context.js'
 import { feetCell, takeStep } from './dig-step.js'
 import { underCover } from './explore.js'
 import { fmtPos } from './nav.js'
-import { DROP_STAIR, cardinalOf, stairStep, turnRight, type Dir } from './tunnel.js'
+import { DROP_STAIR, cardinalOf, safeMinY, stairStep, turnRight, type Dir } from './tunnel.js'
 import { tunnelAside } from './cave-descent.js'
 import { coalOnTheWay, type TorchTrail } from './torches.js'
 
@@ -39,6 +39,9 @@ export async function descendTo<T>(
   let turns = 0
   let lastHazard = ''
   let asides = 0
+  // drop stairs only on the tall worlds (1.18+), where ore and lava lie 100+ levels down; 1.16's
+  // descents (at most ~54 levels) keep stairs that can be walked back up (and its deep-ore test's route)
+  const dropStairs = safeMinY(ctx.registry) < 0
   const startY = feetCell(ctx).y
   const maxTries = 3 * Math.max(0, startY - targetY) + 24
   const out = (extra: Partial<DescentOutcome<T>>): DescentOutcome<T> => ({ steps, at: feetCell(ctx), dir, ...extra })
@@ -52,7 +55,7 @@ export async function descendTo<T>(
     const found = () => opts.found() !== undefined
     // two levels a step while they fit above the target; on any hazard, the walkable stair the same way
     // (its cells are the drop stair's top three, so it meets the same hazards or goes down one)
-    let r = feet.y - DROP_STAIR >= targetY ? await takeStep(ctx, stairStep(feet, dir, DROP_STAIR), found, undefined, { fallFurther: false }) : undefined
+    let r = dropStairs && feet.y - DROP_STAIR >= targetY ? await takeStep(ctx, stairStep(feet, dir, DROP_STAIR), found, undefined, { fallFurther: false }) : undefined
     if (r && !r.ok) ctx.log.debug('drop stair refused', { hazard: `${r.hazard} at ${fmtPos(r.at.x, r.at.y, r.at.z)}` })
     if (!r?.ok && opts.found() === undefined) r = await takeStep(ctx, stairStep(feet, dir), found)
     if (!r) continue
