@@ -13,6 +13,7 @@ import {
   landingVerdict,
   snakeLegs,
   stairStep,
+  DROP_STAIR,
   stairUpStep,
   stripHeight,
   tunnelStep,
@@ -20,6 +21,7 @@ import {
   turnRight,
 } from '../../src/minecraft/body/skills/tunnel.js'
 import { torchCrafts, wantsCoal } from '../../src/minecraft/body/skills/torches.js'
+import { ASIDE_BLOCKS, openBelow } from '../../src/minecraft/body/skills/cave-descent.js'
 import { versionFacts } from '../../src/minecraft/version-facts.js'
 /** Carved air at or below this y is lava in 1.16. */
 const LAVA_LEVEL = versionFacts('1.16.5').lavaTop
@@ -50,7 +52,19 @@ describe('stair and tunnel steps', () => {
   test('each cell a stair digs touches the cell opened before it, or the bot itself (fair play: it is exposed)', () => {
     for (const d of CARDINALS) {
       assertEachCellExposed(stairStep(feet, d))
+      assertEachCellExposed(stairStep(feet, d, DROP_STAIR))
     }
+  })
+
+  test('a drop stair opens the next column four high, top first, and drops the feet two blocks: a fall that does no damage', () => {
+    const s = stairStep(feet, east, DROP_STAIR)
+    assert.deepEqual(s.dig, [{ x: 11, y: 65, z: -5 }, { x: 11, y: 64, z: -5 }, { x: 11, y: 63, z: -5 }, { x: 11, y: 62, z: -5 }])
+    assert.deepEqual(s.stand, { x: 11, y: 62, z: -5 })
+    assert.deepEqual(s.floor, { x: 11, y: 61, z: -5 })
+    // the world's fall damage is ceil(distance − 3) (world facts §5): none for the drop
+    assert.ok(DROP_STAIR < 3)
+    // its first three cells are the walkable stair's: a drop refused falls back to the walkable stair the same way
+    assert.deepEqual(s.dig.slice(0, 3), stairStep(feet, east).dig)
   })
 
   test('a stair up opens ahead at head height, over the head, ahead above that, and stands the feet one block higher on the block ahead', () => {
@@ -239,5 +253,15 @@ describe('stripMine call', () => {
   test('schema', () => {
     assert.equal(parseSkillCall({ skill: 'stripMine', item: 'iron_ore', count: 3 }).ok, true)
     assert.equal(parseSkillCall({ skill: 'stripMine', item: 'iron_ore', y: 0 }).ok, false)
+  })
+})
+
+describe('tunnelling aside past a cave under the stairs', () => {
+  test('the side whose ground is least open (known air 1 and 2 below the feet, the next 8 cells) is where the cave ends soonest', () => {
+    // a cave under the bot that reaches 6 cells west and east, 2 north and none south; unknown cells count as solid
+    const air = (p: { x: number; y: number; z: number }) => p.y < feet.y && p.z === feet.z && Math.abs(p.x - feet.x) <= 6 || (p.x === feet.x && p.z < feet.z && p.z >= feet.z - 2 && p.y < feet.y)
+    const counts = CARDINALS.map((d) => openBelow(air, feet, d))
+    assert.deepEqual(counts, [4, 12, 0, 12])
+    assert.equal(ASIDE_BLOCKS, 8)
   })
 })

@@ -121,8 +121,10 @@ async function plug(ctx: SkillContext, p: Position): Promise<void> {
  * is lava, water or bedrock, when an opened cell shows lava or water beside it (the cell is plugged
  * again when the bot carries a block), when the floor is not known and solid (a drop), or when the
  * way stays blocked. `onDug` runs after each opened cell (the caller looks for ore there).
+ * `fallFurther: false`: an open floor is a hazard too (the step's own drop is all the fall allowed).
+ * `fillFloor`: an open (air) floor is first filled with a carried block (a level tunnel over a cave).
  */
-export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean, minY = safeMinY(ctx.registry)): Promise<StepOutcome> {
+export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => boolean, minY = safeMinY(ctx.registry), opts: { fallFurther?: boolean; fillFloor?: boolean } = {}): Promise<StepOutcome> {
   const { bot } = ctx
   for (const cell of step.dig) {
     const b = bot.blockAt(vec(cell.x, cell.y, cell.z))
@@ -144,10 +146,18 @@ export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => bool
     }
     if (onDug?.()) return { ok: true }
   }
-  const floor = bot.blockAt(vec(step.floor.x, step.floor.y, step.floor.z))
-  const fv = floorVerdict(floor?.name, floor?.boundingBox === 'block', ctx.knowledge.isKnown(step.floor))
+  let floor = bot.blockAt(vec(step.floor.x, step.floor.y, step.floor.z))
+  let fv = floorVerdict(floor?.name, floor?.boundingBox === 'block', ctx.knowledge.isKnown(step.floor))
+  if (fv === 'drop' && opts.fillFloor && isAirName(floor?.name ?? '')) {
+    // an open floor made solid with a carried block, placed against the side of the floor the feet stand on
+    await plug(ctx, step.floor)
+    floor = bot.blockAt(vec(step.floor.x, step.floor.y, step.floor.z))
+    fv = floorVerdict(floor?.name, floor?.boundingBox === 'block', ctx.knowledge.isKnown(step.floor))
+  }
   let stand = step.stand
   if (fv === 'drop') {
+    // a step that already drops the feet further than one block goes no further (fallFurther: false)
+    if (opts.fallFurther === false) return { ok: false, hazard: `an open floor under ${where(step.stand)}`, at: step.floor }
     // a cave or a hole under the step: go down into it when its floor is known, dry and near enough
     const landing = landingBelow(ctx, step.floor, minY)
     if (typeof landing === 'string') return { ok: false, hazard: `${landing} under ${where(step.stand)}`, at: step.floor }

@@ -56,16 +56,23 @@ export interface Step {
 }
 
 /**
- * One step down a walkable staircase from `feet` toward `d`: the next column is opened three high
- * (head room for walking down and for jumping back up), and the feet drop one block.
+ * One step down a staircase from `feet` toward `d`: the next column is opened from head room above
+ * the feet's level (to walk over into it) down to `drop` blocks below it, and the feet drop `drop`
+ * blocks onto its floor. `drop` 1 is the walkable stair (3 cells a level, and a jump back up);
+ * DROP_STAIR opens 4 cells for 2 levels, for long descents: not walkable back up.
  */
-export function stairStep(feet: Position, d: Dir): Step {
-  return {
-    dig: [at(feet, d.dx, 1, d.dz), at(feet, d.dx, 0, d.dz), at(feet, d.dx, -1, d.dz)],
-    stand: at(feet, d.dx, -1, d.dz),
-    floor: at(feet, d.dx, -2, d.dz),
-  }
+export function stairStep(feet: Position, d: Dir, drop = 1): Step {
+  const dig: Position[] = []
+  for (let dy = 1; dy >= -drop; dy--) dig.push(at(feet, d.dx, dy, d.dz))
+  return { dig, stand: at(feet, d.dx, -drop, d.dz), floor: at(feet, d.dx, -drop - 1, d.dz) }
 }
+
+/**
+ * The drop of a long descent's stairs: a fall of 2 blocks does no damage (ceil(distance − 3), world
+ * facts §5) with one block to spare, and digs 2 cells a level instead of the walkable stair's 3
+ * (digging was 80 % of a descent's time: session 36, docs/benchmarks.md).
+ */
+export const DROP_STAIR = 2
 
 /**
  * One step up a staircase dug from `feet` toward `d` (the way out of a cave without a ladder or
