@@ -55,6 +55,12 @@ function depthBelowGround(host: Pick<ReflexHost, 'bot' | 'registry'>): number {
   return roof === null ? 0 : roof - Math.floor(host.bot.entity.position.y + 0.01)
 }
 
+/**
+ * The climb yields to a fight: strike-back's defence against a monster that hits the bot on the way up
+ * (cave-escape's CI run: a spider killed the bot at y 53 while it climbed on, 13 health, unanswered).
+ */
+const selfDefence = (next: SkillCall) => next.skill === 'attack'
+
 export const surfaceReflex: Reflex = {
   name: 'surface',
   start(host) {
@@ -69,9 +75,10 @@ export const surfaceReflex: Reflex = {
       climbing = true
       host.log.info('climbing out before surface work', { next: call.skill, y: Math.floor(bot.entity.position.y) })
       void host
-        .hold({ skill: 'surface' })
+        .hold({ skill: 'surface' }, { yieldTo: selfDefence })
         .then((r) => {
-          if (r.ok) return
+          // a climb cut short by a fight is no failed climb: the next surface work starts it again
+          if (r.ok || r.reason.startsWith('cancelled: interrupted by')) return
           host.log.info('could not climb out', { reason: r.reason })
           quietUntil = Date.now() + QUIET_AFTER_FAILURE_MS
         })
