@@ -57,7 +57,7 @@ export async function descendTo<T>(
     // (its cells are the drop stair's top three, so it meets the same hazards or goes down one)
     let r = dropStairs && feet.y - DROP_STAIR >= targetY ? await takeStep(ctx, stairStep(feet, dir, DROP_STAIR), found, undefined, { fallFurther: false }) : undefined
     if (r && !r.ok) ctx.log.debug('drop stair refused', { hazard: `${r.hazard} at ${fmtPos(r.at.x, r.at.y, r.at.z)}` })
-    if (!r?.ok && opts.found() === undefined) r = await takeStep(ctx, stairStep(feet, dir), found)
+    if (!r?.ok && !found()) r = await takeStep(ctx, stairStep(feet, dir), found)
     if (!r) continue
     if (!r.ok) {
       lastHazard = `${r.hazard} at ${fmtPos(r.at.x, r.at.y, r.at.z)}`
