@@ -15,6 +15,13 @@
  *    listener array to `off` when two actions wait on one block, which throws inside an
  *    async function: an unhandled rejection that ends the process. We settle such pairs
  *    first, the same way, so mineflayer finds one listener or none.
+ *  - A window closed while one of mineflayer's own clicks on it is still running (a skill cut short
+ *    mid-`takeOutput`, then `halt` closes the furnace) kept its cursor item: mineflayer's
+ *    `putSelectedItemRange` loops `while (window.selectedItem)`, and after the close its clicks go to
+ *    the player's inventory, so the closed window's cursor never empties. On 1.17+ no click waits
+ *    for the server, so that loop never yields: the event loop stops and the heap fills (two bench
+ *    runs on 1.20.4 died of it, "JavaScript heap out of memory"). A closed window's cursor is
+ *    dropped, so such a loop ends (the server has put the carried item back when it closed).
  */
 import type { Bot } from 'mineflayer'
 
@@ -99,4 +106,10 @@ export function installProtocolCompat(bot: Bot): void {
     }
   })
   client.prependListener('respawn', () => settleSharedBlockWaits(bot))
+  bot.on('windowClose', (w) => dropClosedWindowCursor(bot, w))
+}
+
+/** Exported for unit tests: empties the cursor of a container window that has just closed. */
+export function dropClosedWindowCursor(bot: Bot, window: { selectedItem?: unknown } | null | undefined): void {
+  if (window && window !== (bot.inventory as unknown)) window.selectedItem = null
 }

@@ -171,8 +171,11 @@ export const smelt: SkillDef<Smelt> = {
         await sleep(250, signal)
       }
     } finally {
-      // leave nothing of ours behind when we stop early
+      // leave nothing of ours behind when we stop early; once the window is closed (a skill cut
+      // short: the action slot's halt closes it) its slots are a stale copy and a click would go to
+      // the inventory instead: what is left stays in the furnace for the next smelt to take back
       try {
+        if (bot.currentWindow !== (furnace as unknown)) throw new Error('closed')
         if (furnace.inputItem()) await furnace.takeInput()
         if (furnace.outputItem()) {
           const out = furnace.outputItem()!
