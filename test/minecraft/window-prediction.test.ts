@@ -5,26 +5,28 @@
  * has already closed, the world sends the real contents (as vanilla does); otherwise the client's
  * view of its inventory drifts and its later clicks take the wrong items. A plain 1.20.4 client
  * on a real embedded world sends such clicks raw (its own prediction is what is under test).
- * Operator API used: `world.give` (one stick; a furnace and two raw iron in the second test).
+ * Operator API used: `world.give` (one stick; a furnace and raw iron, and coal in the third test).
  *
  * The second test is the body's side of a closed window: a skill cut short while one of
  * mineflayer's own clicks on a furnace is under way (the action slot's `halt` closes the window).
  * Without the body's fix-up (body/compat.ts) mineflayer's loop that puts the cursor item down
  * never ends on 1.17+ and the process stops answering (two bench runs died of it, out of memory):
- * this test then hangs and the test runner's limit fails it.
+ * this test then hangs and the test runner's limit fails it. The third: a smelt cut short by
+ * another call takes back the raw iron it had not smelted yet before its window closes, so
+ * nothing stays in the furnace for the planner to mine again (on 1.16.5, where each click waits for the world).
  */
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
 import { Vec3 } from 'vec3'
-import { serverInventory, startWorld, waitForInventory, worldWithBot } from './support/world.js'
+import { serverInventory, startWorld, waitForInventory, waitUntil, worldWithBot } from './support/world.js'
 import { waitForEvent } from '../support/wait.js'
 import { createBody, halt } from '../../src/minecraft/body/index.js'
 import { createLogger } from '../../src/core/logger.js'
 
 const require = createRequire(import.meta.url)
 
-describe('window clicks with a wrong prediction (1.17+)', () => {
+describe('container windows: wrong predictions (1.17+), a window closed under a click, a smelt cut short', () => {
   test('a 1.20.4 client that predicted wrongly, or clicked a closed window, is sent its real inventory', { timeout: 120_000 }, async (t) => {
     const { world, bot, close } = await worldWithBot({ seed: 3, version: '1.20.4', profile: 'natural', monsters: false, animals: false }, 'Clicker')
     t.after(close)
@@ -92,5 +94,47 @@ describe('window clicks with a wrong prediction (1.17+)', () => {
     // and the body goes on working
     const looked = await body.run({ skill: 'scanBlocks', radius: 4, ids: ['furnace'] })
     assert.equal(looked.ok, true, looked.reason)
+  })
+
+  test('a smelt cut short by another call takes back what it had not smelted: ore and ingots add up, none left in the furnace (1.16.5 body: each click waits for the world)', { timeout: 180_000 }, async (t) => {
+    const world = await startWorld({ seed: 3, version: '1.16.5', profile: 'natural', monsters: false, animals: false })
+    const body = await createBody({ host: world.host, port: world.port, username: 'Smelter2', version: world.version, logger: createLogger('window', { level: 'silent' }), reconnect: false }).catch(async (err: unknown) => {
+      await world.close()
+      throw err
+    })
+    t.after(async () => {
+      await body.close()
+      await world.close()
+    })
+    world.give('Smelter2', 'furnace', 1)
+    world.give('Smelter2', 'iron_ore', 4)
+    world.give('Smelter2', 'coal', 1)
+    await waitForInventory(body.bot, (i) => i.furnace === 1 && i.iron_ore === 4 && i.coal === 1, 20_000)
+    const firstIngot = new Promise<void>((resolve) => {
+      const onProgress = (_call: unknown, message: string) => {
+        if (!message.startsWith('smelted 1/')) return
+        body.off('skill.progress', onProgress)
+        resolve()
+      }
+      body.on('skill.progress', onProgress)
+    })
+    const smelting = body.run({ skill: 'smelt', input: 'iron_ore', count: 4, fuel: 'coal' })
+    await firstIngot
+    const cut = await body.run({ skill: 'scanBlocks', radius: 4, ids: ['furnace'] })
+    const smelt = await smelting
+    t.diagnostic(`smelt: ${smelt.reason}; then: ${cut.reason}`)
+    assert.equal(smelt.ok, false, 'the smelt was cut short')
+    assert.match(smelt.reason, /interrupted by scanBlocks/)
+    assert.equal(body.bot.currentWindow, null, 'no window left open')
+    const inv = await waitForInventory(body.bot, (i) => (i.iron_ore ?? 0) + (i.iron_ingot ?? 0) === 4, 20_000)
+    assert.ok((inv.iron_ingot ?? 0) >= 1 && (inv.iron_ore ?? 0) >= 1, JSON.stringify(inv))
+    // the world's own count, once it has handled the close (its inventory is the window's copy until then)
+    const player = world.server.players.find((p) => p.username === 'Smelter2')!
+    const serverSum = () => {
+      const server = serverInventory(world, 'Smelter2')
+      return (server.iron_ore ?? 0) + (server.iron_ingot ?? 0)
+    }
+    await waitUntil(player.inventory as never, 'updateSlot', () => serverSum() === 4, 20_000).catch(() => undefined)
+    assert.equal(serverSum(), 4, JSON.stringify(serverInventory(world, 'Smelter2')))
   })
 })
