@@ -48,7 +48,7 @@ describe('expert rollout opponents', () => {
     assert.equal(run(false).most, 0)
   })
 
-  test('an interceptor behind in the race waits beside the capsule for a player with every key, and does not step onto it', () => {
+  test('an interceptor (a racer seen restocking as the C++ AI does) behind in the race waits beside the capsule for a player with every key, and does not step onto it; a racer that does not restock walks its own tour', () => {
     const s = sim.initial()
     // Player 0 (two keys) on layer 1; player 1 holds every key.
     sim.set(s, 0, F_KEYS, 0b0011)
@@ -58,18 +58,25 @@ describe('expert rollout opponents', () => {
     const d0 = g.distance(start, capsule, 0)
     assert.ok(d0 >= 3, `player 0 starts ${d0} steps from the capsule`)
     const dists: number[] = []
-    play(s, { ...RACER_STYLE, hunts: 1, aggression: 0 }, 15, (st) => {
+    play(s, { ...RACER_STYLE, hunts: 1, aggression: 0, restocks: true }, 15, (st) => {
       dists.push(g.distance(sim.node(st, 0), capsule, 0))
     })
     assert.ok(!dists.includes(0), `it stepped onto the capsule: ${dists.join(',')}`)
     assert.equal(dists.at(-1), 1, `distances to the capsule after each turn: ${dists.join(',')}`)
+    // A racer with the same chance of chasing that was never seen restocking (the strategist) is no interceptor.
+    const r = sim.initial()
+    sim.set(r, 0, F_KEYS, 0b0011)
+    sim.set(r, 1, F_KEYS, 15)
+    let keysR = 0
+    play(r, { ...RACER_STYLE, hunts: 1, aggression: 0, restocks: false }, 15, (st) => (keysR = sim.keys(st, 0)))
+    assert.notEqual(keysR, 0b0011, 'a racer that does not restock did not walk its tour for its keys')
     // The same racer with nobody ahead walks its own tour instead (it goes for its keys, not to the capsule).
     const t = sim.initial()
     sim.set(t, 0, F_KEYS, 0b0011)
     sim.set(t, 1, F_KEYS, 0b0110)
     const node0 = sim.node(t, 0)
     let keysAfter = 0
-    play(t, { ...RACER_STYLE, hunts: 1, aggression: 0 }, 15, (st) => (keysAfter = sim.keys(st, 0)))
+    play(t, { ...RACER_STYLE, hunts: 1, aggression: 0, restocks: true }, 15, (st) => (keysAfter = sim.keys(st, 0)))
     assert.ok(keysAfter !== 0b0011 || sim.node(t, 0) !== node0, 'it did nothing at all')
     assert.notEqual(g.distance(sim.node(t, 0), capsule, 0), 1, 'without anyone ahead it went to wait at the capsule')
   })

@@ -226,8 +226,10 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   }
   // An interceptor (per sample, with its chance of chasing) goes for whoever is ahead in the race:
   // it waits beside the capsule for a player with every key, or chases one with three keys and more
-  // than its own, as the C++ competition AI does once it is behind.
-  if (!style.careful && mask !== 15 && style.hunts > 0 && dice.u(pid, 0, 7) < style.hunts) {
+  // than its own, as the C++ competition AI does once it is behind. Only a player seen restocking as
+  // that AI does is one: the strategist, an interceptor by the prior chance of chasing, never is one,
+  // and feared as one it cost the expert races (docs/benchmarks.md, issue 29's tenth pass).
+  if (!style.careful && style.restocks && mask !== 15 && style.hunts > 0 && dice.u(pid, 0, 7) < style.hunts) {
     const stage = g.stage(round, 2)
     const goal = interceptGoal(sim, s, pid, mask)
     if (goal >= 0) {
