@@ -158,6 +158,20 @@ describe('a gathering step without ok, judged by its own item', () => {
     assert.equal(next.kind, 'step', 'no look elsewhere: the wool came')
   })
 
+  test('judged by what it left: an apple collected and then eaten during a food detour is no failure', () => {
+    // the bench's golden_apple run at 1d4235b (seed 6): the apple came, a food detour ran (the eat reflex
+    // ate the apple, starving), and the executor, judging at its next decision, sent the bot elsewhere
+    const ex = new PlanExecutor({ item: 'minecraft:golden_apple', count: 1, mode: 'get' }, { arm: false })
+    const start = { 'minecraft:crafting_table': 1, 'minecraft:birch_log': 1 }
+    const d = ex.next({ inventory: start })
+    assert.equal(stepKind(d), 'collect apple')
+    ex.report({ reason: 'collected 1 minecraft:apple' })
+    ex.observe({ ...start, 'minecraft:apple': 1, 'minecraft:oak_sapling': 3 })
+    const next = ex.next({ inventory: { ...start, 'minecraft:oak_sapling': 3, 'minecraft:cooked_chicken': 1 } })
+    assert.notEqual(next.kind, 'explore', 'no look elsewhere: the apple had come')
+    assert.deepEqual(ex.excludedRoutes(), [])
+  })
+
   test('crafts are still judged by the whole inventory: a craft without ok during which other items came is not counted', () => {
     const ex = new PlanExecutor({ item: 'minecraft:stick', count: 4, mode: 'get' })
     let inv: Record<string, number> = { 'minecraft:oak_planks': 2 }

@@ -345,6 +345,15 @@ export class PlanExecutor {
   }
 
   /**
+   * The first inventory after a step's outcome, for a link that acts between the outcome and its next
+   * decision (the builtin mind's food detour): the step is judged by what it left, not by what the
+   * detour ate or spent (next() judges it otherwise).
+   */
+  observe(inv: Record<string, number>): void {
+    if (this.last?.reason !== undefined) this.judgeLast(inv)
+  }
+
+  /**
    * The bot died: said once, with what was lost, at the next observation. With the spot where it
    * died, the next decision goes back there for the items when they can still be had.
    */
