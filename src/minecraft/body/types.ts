@@ -86,6 +86,11 @@ export interface KillResult extends SkillResult {
 export interface HuntResult extends SkillResult {
   kills: number
   picked: ItemCount[]
+  /**
+   * Mobs of the kind the bot could not reach, left alone: found out of reach in this call, or
+   * remembered from an earlier one (skills/unreachable.ts) and not tried again.
+   */
+  outOfReach: number
 }
 
 /** Crops the `farm` skill grows (the item each gives: wheat, beetroot, carrot, potato, pumpkin, melon_slice, sugar_cane). */

@@ -205,6 +205,8 @@ export class BuiltinMind implements Mind {
     const inv = inventoryFromHeartbeat(hb)
     t.at = { x: hb.posX, y: hb.posY, z: hb.posZ }
     if (t.actions >= this.maxActions) return this.finish(`failed: gave up after ${t.actions} actions without reaching "${describeGoal(t.goal)}"`)
+    // the goal's last step is judged by what it left, before a food detour eats or spends it
+    if (t.running === 'goal') t.exec?.observe(inv)
     const food = this.foodDetour(t, hb, inv)
     if (food) return food
     const goal = t.goal

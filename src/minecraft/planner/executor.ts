@@ -14,13 +14,16 @@
  *   elsewhere once (an `explore` decision).
  * - A step that ends "ok" without changing the inventory is a failure ("no progress"), so no
  *   loop of empty crafts can run (the old "craft 8 oak_planks" ×170).
+ * - A gathering step whose outcome does not say ok (LynxMind's task-stop, a MaiCore program's
+ *   end) is judged by its own item: one that brought none of it failed, whatever else came in
+ *   on the way (a spider hunt out of reach picked up dirt and gravel and was called three times).
  * - A death is said with its cause and what was lost, and the plan is rebuilt from what is left.
  *   When the link says where the bot died (`died(cause, spot)`) and tells the bot's position, the
  *   items still lying there are gone back for first (./death-recovery.ts decides whether).
  */
 import { describeStep, firstStep, plan, stepSignature, type PlanStep, type PlanWorld } from './plan.js'
 import { obtainGraph, type ObtainGraph } from './graph.js'
-import { bareName, countByKey, planKey } from '../names.js'
+import { bareName, countByKey, matchesName, planKey } from '../names.js'
 import { recoveryDecision, type DeathSpot, type Recovery } from './death-recovery.js'
 import { armingStep } from './arming.js'
 
@@ -43,7 +46,8 @@ export interface Observation {
 export interface StepOutcome {
   /**
    * Whether the step succeeded; leave it out when the protocol does not say (LynxMind's
-   * task-stop carries only a reason): the next observation judges by the inventory.
+   * task-stop carries only a reason): the next observation judges by the inventory (a gathering
+   * step by its own item).
    */
   ok?: boolean
   reason: string
@@ -138,6 +142,14 @@ export function monsterDeath(graph: ObtainGraph, cause: string): string | undefi
 
 const fmt = (p: { x: number; y: number; z: number }) => `(${Math.floor(p.x)}, ${Math.floor(p.y)}, ${Math.floor(p.z)})`
 
+/** How many of `item` (a plan key: an item or a tag like `log` or `wool`) the inventory holds. */
+function heldOf(item: string, inv: Record<string, number>): number {
+  const key = planKey(item)
+  let n = 0
+  for (const [name, count] of Object.entries(inv)) if (count > 0 && (planKey(name) === key || matchesName(key, name))) n += count
+  return n
+}
+
 function inventoryKey(inv: Record<string, number>): string {
   return JSON.stringify([...countByKey(inv).entries()].sort(([a], [b]) => a.localeCompare(b)))
 }
@@ -149,7 +161,11 @@ export class PlanExecutor {
   private target: number | undefined
   private actions = 0
   private explores = 0
-  private last: { decision: Decision; invKey: string; reason?: string } | undefined
+  /**
+   * The last decision, the inventory it was made from (whole, and the step's own item), and the
+   * outcome reported: `said` is false when the report left `ok` out.
+   */
+  private last: { decision: Decision; invKey: string; own: number; reason?: string; said?: boolean } | undefined
   private readonly failures = new Map<string, number>()
   private readonly excluded = new Set<string>()
   private readonly stationsHeld = new Set<string>()
@@ -320,11 +336,21 @@ export class PlanExecutor {
     }
     const step = last.decision.step
     last.reason = outcome.reason
+    last.said = outcome.ok !== undefined
     // a station that could not be found or reached is not nearby after all: make or place a new one
     for (const s of STATIONS) if (outcome.ok !== true && outcome.reason.includes(s) && !/\b(crafted|made|smelted)\b/.test(outcome.reason)) this.stationsPlaced.delete(s)
     if (outcome.ok !== false) return
     this.countFailure(step, outcome.reason)
     last.decision = { kind: 'done', reason: 'reported' }
+  }
+
+  /**
+   * The first inventory after a step's outcome, for a link that acts between the outcome and its next
+   * decision (the builtin mind's food detour): the step is judged by what it left, not by what the
+   * detour ate or spent (next() judges it otherwise).
+   */
+  observe(inv: Record<string, number>): void {
+    if (this.last?.reason !== undefined) this.judgeLast(inv)
   }
 
   /**
@@ -337,15 +363,21 @@ export class PlanExecutor {
 
   private decide(d: Decision, inv: Record<string, number>): Decision {
     this.actions++
-    this.last = { decision: d, invKey: inventoryKey(inv) }
+    this.last = { decision: d, invKey: inventoryKey(inv), own: d.kind === 'step' ? heldOf(d.step.item, inv) : 0 }
     return d
   }
 
-  /** A step that ended "ok" but left the inventory as it was made no progress: a failure. */
+  /**
+   * A step that ended "ok" but left the inventory as it was made no progress: a failure. So did a
+   * gathering step whose outcome did not say ok and that brought none of its own item.
+   */
   private judgeLast(inv: Record<string, number>): void {
     const last = this.last
     if (!last || last.decision.kind !== 'step') return
-    if (inventoryKey(inv) === last.invKey) this.countFailure(last.decision.step, last.reason ? `no progress: ${last.reason}` : 'no progress: the inventory did not change')
+    const step = last.decision.step
+    const byOwnItem = GATHER_KINDS.has(step.kind) && last.said === false
+    const failed = byOwnItem ? heldOf(step.item, inv) <= last.own : inventoryKey(inv) === last.invKey
+    if (failed) this.countFailure(step, last.reason ? `no progress: ${last.reason}` : 'no progress: the inventory did not change')
     last.decision = { kind: 'done', reason: 'judged' }
   }
 

@@ -166,7 +166,7 @@ export async function killEntity(ctx: SkillContext, entity: Entity, maxMs = 60_0
           reject(new SkillError(`no progress against ${label} for ${FIGHT_NO_PROGRESS_MS / 1000} s (no hit landed, no nearer to it; ${now.distanceTo(last).toFixed(1)} blocks away): out of reach`))
           return
         }
-        ctx.progress(`fighting ${label}`)
+        ctx.progress(`fighting ${label} (entity ${entity.id})`)
         return
       }
       cleanup()

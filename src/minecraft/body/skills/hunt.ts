@@ -8,7 +8,9 @@
  * sight waits where it is for the dusk when the dusk comes within the hunt's time, and otherwise says
  * when it comes ("night falls in about N s"), so a planner can take the hunt back then: the fishing
  * rod's spider hunt, dropped by day, never came back because the builtin mind's protocol carries no
- * time of day.
+ * time of day. A mob it could not get to (a spider on a cave wall) is remembered for the connection
+ * for a while (./unreachable.ts), so the next hunt does not start on it again; one that comes within
+ * DEFEND_RADIUS is fair game again.
  */
 import type { Entity } from 'prismarine-entity'
 import type { HuntResult, SkillCall } from '../types.js'
@@ -24,6 +26,7 @@ import { walkOverDrops } from './pick-up.js'
 import { searchForMob } from './explore.js'
 import { isHostileMob, pluralMob } from '../../hostile.js'
 import { isNight, secondsToDusk } from './shelter.js'
+import { isUnreachableFailure, unreachableMobsFor } from './unreachable.js'
 
 export const HUNT_RADIUS = 48
 /** After a kill, dropped items of the wanted kind this close to the bot are walked over too. */
@@ -87,9 +90,9 @@ export const hunt: SkillDef<Hunt> = {
     const { bot, registry } = ctx
     const kind = bareName(c.entity)
     const picked = (n: number) => [{ name: namespaced(c.item), count: n }]
-    if (!registry.entitiesByName[kind]) return { ok: false, reason: `unknown mob '${c.entity}' in Minecraft ${bot.version}`, kills: 0, picked: picked(0) }
+    if (!registry.entitiesByName[kind]) return { ok: false, reason: `unknown mob '${c.entity}' in Minecraft ${bot.version}`, kills: 0, picked: picked(0), outOfReach: 0 }
     const items = resolveItemNames(registry, c.item)
-    if (!items.ok) return { ok: false, reason: items.reason, kills: 0, picked: picked(0) }
+    if (!items.ok) return { ok: false, reason: items.reason, kills: 0, picked: picked(0), outOfReach: 0 }
     const members = items.value
     const start = countMembers(ctx.counts(), members)
     const got = () => Math.max(0, countMembers(ctx.counts(), members) - start)
@@ -98,9 +101,26 @@ export const hunt: SkillDef<Hunt> = {
     // a mob killed (still shown while it falls over), or that escaped or could not be reached (in a cave
     // behind stone, say), is not chased again
     const given = new Set<number>()
+    // mobs an earlier hunt could not reach, left alone unless they come close; and those this one could not reach
+    const unreachable = unreachableMobsFor(bot)
+    const passedOver = new Set<number>()
+    const outOfReachNow = new Set<number>()
+    const fair = (e: Entity): boolean => {
+      if (given.has(e.id)) return false
+      if (!unreachable.has(e.id) || e.position.distanceTo(bot.entity.position) <= DEFEND_RADIUS) return true
+      passedOver.add(e.id)
+      return false
+    }
     const target = (): Entity | undefined => {
-      if (wool) return sheepAround(bot, HUNT_RADIUS).find((s) => !s.sheared && (!wool.colour || s.colour === wool.colour) && !given.has(s.entity.id))?.entity
-      return listEntities(bot, HUNT_RADIUS, (e) => entityId(e) === namespaced(kind) && !given.has(e.id))[0]
+      if (wool) return sheepAround(bot, HUNT_RADIUS).find((s) => !s.sheared && (!wool.colour || s.colour === wool.colour) && fair(s.entity))?.entity
+      return listEntities(bot, HUNT_RADIUS, (e) => entityId(e) === namespaced(kind) && fair(e))[0]
+    }
+    const outOfReach = () => new Set([...passedOver, ...outOfReachNow]).size
+    const reachNote = () => {
+      const n = outOfReach()
+      if (n === 0) return ''
+      const earlier = [...passedOver].filter((id) => !outOfReachNow.has(id)).length
+      return `; ${n} ${namespaced(kind)} out of reach left alone${earlier ? ` (${earlier} known from an earlier hunt, not tried again)` : ''}`
     }
     // before the first kill, give the server a moment to show the mobs around (right after joining)
     if (!target()) await sightEntity(bot, HUNT_RADIUS, (e) => entityId(e) === namespaced(kind), ctx.signal)
@@ -143,7 +163,13 @@ export const hunt: SkillDef<Hunt> = {
         }
         if (!e) {
           const why = noneAround(ctx, kind, wool)
-          return { ok: false, reason: `${why}; got ${got()}/${c.count} ${namespaced(c.item)} after ${kills} kill(s)${searched ? `; ${searched}` : ''}${lastEscape ? ` (last: ${lastEscape})` : ''}`, kills, picked: picked(got()) }
+          return {
+            ok: false,
+            reason: `${why}; got ${got()}/${c.count} ${namespaced(c.item)} after ${kills} kill(s)${searched ? `; ${searched}` : ''}${lastEscape ? ` (last: ${lastEscape})` : ''}${reachNote()}`,
+            kills,
+            picked: picked(got()),
+            outOfReach: outOfReach(),
+          }
         }
         const before = got()
         try {
@@ -158,19 +184,24 @@ export const hunt: SkillDef<Hunt> = {
           if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
           lastEscape = errorMessage(err)
           given.add(e.id)
+          if (isUnreachableFailure(lastEscape)) {
+            unreachable.mark(e.id)
+            outOfReachNow.add(e.id)
+          }
         }
         if (got() === before && ++misses >= MAX_MISSES) {
           return {
             ok: false,
-            reason: `${misses} hunts of ${namespaced(kind)} in a row brought no ${namespaced(c.item)} (${kills} killed${lastEscape ? `; last: ${lastEscape}` : ''}); it may not drop it here`,
+            reason: `${misses} hunts of ${namespaced(kind)} in a row brought no ${namespaced(c.item)} (${kills} killed${lastEscape ? `; last: ${lastEscape}` : ''}); it may not drop it here${reachNote()}`,
             kills,
             picked: picked(got()),
+            outOfReach: outOfReach(),
           }
         }
         if (got() > before) misses = 0
         ctx.progress(`${namespaced(c.item)}: ${got()}/${c.count} from ${kills} ${kind}`, Math.min(1, got() / c.count))
       }
-      return { ok: true, reason: `picked up ${got()} ${namespaced(c.item)} from ${kills} ${namespaced(kind)}`, kills, picked: picked(got()) }
+      return { ok: true, reason: `picked up ${got()} ${namespaced(c.item)} from ${kills} ${namespaced(kind)}${reachNote()}`, kills, picked: picked(got()), outOfReach: outOfReach() }
     } finally {
       bot.removeListener('entityHurt', onHurt)
     }

@@ -1,10 +1,11 @@
 /**
- * Places the bot could not get to, remembered for a while across skill calls, so that a retry
- * (the mind's next collect, the next craft) chooses another target at once instead of walking back
- * to the same spot: the logs of a tree it could not climb to, a crafting table behind a drop.
- * One memory per player on one server, so it outlives a reconnect (a kicked bot that came back
- * walked straight back to the same unreachable logs); entries expire after UNREACHABLE_MS because
- * the world changes (the bot digs, builds, and comes from another side).
+ * Places and mobs the bot could not get to, remembered for a while across skill calls, so that a
+ * retry (the mind's next collect, the next craft, the next hunt) chooses another target at once
+ * instead of walking back to the same spot: the logs of a tree it could not climb to, a crafting
+ * table behind a drop, a spider on a cave wall (entity ids: the server keeps a mob's id while it
+ * lives). One memory per player on one server, so it outlives a reconnect (a kicked bot that came
+ * back walked straight back to the same unreachable logs); entries expire after UNREACHABLE_MS
+ * because the world changes (the bot digs, builds, comes from another side; mobs walk).
  */
 import type { Position } from '../types.js'
 
@@ -12,13 +13,21 @@ export const UNREACHABLE_MS = 5 * 60_000
 /** Known blocks of the same kind this close to an unreachable one are most likely as unreachable (one tree, one ledge). */
 export const CLUSTER_RADIUS = 2
 
-const byObject = new WeakMap<object, Map<string, number>>()
+type Space = 'spots' | 'mobs'
+const byObject = new WeakMap<object, Map<Space, Map<string, number>>>()
 const byPlayer = new Map<string, Map<string, number>>()
 const key = (p: Position) => `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`
 
 export interface Unreachable {
   mark(p: Position, now?: number): void
   has(p: Position, now?: number): boolean
+  size(now?: number): number
+}
+
+/** Mobs (by entity id) the bot could not get to. */
+export interface UnreachableMobs {
+  mark(id: number, now?: number): void
+  has(id: number, now?: number): boolean
   size(now?: number): number
 }
 
@@ -30,30 +39,44 @@ function playerOf(owner: object): string | undefined {
   return `${o.username}@${sock.remoteAddress}:${sock.remotePort}`
 }
 
-/** The memory of one player on one server (a mineflayer bot), or of any other object for as long as it lives. */
-export function unreachableFor(owner: object): Unreachable {
+/** One space of the memory of one player on one server, or of any other object for as long as it lives. */
+function memoryOf(owner: object, space: Space): Map<string, number> {
   const player = playerOf(owner)
-  let m = player ? byPlayer.get(player) : byObject.get(owner)
-  if (!m) {
-    m = new Map()
-    if (player) byPlayer.set(player, m)
-    else byObject.set(owner, m)
+  if (player) {
+    const k = `${space}|${player}`
+    let m = byPlayer.get(k)
+    if (!m) byPlayer.set(k, (m = new Map()))
+    return m
   }
-  const map = m
-  const prune = (now: number) => {
-    for (const [k, until] of map) if (until <= now) map.delete(k)
-  }
+  let spaces = byObject.get(owner)
+  if (!spaces) byObject.set(owner, (spaces = new Map()))
+  let m = spaces.get(space)
+  if (!m) spaces.set(space, (m = new Map()))
+  return m
+}
+
+function expiring<K>(map: Map<string, number>, keyOf: (k: K) => string) {
   return {
-    mark: (p, now = Date.now()) => void map.set(key(p), now + UNREACHABLE_MS),
-    has: (p, now = Date.now()) => {
-      const until = map.get(key(p))
+    mark: (k: K, now = Date.now()) => void map.set(keyOf(k), now + UNREACHABLE_MS),
+    has: (k: K, now = Date.now()) => {
+      const until = map.get(keyOf(k))
       return until !== undefined && until > now
     },
     size: (now = Date.now()) => {
-      prune(now)
+      for (const [k, until] of map) if (until <= now) map.delete(k)
       return map.size
     },
   }
+}
+
+/** The spots one player on one server (a mineflayer bot) could not get to. */
+export function unreachableFor(owner: object): Unreachable {
+  return expiring(memoryOf(owner, 'spots'), key)
+}
+
+/** The mobs one player on one server (a mineflayer bot) could not get to. */
+export function unreachableMobsFor(owner: object): UnreachableMobs {
+  return expiring(memoryOf(owner, 'mobs'), (id: number) => String(id))
 }
 
 /** Whether `p` lies within CLUSTER_RADIUS (each axis) of `of`: the same tree, the same ledge. */
