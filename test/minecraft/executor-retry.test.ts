@@ -120,6 +120,23 @@ describe('a gathering step without ok, judged by its own item', () => {
     assert.ok(notes.some((n) => /failed the same way again .*out of reach.*; not trying hunt:spider again/.test(n)), notes.join('\n'))
   })
 
+  test('a collect that timed out without ok is retried, then dropped, as with ok false: "no progress" around its reason is no "not found"', () => {
+    const run = (withOk: boolean) => {
+      const ex = new PlanExecutor({ item: 'minecraft:iron_pickaxe', count: 1, mode: 'get' }, { arm: false })
+      const seen: string[] = []
+      let d = ex.next({ inventory: inv })
+      for (let i = 0; i < 3 && d.kind === 'step'; i++) {
+        seen.push(stepKind(d))
+        ex.report(withOk ? { ok: false, reason: timeout } : { reason: timeout })
+        d = ex.next({ inventory: inv })
+      }
+      seen.push(stepKind(d))
+      return seen
+    }
+    assert.deepEqual(run(false), run(true))
+    assert.deepEqual(run(false), ['collect iron_ore', 'collect iron_ore', 'explore'])
+  })
+
   test('a hunt that brought some of its own item is progress, whatever else came in', () => {
     const ex = new PlanExecutor({ item: 'minecraft:string', count: 3, mode: 'get' })
     let inv: Record<string, number> = { ...held }

@@ -377,11 +377,12 @@ export class PlanExecutor {
     const step = last.decision.step
     const byOwnItem = GATHER_KINDS.has(step.kind) && last.said === false
     const failed = byOwnItem ? heldOf(step.item, inv) <= last.own : inventoryKey(inv) === last.invKey
-    if (failed) this.countFailure(step, last.reason ? `no progress: ${last.reason}` : 'no progress: the inventory did not change')
+    if (failed) this.countFailure(step, last.reason ? `no progress: ${last.reason}` : 'no progress: the inventory did not change', last.reason ?? '')
     last.decision = { kind: 'done', reason: 'judged' }
   }
 
-  private countFailure(step: PlanStep, reason: string): void {
+  /** `cause`: the step's own words, where "not found" is looked for (not the executor's "no progress" around them). */
+  private countFailure(step: PlanStep, reason: string, cause = reason): void {
     const sig = `${stepSignature(step)}|${failureClass(reason)}`
     const n = (this.failures.get(sig) ?? 0) + 1
     this.failures.set(sig, n)
@@ -390,7 +391,7 @@ export class PlanExecutor {
     this.routeFailures.set(route, attempts)
     const searched = this.searches.get(route) ?? 0
     // a target not found is looked for elsewhere, farther each time: a changed attempt, not the same one
-    if (GATHER_KINDS.has(step.kind) && NOT_FOUND.test(reason) && searched < MAX_SEARCHES) {
+    if (GATHER_KINDS.has(step.kind) && NOT_FOUND.test(cause) && searched < MAX_SEARCHES) {
       this.searches.set(route, searched + 1)
       this.pendingExplore = { note: `${describeStep(step)}: ${reason}; looking elsewhere` }
       return
@@ -399,7 +400,7 @@ export class PlanExecutor {
       this.excluded.add(route)
       this.droppedSteps.set(route, step)
       this.lastDropped = { step, reason, times: attempts }
-      if (NOT_FOUND.test(reason)) this.droppedNotFound.add(route)
+      if (NOT_FOUND.test(cause)) this.droppedNotFound.add(route)
       else this.droppedNotFound.delete(route)
       if (step.kind === 'hunt' && /\bin daylight\b/.test(reason)) {
         this.droppedByDay.add(route)
