@@ -147,6 +147,19 @@ describe('builtin mind: plans with what the scan found', () => {
     assert.match(await armsWith(['stone']), /arming with a stone sword/)
   })
 
+  test('a table in sight that the craft could not reach is no station for this plan until it holds one again: it makes a new one', async () => {
+    const mind = await mindWithTask('get 1 minecraft:stone_pickaxe')
+    const held = { oak_planks: 3, stick: 2, wooden_pickaxe: 1, cobblestone: 3 }
+    const ask = await mind.receive(heartbeat(held))
+    const craft = action(await mind.receive(blocksAnswer(ask[0]!, ['crafting_table', 'stone'])))
+    assert.deepEqual(craft.action, { type: 'ACTION_CRAFTING', to_craft: [{ item_name: 'minecraft:stone_pickaxe', count: 1 }] })
+    const reason = 'no progress: walking for 20s without getting closer to crafting_table at (92, 68, 114); and I cannot make a new crafting_table (it takes 4 planks)'
+    assert.deepEqual(await mind.receive({ type: 'EVENT_PLAYER_BARITONE_TASK_STOP', reason }), [{ type: 'EVENT_AI_GET_STATUS' }])
+    // the look is fresh (one action, same spot) and still lists the table: the plan no longer counts on it
+    const next = action(await mind.receive(heartbeat(held)))
+    assert.deepEqual(next.action, { type: 'ACTION_COLLECT_BLOCK', needed_blocks: [{ item_name: 'log', count: 1 }] }, next.plans)
+  })
+
   test('a heartbeat while the scan is unanswered: it plans without it and goes on; the late answer is ignored', async () => {
     const mind = await mindWithTask('get 1 minecraft:stone_pickaxe')
     const ask = await mind.receive(heartbeat({}))
