@@ -7,7 +7,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import minecraftData from 'minecraft-data'
 import { BuiltinMind } from '../../src/minecraft/minds/builtin.js'
-import { FULL_LIST, KnownBlocksScan, LOOK_AGAIN_AFTER_BLOCKS, LOOK_EVERY_ACTIONS, MAX_SCANS_PER_LOOK, SCAN_RADIUS } from '../../src/minecraft/minds/known-blocks-scan.js'
+import { FULL_LIST, KnownBlocksScan, LOOK_AGAIN_AFTER_BLOCKS, LOOK_EVERY_ACTIONS, MAX_SCANS_PER_LOOK, SCAN_RADIUS, STATION_REACH } from '../../src/minecraft/minds/known-blocks-scan.js'
 import { blocksWorthKnowing } from '../../src/minecraft/planner/blocks-worth-knowing.js'
 import { obtainGraph } from '../../src/minecraft/planner/graph.js'
 import { createLogger } from '../../src/core/logger.js'
@@ -38,10 +38,14 @@ function heartbeat(inv: Record<string, number>, pos = at): HeartbeatEvent {
   }
 }
 
+/** Blocks a few steps from the bot, as a scan lists them. */
+function near(blocks: string[], from = at): NearbyBlock[] {
+  return blocks.map((id, i) => ({ id: `minecraft:${id}`, x: from.x + 2 + (i % 5), y: from.y, z: from.z + Math.floor(i / 5) }))
+}
+
 function blocksAnswer(ask: AiEvent, blocks: string[]): ModEvent {
   assert.equal(ask.type, 'EVENT_AI_GET_NEARBY_BLOCK')
-  const nearby: NearbyBlock[] = blocks.map((id, i) => ({ id: `minecraft:${id}`, x: at.x + 2 + (i % 5), y: at.y, z: at.z + Math.floor(i / 5) }))
-  return { type: 'EVENT_PLAYER_SCAN_BLOCK', radius: ask.radius, scanning_id: ask.target_block_id, nearby_blocks: nearby }
+  return { type: 'EVENT_PLAYER_SCAN_BLOCK', radius: ask.radius, scanning_id: ask.target_block_id, nearby_blocks: near(blocks) }
 }
 
 async function mindWithTask(task: string) {
@@ -91,7 +95,7 @@ describe('a look at the blocks around (KnownBlocksScan)', () => {
     assert.ok(ask && ask.type === 'EVENT_AI_GET_NEARBY_BLOCK')
     assert.equal(ask.radius, SCAN_RADIUS)
     assert.deepEqual(ask.target_block_id, s.asked().map((n) => `minecraft:${n}`))
-    assert.equal(s.answer(['minecraft:stone', 'minecraft:oak_log', 'minecraft:oak_log', 'minecraft:dirt']), undefined, 'a short list is the whole answer')
+    assert.equal(s.answer(near(['stone', 'oak_log', 'oak_log', 'dirt'])), undefined, 'a short list is the whole answer')
     assert.deepEqual(s.known().sort(), ['oak_log', 'stone'], 'only asked names')
     assert.equal(s.ask(at, LOOK_EVERY_ACTIONS - 1), undefined, 'fresh')
     assert.equal(s.ask({ ...at, x: at.x + LOOK_AGAIN_AFTER_BLOCKS - 1 }, 1), undefined, 'still near')
@@ -104,13 +108,21 @@ describe('a look at the blocks around (KnownBlocksScan)', () => {
   test(`a full list (${FULL_LIST} or more, nearest first) may leave kinds out: they are asked again, at most ${MAX_SCANS_PER_LOOK} scans a look`, () => {
     const s = new KnownBlocksScan(obtainGraph('1.16.5'), 'stone_pickaxe')
     s.ask(at, 0)
-    const again = s.answer(Array(64).fill('minecraft:stone'))
+    const again = s.answer(near(Array(64).fill('stone')))
     assert.ok(again && again.type === 'EVENT_AI_GET_NEARBY_BLOCK')
     assert.ok(!again.target_block_id.includes('minecraft:stone') && again.target_block_id.includes('minecraft:crafting_table'))
-    const third = s.answer([...Array(30).fill('minecraft:oak_log'), ...Array(30).fill('minecraft:birch_log')])
+    const third = s.answer(near([...Array(30).fill('oak_log'), ...Array(30).fill('birch_log')]))
     assert.ok(third && third.type === 'EVENT_AI_GET_NEARBY_BLOCK' && !third.target_block_id.includes('minecraft:oak_log'))
-    assert.equal(s.answer(Array(64).fill('minecraft:spruce_log')), undefined, 'the look ends after three scans')
+    assert.equal(s.answer(near(Array(64).fill('spruce_log'))), undefined, 'the look ends after three scans')
     assert.deepEqual(s.known().sort(), ['birch_log', 'oak_log', 'spruce_log', 'stone'])
+  })
+
+  test(`a station counts only within ${STATION_REACH} blocks, where the craft skill looks for one; other blocks within the radius`, () => {
+    const s = new KnownBlocksScan(obtainGraph('1.16.5'), 'stone_pickaxe')
+    s.ask(at, 0)
+    const far = { ...at, x: at.x + STATION_REACH + 2 }
+    s.answer([...near(['crafting_table', 'stone'], far), ...near(['furnace'])])
+    assert.deepEqual(s.known().sort(), ['furnace', 'stone'])
   })
 
   test('a scan never answered ends the look with what it found, and is not asked again at once', () => {

@@ -219,7 +219,7 @@ export class BuiltinMind implements Mind {
       case 'EVENT_PLAYER_SCAN_BLOCK': {
         const t = this.task
         if (!t || t.waiting !== 'blocks' || !t.blocks || !t.beat) return []
-        const again = t.blocks.answer(event.nearby_blocks.map((b) => b.id))
+        const again = t.blocks.answer(event.nearby_blocks)
         if (again) return [again]
         return this.decideGoal(t, t.beat)
       }

@@ -14,6 +14,8 @@ import type { AiEvent } from '../../protocols/lynxmind.js'
 import { bareName, namespaced } from '../names.js'
 import { blocksWorthKnowing } from '../planner/blocks-worth-knowing.js'
 import type { ObtainGraph } from '../planner/graph.js'
+import { STATIONS } from '../planner/plan.js'
+import type { NearbyBlock } from '../../protocols/lynxmind.js'
 
 /** The scan's radius: Body.surroundings' default, what the direct runner (planner/run-goal.ts) plans with. */
 export const SCAN_RADIUS = 48
@@ -27,6 +29,14 @@ export const FULL_LIST = 50
 export const MAX_SCANS_PER_LOOK = 3
 /** Block ids per scan. */
 export const MAX_IDS = 64
+/**
+ * A station (crafting table, furnace) serves the plan only this near: the craft and smelt skills look
+ * for one within 32 blocks (body/skills/crafting.ts, STATION_RADIUS) and make a new one otherwise. An
+ * iron_ingot run counted a table 32–48 blocks away, the craft made a new one from the planks the
+ * plan had for a pickaxe, and the pickaxe failed for want of one.
+ */
+export const STATION_REACH = 32
+const STATION_NAMES: ReadonlySet<string> = new Set(STATIONS)
 
 type Spot = { x: number; y: number; z: number }
 
@@ -53,14 +63,16 @@ export class KnownBlocksScan {
     return scan(this.wanted)
   }
 
-  /** A scan's block ids: the next scan of this look when the list may have left kinds out, else undefined (the look is done). */
-  answer(ids: readonly string[]): AiEvent | undefined {
+  /** A scan's blocks: the next scan of this look when the list may have left kinds out, else undefined (the look is done). */
+  answer(blocks: readonly NearbyBlock[]): AiEvent | undefined {
     const r = this.round
     if (!r) return undefined
-    const got = new Set(ids.map((id) => bareName(id)))
-    for (const n of r.left) if (got.has(n)) r.found.add(n)
+    const got = new Set(blocks.map((b) => bareName(b.id)))
+    const near = (b: NearbyBlock) => Math.hypot(b.x - r.at.x, b.y - r.at.y, b.z - r.at.z) <= STATION_REACH
+    const usable = new Set(blocks.filter((b) => !STATION_NAMES.has(bareName(b.id)) || near(b)).map((b) => bareName(b.id)))
+    for (const n of r.left) if (usable.has(n)) r.found.add(n)
     const left = r.left.filter((n) => !got.has(n))
-    if (ids.length >= FULL_LIST && left.length > 0 && r.scans < MAX_SCANS_PER_LOOK) {
+    if (blocks.length >= FULL_LIST && left.length > 0 && r.scans < MAX_SCANS_PER_LOOK) {
       r.left = left
       r.scans++
       return scan(left)
