@@ -20,6 +20,13 @@
  * resumes; a detour that keeps failing is put off for a while, never the task's end.
  * Night: the body's shelter reflex digs in until dawn; an action it interrupted (like one cut
  * short by strike-back) is not counted as a failed attempt.
+ *
+ * What it has seen: before a goal step, when it has no fresh look (see ./known-blocks-scan.ts), the mind
+ * asks the link which of the blocks the planner would weigh are around (EVENT_AI_GET_NEARBY_BLOCK →
+ * EVENT_PLAYER_SCAN_BLOCK; fair play: the link lists only blocks the bot knows of) and plans with
+ * them as `knownBlocks`, as the direct runner does with the body's senses: a crafting table or
+ * furnace in sight is not made again, stone in sight arms with a stone sword, a seen block is
+ * cheaper than one still to find. A scan that fails or is never answered costs the look, not the task.
  */
 import { arrivedAt } from '../body/arrival.js'
 import type { AiEvent, HeartbeatEvent, ModEvent, Action } from '../../protocols/lynxmind.js'
@@ -27,9 +34,11 @@ import { describeGoal, parseGoal, type Goal } from '../planner/goal.js'
 import { bareName, namespaced } from '../names.js'
 import type { PlanStep } from '../planner/plan.js'
 import { PlanExecutor, isInterruption, type Decision } from '../planner/executor.js'
+import { obtainGraph } from '../planner/graph.js'
 import type { DeathSpot } from '../planner/death-recovery.js'
 import { HUNTED_ANIMALS, MEAT_OF_ANIMAL, cookedFormOf, isRawFood, isReadyFood } from '../food.js'
 import { emptyStats, type Mind, type MindContext, type MindStats } from './types.js'
+import { KnownBlocksScan } from './known-blocks-scan.js'
 
 export interface BuiltinMindOptions {
   /** Attempts of a goto before giving up (default 3). */
@@ -49,7 +58,7 @@ interface TaskState {
   exec?: PlanExecutor
   /** The food detour's executor (cooking what is carried), while one runs. */
   foodExec?: PlanExecutor
-  waiting: 'status' | 'action' | 'scan' | 'none'
+  waiting: 'status' | 'action' | 'scan' | 'blocks' | 'none'
   /** Who the running action belongs to. */
   running?: 'goal' | 'food' | 'hunt' | 'search' | 'goto'
   lastReason?: string
@@ -61,6 +70,10 @@ interface TaskState {
   at?: { x: number; y: number; z: number }
   /** Mob kinds the last entity scan saw. */
   seen: Set<string>
+  /** The blocks the planner would weigh that the bot knows of, from the link's block scans (item goals). */
+  blocks?: KnownBlocksScan
+  /** The heartbeat a block scan was asked on: the goal's decision waits for the scan's answer. */
+  beat?: HeartbeatEvent
 }
 
 /** Hunger at or below which the mind gets food (the body's eat reflex eats at 14 and below). */
@@ -159,6 +172,7 @@ export class BuiltinMind implements Mind {
           ...(goal.kind === 'goto'
             ? {}
             : {
+                blocks: new KnownBlocksScan(obtainGraph(this.versionOpt().version), goal.item),
                 exec: new PlanExecutor(
                   { item: goal.item, count: goal.count, mode: goal.kind === 'get' ? 'get' : 'gain' },
                   { ...this.versionOpt(), maxActions: this.maxActions, onNote: (line) => this.ctx?.logger.info(line) },
@@ -187,6 +201,12 @@ export class BuiltinMind implements Mind {
       }
       case 'EVENT_PLAYER_STATUS_HEARTBEAT': {
         const t = this.task
+        // a heartbeat while a block scan is unanswered (the link's periodic one): go on without the answer
+        if (t?.waiting === 'blocks' && t.blocks) {
+          this.ctx?.logger.debug('block scan unanswered; planning with what is known', { asked: t.blocks.asked() })
+          t.blocks.unanswered()
+          return this.decideGoal(t, event)
+        }
         if (!t || t.waiting !== 'status') return []
         return this.decide(t, event)
       }
@@ -195,6 +215,13 @@ export class BuiltinMind implements Mind {
         if (!t || t.waiting !== 'scan') return []
         for (const e of event.nearby_entities) t.seen.add(bareName(e.id))
         return this.hunt(t, event.nearby_entities)
+      }
+      case 'EVENT_PLAYER_SCAN_BLOCK': {
+        const t = this.task
+        if (!t || t.waiting !== 'blocks' || !t.blocks || !t.beat) return []
+        const again = t.blocks.answer(event.nearby_blocks)
+        if (again) return [again]
+        return this.decideGoal(t, t.beat)
       }
       default:
         return []
@@ -211,7 +238,23 @@ export class BuiltinMind implements Mind {
     if (food) return food
     const goal = t.goal
     if (goal.kind === 'goto') return this.decideGoto(t, goal, hb)
-    const d = t.exec!.next({ inventory: inv, world: { nearbyEntities: t.seen }, position: t.at })
+    const ask = t.blocks?.ask(t.at, t.actions)
+    if (ask) {
+      t.waiting = 'blocks'
+      t.beat = hb
+      return [ask]
+    }
+    return this.decideGoal(t, hb)
+  }
+
+  /** The goal's next step, planned with what the heartbeat holds and what the bot knows around it. */
+  private decideGoal(t: TaskState, hb: HeartbeatEvent): AiEvent[] {
+    const goal = t.goal
+    t.waiting = 'status'
+    t.beat = undefined
+    t.at = { x: hb.posX, y: hb.posY, z: hb.posZ }
+    const inv = inventoryFromHeartbeat(hb)
+    const d = t.exec!.next({ inventory: inv, world: { nearbyEntities: t.seen, knownBlocks: t.blocks?.known() ?? [] }, position: t.at })
     if (d.kind === 'done') return this.finish(`success: ${describeGoal(goal)} done, ${d.reason}`)
     if (d.kind === 'failed') return this.finish(`failed: ${d.reason}`)
     return this.act(t, 'goal', this.decisionAction(d, t), d.note)
@@ -255,7 +298,7 @@ export class BuiltinMind implements Mind {
     }
     const cooked = cookedFormOf(raw[0])!
     t.foodExec ??= new PlanExecutor({ item: cooked, count: raw[1], mode: 'gain' }, { ...this.versionOpt(), maxActions: 40 })
-    const d = t.foodExec.next({ inventory: inv })
+    const d = t.foodExec.next({ inventory: inv, world: { knownBlocks: t.blocks?.known() ?? [] } })
     if (d.kind !== 'step' && d.kind !== 'explore') {
       t.foodExec = undefined
       if (d.kind === 'failed') this.restFood(t)

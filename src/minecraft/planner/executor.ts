@@ -200,6 +200,11 @@ export class PlanExecutor {
   private readonly droppedByDay = new Set<string>()
   /** When the night falls by the executor's clock, from the hunt's own words ("night falls in about N s"). */
   private nightAt: number | undefined
+  /**
+   * Stations a step failed for want of (out of reach, none near): one the bot knows of is no use
+   * until it holds one again. A table it placed and could not walk back to is still a known block.
+   */
+  private readonly stationsLost = new Set<string>()
 
   constructor(
     goal: ExecutorGoal,
@@ -259,7 +264,8 @@ export class PlanExecutor {
   }
 
   /** The next decision from what the bot holds and knows now. */
-  next(obs: Observation): Decision {
+  next(seen: Observation): Decision {
+    const obs = this.withoutLostStations(seen)
     const inv = obs.inventory
     this.noteDeathLosses(inv, obs.position)
     this.lastInventory = { ...inv }
@@ -321,6 +327,13 @@ export class PlanExecutor {
     return this.decide({ kind: 'step', step, planLength: n, note: `${describeStep(step)} (plan from here: ${n} step${n === 1 ? '' : 's'} to ${target} ${this.goal.item})` }, inv)
   }
 
+  /** The observation without the known stations a step failed for want of (see stationsLost). */
+  private withoutLostStations(obs: Observation): Observation {
+    const known = obs.world?.knownBlocks
+    if (!known || this.stationsLost.size === 0) return obs
+    return { ...obs, world: { ...obs.world, knownBlocks: [...known].filter((b) => !this.stationsLost.has(bareName(b))) } }
+  }
+
   /** The outcome of the last decision. */
   report(outcome: StepOutcome): void {
     const last = this.last
@@ -338,7 +351,11 @@ export class PlanExecutor {
     last.reason = outcome.reason
     last.said = outcome.ok !== undefined
     // a station that could not be found or reached is not nearby after all: make or place a new one
-    for (const s of STATIONS) if (outcome.ok !== true && outcome.reason.includes(s) && !/\b(crafted|made|smelted)\b/.test(outcome.reason)) this.stationsPlaced.delete(s)
+    for (const s of STATIONS) {
+      if (outcome.ok === true || !outcome.reason.includes(s) || /\b(crafted|made|smelted)\b/.test(outcome.reason)) continue
+      this.stationsPlaced.delete(s)
+      this.stationsLost.add(s)
+    }
     if (outcome.ok !== false) return
     this.countFailure(step, outcome.reason)
     last.decision = { kind: 'done', reason: 'reported' }
@@ -414,8 +431,10 @@ export class PlanExecutor {
   private noteStations(inv: Record<string, number>): void {
     const held = countByKey(inv)
     for (const s of STATIONS) {
-      if ((held.get(s) ?? 0) > 0) this.stationsHeld.add(s)
-      else if (this.stationsHeld.delete(s)) this.stationsPlaced.add(s)
+      if ((held.get(s) ?? 0) > 0) {
+        this.stationsHeld.add(s)
+        this.stationsLost.delete(s)
+      } else if (this.stationsHeld.delete(s)) this.stationsPlaced.add(s)
     }
   }
 
@@ -439,6 +458,7 @@ export class PlanExecutor {
     // stations left behind stand where the bot died: far away now
     this.stationsPlaced.clear()
     this.stationsHeld.clear()
+    this.stationsLost.clear()
     this.last = undefined
   }
 

@@ -87,7 +87,8 @@ const KILL_COST = 20
 /** The wait of a night mob in daytime. */
 const NIGHT_WAIT = 600
 const FARM_COST = 400
-const STATIONS = ['crafting_table', 'furnace']
+/** The stations a plan uses: one known nearby serves as one carried. */
+export const STATIONS = ['crafting_table', 'furnace'] as const
 
 /** A short name for a source, for excluding a route that failed (`mine:log`, `hunt:sheep`, `craft:white_bed`). */
 export function sourceSignature(key: string, s: Source): string {
