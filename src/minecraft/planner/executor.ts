@@ -23,6 +23,7 @@ import { obtainGraph, type ObtainGraph } from './graph.js'
 import { bareName, countByKey, planKey } from '../names.js'
 import { recoveryDecision, type DeathSpot, type Recovery } from './death-recovery.js'
 import { armingStep } from './arming.js'
+import { surfaceFirst } from './surface-first.js'
 
 export interface ExecutorGoal {
   item: string
@@ -302,6 +303,8 @@ export class PlanExecutor {
       return this.decide({ kind: 'step', step: arming.step, planLength: p.steps.length, note: `${describeStep(arming.step)}: arming with a ${arming.weapon.replace('_', ' ')} before ${arming.before}` }, inv)
     }
     const n = p.steps.length
+    const up = surfaceFirst(this.graph, step, p.steps, inv)
+    if (up && !this.opts.canRun?.(up)) return this.decide({ kind: 'step', step: up, planLength: n, note: `${describeStep(up)}: before going down for ${describeStep(step)} (plan from here: ${n} steps to ${target} ${this.goal.item})` }, inv)
     return this.decide({ kind: 'step', step, planLength: n, note: `${describeStep(step)} (plan from here: ${n} step${n === 1 ? '' : 's'} to ${target} ${this.goal.item})` }, inv)
   }
 
