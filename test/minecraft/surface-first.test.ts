@@ -37,10 +37,16 @@ describe('the surface before the deep part of a plan', () => {
     assert.equal(said(ex.next({ inventory: { ...armed, 'minecraft:raw_iron': 1 } })), 'collect 2 raw_iron')
   })
 
-  test('with coal for the fuel, nothing is fetched first; from an empty inventory the plan starts as before', () => {
+  test('with coal for the fuel, nothing is fetched first', () => {
     const coal = new PlanExecutor({ item: 'minecraft:lava_bucket', count: 1, mode: 'get' }, { version: '1.20.4' })
     assert.equal(said(coal.next({ inventory: { ...armed, 'minecraft:coal': 2 } })), 'collect 3 raw_iron')
-    const empty = new PlanExecutor({ item: 'minecraft:iron_pickaxe', count: 1, mode: 'get' })
-    assert.equal(said(empty.next({ inventory: {} })), 'collect 4 log')
+  })
+
+  test('a plan that makes its first crafting table and goes down takes a log more than it counts (a new table on the spot); one that stays up does not', () => {
+    const iron = new PlanExecutor({ item: 'minecraft:iron_pickaxe', count: 1, mode: 'get' })
+    // the plan itself counts 4 logs from an empty inventory (1.16.5: table, sticks, pickaxes, fuel)
+    assert.equal(said(iron.next({ inventory: {} })), 'collect 5 log')
+    const stone = new PlanExecutor({ item: 'minecraft:stone_pickaxe', count: 1, mode: 'get' })
+    assert.equal(said(stone.next({ inventory: {} })), 'collect 3 log')
   })
 })

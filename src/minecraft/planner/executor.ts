@@ -23,7 +23,7 @@ import { obtainGraph, type ObtainGraph } from './graph.js'
 import { bareName, countByKey, planKey } from '../names.js'
 import { recoveryDecision, type DeathSpot, type Recovery } from './death-recovery.js'
 import { armingStep } from './arming.js'
-import { surfaceFirst } from './surface-first.js'
+import { surfaceFirst, withSpareLog } from './surface-first.js'
 
 export interface ExecutorGoal {
   item: string
@@ -293,8 +293,9 @@ export class PlanExecutor {
     }
     this.lastPlan = p.steps
     for (const s of p.steps) this.planned.add(bareName(s.item))
-    const step = firstStep(p.steps)
-    if (!step) return { kind: 'done', reason: `holding ${have} ${this.goal.item}` }
+    const first = firstStep(p.steps)
+    if (!first) return { kind: 'done', reason: `holding ${have} ${this.goal.item}` }
+    const step = withSpareLog(this.graph, first, p.steps)
     const refused = this.opts.canRun?.(step)
     if (refused) return this.fail(`${describeStep(step)}: ${refused}`)
     const arming = this.opts.arm === false ? undefined : armingStep(this.graph, step, inv, { ...obs.world, stationsNearby: this.stationsPlaced, excluded: this.excluded }, this.killedBy)

@@ -4,6 +4,10 @@
  * bot went down for iron, came back up the stairs for one log, and went down again (1.20.4
  * lava_bucket runs: 90–160 s of the 600 each, docs/benchmarks.md session 36). A player fetches
  * the wood before going down; so does the executor, when the deep collect has not begun yet.
+ * And it takes a log more than the plan counts when the plan makes its first crafting table and
+ * then goes down: the stone for the furnace is often dug in a pit the table cannot be reached
+ * from, and a log is a new table on the spot (a 1.20.4 lava_bucket run, session 37: 50 s walking
+ * at a table it could not reach, then 160 s climbing out for a log).
  */
 import { goesDown } from './arming.js'
 import { firstStep, type PlanStep } from './plan.js'
@@ -23,4 +27,11 @@ export function surfaceFirst(graph: ObtainGraph, next: PlanStep, steps: readonly
   if ((countByKey(inventory).get(planKey(next.item)) ?? 0) > 0) return undefined
   const later = steps.findIndex((s) => s.kind === 'collect' && SURFACE_ITEMS.has(planKey(s.item)))
   return later < 0 ? undefined : firstStep(steps.slice(later))
+}
+
+/** A log more than the plan counts before a plan that makes its first crafting table and goes down (see above). */
+export function withSpareLog(graph: ObtainGraph, next: PlanStep, steps: readonly PlanStep[]): PlanStep {
+  if (next.kind !== 'collect' || planKey(next.item) !== 'log') return next
+  const makesTable = steps.some((s) => s.kind === 'craft' && planKey(s.item) === 'crafting_table')
+  return makesTable && steps.some((s) => goesDown(graph, s)) ? { ...next, count: next.count + 1 } : next
 }
