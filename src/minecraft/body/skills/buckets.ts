@@ -137,15 +137,32 @@ async function openLook(ctx: SkillContext, p: Vec3, what: string): Promise<boole
   return cells.every((c) => isAirName(ctx.bot.blockAt(vec(c.x, c.y, c.z))?.name ?? ''))
 }
 
+/** Levels below the feet and blocks aside a source may lie for a walk to it: the path finder digs no stairs down. */
+const WALK_BELOW = 4
+const WALK_ASIDE = 24
+
+/**
+ * A source the bot can walk to from here: not more than WALK_BELOW levels under the feet and
+ * WALK_ASIDE blocks aside. Lava seen from a stair 30 levels up is not (1.20.4: the path finder gave
+ * up, "terrain too complex", three times, with the stairs stopped at y −22 over lava at y −55).
+ */
+function withinWalk(ctx: SkillContext, p: Position): boolean {
+  const f = ctx.bot.entity.position
+  return p.y >= Math.floor(f.y) - WALK_BELOW && Math.hypot(p.x + 0.5 - f.x, p.z + 0.5 - f.z) <= WALK_ASIDE
+}
+
 /** Fills one empty bucket at a known source block of `fluid`; returns the source used. */
 async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promise<Position> {
   const { bot } = ctx
   let sources = knownSources(ctx, fluid)
   let dug = ''
-  if (sources.length === 0 && fluid === 'lava' && hasPickaxe(ctx)) {
-    const level = safeMinY(ctx.registry)
-    ctx.progress(`no lava known near: going down to y ${level}, above the lava of caves`)
-    const dig = await digForOre(ctx, 'lava', () => (knownSources(ctx, fluid).length ? true : undefined), { deadline: ctx.deadline, level })
+  const near = () => knownSources(ctx, fluid).some((s) => withinWalk(ctx, s.position))
+  const level = safeMinY(ctx.registry)
+  const above = Math.floor(bot.entity.position.y) > level + 1
+  // none known, or only far below: stairs down (at the level already, a far source is walked to)
+  if (fluid === 'lava' && (sources.length === 0 || (above && !sources.some((s) => withinWalk(ctx, s.position)))) && hasPickaxe(ctx)) {
+    ctx.progress(`no lava known near${sources.length ? ` (${sources.length} source${sources.length === 1 ? '' : 's'} far below)` : ''}: going down to y ${level}, above the lava of caves`)
+    const dig = await digForOre(ctx, 'lava', () => (near() ? true : undefined), { deadline: ctx.deadline, level })
     sources = knownSources(ctx, fluid)
     dug = `; went down for it: ${describeOreSearch(dig)}`
   }
@@ -154,7 +171,9 @@ async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promi
   let last = ''
   // a source in clear sight from here first (one under the floor, seen from a cave beside, is not)
   const inSight = new Set(sources.filter((s) => fillAim(ctx, vec(s.position.x, s.position.y, s.position.z), fluid)))
-  const ordered = [...inSight, ...sources.filter((s) => !inSight.has(s))]
+  const me = bot.entity.position
+  const farther = sources.filter((s) => !inSight.has(s)).sort((a, b) => me.distanceTo(vec(a.position.x, a.position.y, a.position.z)) - me.distanceTo(vec(b.position.x, b.position.y, b.position.z)))
+  const ordered = [...inSight, ...farther]
   for (const s of ordered.slice(0, TRIES)) {
     const p = vec(s.position.x, s.position.y, s.position.z)
     const where = fmtPos(p.x, p.y, p.z)
