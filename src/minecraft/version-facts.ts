@@ -209,6 +209,10 @@ export interface VersionFacts {
   /** Lowest block y, and the number of block layers (1.16: 0, 256; 1.18+: −64, 384). */
   minY: number
   height: number
+  /** Highest block y (minY + height − 1). */
+  maxY: number
+  /** Why `y` is no block height of this world (`y -70 is below Minecraft 1.20.4's world, y -64 to 319`), or null when it is one. */
+  heightError(y: number): string | null
   /** The 1.18 shape: deepslate below y 0, ores in 1.18 batches. */
   tall: boolean
   /** Carved air at or below this y is lava; the feet of a digging bot stay ≥ lavaTop + 2. */
@@ -359,6 +363,12 @@ const EXPERIMENT_1_20 = /^(tuff_(slab|stairs|wall)|polished_tuff.*|chiseled_tuff
 
 const cache = new Map<string, VersionFacts>()
 
+/** The block heights of every supported version together (1.16.5's 0 to 255 and 1.18+'s −64 to 319): what a call naming a y may say before the server's version is known. */
+export function supportedHeights(): { minY: number; maxY: number } {
+  const all = SUPPORTED_MC_VERSIONS.map((v) => versionFacts(v))
+  return { minY: Math.min(...all.map((f) => f.minY)), maxY: Math.max(...all.map((f) => f.maxY)) }
+}
+
 /**
  * The facts of a version: a version string (`bot.version`, `1.20.4`) or a minecraft-data
  * registry. Any version minecraft-data knows works (a `bot` may join any server); the ore
@@ -496,6 +506,9 @@ function build(v: string): VersionFacts {
     registry,
     minY,
     height,
+    maxY: top,
+    heightError: (y) =>
+      !Number.isInteger(y) ? `y ${y} is not a whole block height` : y < minY || y > top ? `y ${y} is ${y < minY ? 'below' : 'above'} Minecraft ${version}'s world, y ${minY} to ${top}` : null,
     tall,
     lavaTop,
     safeMinY,

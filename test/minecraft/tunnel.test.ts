@@ -250,9 +250,19 @@ describe('getting unstuck', () => {
 })
 
 describe('stripMine call', () => {
-  test('schema', () => {
+  test('schema: y is a block height of some supported world (deep ores below y 0 on 1.18+); outside them a clear error', () => {
     assert.equal(parseSkillCall({ skill: 'stripMine', item: 'iron_ore', count: 3 }).ok, true)
-    assert.equal(parseSkillCall({ skill: 'stripMine', item: 'iron_ore', y: 0 }).ok, false)
+    for (const y of [0, -58, 12, 319]) assert.equal(parseSkillCall({ skill: 'stripMine', item: 'diamond_ore', y }).ok, true, `y ${y}`)
+    for (const y of [-65, 320, 1.5]) assert.equal(parseSkillCall({ skill: 'stripMine', item: 'diamond_ore', y }).ok, false, `y ${y}`)
+    const r = parseSkillCall({ skill: 'stripMine', item: 'diamond_ore', y: -70 })
+    assert.ok(!r.ok && /y -70 is no block height of a supported Minecraft world \(y -64 to 319\)/.test(r.reason), JSON.stringify(r))
+  })
+
+  test('the skill checks y against the server’s own version: minecraft-data’s world height', () => {
+    assert.equal(versionFacts('1.20.4').heightError(-58), null)
+    assert.equal(versionFacts('1.16.5').heightError(-58), "y -58 is below Minecraft 1.16.5's world, y 0 to 255")
+    assert.equal(versionFacts('1.16.5').heightError(256), "y 256 is above Minecraft 1.16.5's world, y 0 to 255")
+    assert.equal(versionFacts('1.21.4').heightError(319), null)
   })
 })
 

@@ -5,9 +5,18 @@
 import { z } from 'zod'
 import type { SkillCall } from './types.js'
 import { formatZodIssues } from '../../core/schema-errors.js'
+import { supportedHeights } from '../version-facts.js'
 
 const num = z.number().finite()
 const itemName = z.string().trim().min(1).max(100)
+/** A block height of some supported world; the stripMine skill checks it against the server's own version. */
+const blockHeight = z
+  .number()
+  .int()
+  .superRefine((y, ctx) => {
+    const { minY, maxY } = supportedHeights()
+    if (y < minY || y > maxY) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `y ${y} is no block height of a supported Minecraft world (y ${minY} to ${maxY})` })
+  })
 export const ItemCountSchema = z.object({ name: itemName, count: z.number().int().min(1).max(100_000) })
 
 export const SkillCallSchema = z.discriminatedUnion('skill', [
@@ -16,7 +25,7 @@ export const SkillCallSchema = z.discriminatedUnion('skill', [
   z.object({ skill: z.literal('follow'), player: z.string().min(1).max(64), range: num.min(1).max(32).optional() }),
   z.object({ skill: z.literal('collect'), items: z.array(ItemCountSchema).min(1).max(32) }),
   z.object({ skill: z.literal('mine'), x: num, y: num, z: num }),
-  z.object({ skill: z.literal('stripMine'), item: itemName, count: z.number().int().min(1).max(64).optional(), y: z.number().int().min(1).max(255).optional() }),
+  z.object({ skill: z.literal('stripMine'), item: itemName, count: z.number().int().min(1).max(64).optional(), y: blockHeight.optional() }),
   z.object({
     skill: z.literal('explore'),
     distance: num.min(1).max(512),

@@ -43,6 +43,17 @@ export function goesDeep(graph: ObtainGraph, block: string): boolean {
   return tools.length > 0 && tools.some((t) => t.endsWith('_pickaxe')) && !tools.includes('wooden_pickaxe')
 }
 
+/** What `step` goes down for (an ore a wooden pickaxe cannot harvest, or lava), or undefined when it stays up. */
+export function deepTarget(graph: ObtainGraph, step: PlanStep): string | undefined {
+  if (step.kind === 'collect' && goesDeep(graph, step.block)) return step.block
+  if (step.kind === 'fill' && step.fluid === 'lava') return 'lava'
+  return undefined
+}
+
+export function goesDown(graph: ObtainGraph, step: PlanStep): boolean {
+  return deepTarget(graph, step) !== undefined
+}
+
 /** True when the bot holds stone for a sword or has seen a block that gives it. */
 function stoneKnown(graph: ObtainGraph, inventory: Record<string, number>, world: PlanWorld): boolean {
   const materials = graph.members('stone_crafting_materials')
@@ -68,7 +79,7 @@ function anySword(graph: ObtainGraph, inventory: Record<string, number>, world: 
  */
 export function armingStep(graph: ObtainGraph, next: PlanStep, inventory: Record<string, number>, world: PlanWorld, killedBy?: string): Arming | undefined {
   if ([...countByKey(inventory).keys()].some((k) => isWeapon(k))) return undefined
-  const deep = next.kind === 'collect' && goesDeep(graph, next.block) ? next.block : next.kind === 'fill' && next.fluid === 'lava' ? 'lava' : undefined
+  const deep = deepTarget(graph, next)
   if (deep) {
     const p = plan(ARMING_WEAPON, 1, inventory, { graph, ...world })
     if (!p.ok || p.steps.length === 0 || !p.steps.every((s) => s.kind === 'craft' || (s.kind === 'collect' && s.item === 'cobblestone'))) return undefined

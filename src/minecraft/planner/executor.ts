@@ -26,6 +26,7 @@ import { obtainGraph, type ObtainGraph } from './graph.js'
 import { bareName, countByKey, matchesName, planKey } from '../names.js'
 import { recoveryDecision, type DeathSpot, type Recovery } from './death-recovery.js'
 import { armingStep } from './arming.js'
+import { surfaceFirst, withSpareLog } from './surface-first.js'
 
 export interface ExecutorGoal {
   item: string
@@ -314,8 +315,9 @@ export class PlanExecutor {
     }
     this.lastPlan = p.steps
     for (const s of p.steps) this.planned.add(bareName(s.item))
-    const step = firstStep(p.steps)
-    if (!step) return { kind: 'done', reason: `holding ${have} ${this.goal.item}` }
+    const first = firstStep(p.steps)
+    if (!first) return { kind: 'done', reason: `holding ${have} ${this.goal.item}` }
+    const step = withSpareLog(this.graph, first, p.steps)
     const refused = this.opts.canRun?.(step)
     if (refused) return this.fail(`${describeStep(step)}: ${refused}`)
     const arming = this.opts.arm === false ? undefined : armingStep(this.graph, step, inv, { ...obs.world, stationsNearby: this.stationsPlaced, excluded: this.excluded }, this.killedBy)
@@ -324,6 +326,8 @@ export class PlanExecutor {
       return this.decide({ kind: 'step', step: arming.step, planLength: p.steps.length, note: `${describeStep(arming.step)}: arming with a ${arming.weapon.replace('_', ' ')} before ${arming.before}` }, inv)
     }
     const n = p.steps.length
+    const up = surfaceFirst(this.graph, step, p.steps, inv)
+    if (up && !this.opts.canRun?.(up)) return this.decide({ kind: 'step', step: up, planLength: n, note: `${describeStep(up)}: before going down for ${describeStep(step)} (plan from here: ${n} steps to ${target} ${this.goal.item})` }, inv)
     return this.decide({ kind: 'step', step, planLength: n, note: `${describeStep(step)} (plan from here: ${n} step${n === 1 ? '' : 's'} to ${target} ${this.goal.item})` }, inv)
   }
 

@@ -18,7 +18,9 @@ import { blockBecomes, holdItem, inventoryBecomes, useOnEntity, useToward } from
 import { MOB_SEARCH_MS, searchForMob } from './explore.js'
 import { describeOreSearch, digForOre } from './strip-mine.js'
 import { hasPickaxe } from './dig-step.js'
-import { isAirName, safeMinY } from './tunnel.js'
+import { digVerdict, fallsName, fluidAmong, isAirName, safeMinY } from './tunnel.js'
+import { knownAround, knownName } from './known-cells.js'
+import { mineBlockAt } from './dig.js'
 
 type Fill = Extract<SkillCall, { skill: 'fillBucket' }>
 type PlaceWater = Extract<SkillCall, { skill: 'placeWater' }>
@@ -78,10 +80,75 @@ function fillAim(ctx: SkillContext, p: Vec3, fluid: 'water' | 'lava'): Vec3 | nu
       const len = d.norm()
       if (len > USE_REACH || len === 0) continue
       const hit = castRay(eye, { x: d.x / len, y: d.y / len, z: d.z / len }, BUCKET_REACH, stops)
-      if (hit && hit.x === p.x && hit.y === p.y && hit.z === p.z && bot.blockAt(p)?.name === fluid) return a
+      // any source of the fluid first on the ray fills the bucket (the server takes that one): a lake's near edge
+      if (hit && bot.blockAt(new Vec3(hit.x, hit.y, hit.z))?.name === fluid) return a
     }
   }
   return null
+}
+
+/** Blocks a fill digs at most to open a look at a source within reach (a stair's wall between the eyes and a pool below). */
+const LOOK_DIGS = 2
+
+/**
+ * The blocks between the eyes and the source at `p`, on the shortest ray within reach that only
+ * they block, when digging them is safe: each known (fair play), breakable, no lava or water beside
+ * it (its cell would fill and the fluid reach the bot), no sand or gravel over it, and none under
+ * the feet (never straight down). Null when no such ray exists.
+ */
+function blocksInTheWay(ctx: SkillContext, p: Vec3): Position[] | null {
+  const { bot } = ctx
+  const f = bot.entity.position
+  const eye = new Vec3(f.x, f.y + EYE_HEIGHT, f.z)
+  const feet = f.floored()
+  let best: Position[] | null = null
+  for (const [u, v] of [[0.5, 0.5], [0.25, 0.25], [0.75, 0.75], [0.25, 0.75], [0.75, 0.25]] as const) {
+    for (const h of [0.9, 0.5]) {
+      const d = new Vec3(p.x + u, p.y + h, p.z + v).minus(eye)
+      const len = d.norm()
+      if (len > USE_REACH || len === 0) continue
+      const cells: Position[] = []
+      const hit = castRay(eye, { x: d.x / len, y: d.y / len, z: d.z / len }, BUCKET_REACH, (x, y, z) => {
+        if (x === p.x && y === p.y && z === p.z) return true
+        const name = bot.blockAt(new Vec3(x, y, z))?.name
+        if (name === undefined || !isAirName(name)) cells.push({ x, y, z })
+        return false
+      })
+      if (!hit || hit.x !== p.x || hit.y !== p.y || hit.z !== p.z || cells.length > LOOK_DIGS) continue
+      const safe = cells.every((c) => {
+        if (c.x === feet.x && c.z === feet.z && c.y < feet.y) return false
+        if (digVerdict(knownName(ctx, c), ctx.knowledge.isKnown(c)) !== 'ok') return false
+        if (fluidAmong(knownAround(ctx, c)) !== null) return false
+        const above = knownName(ctx, { x: c.x, y: c.y + 1, z: c.z })
+        return above === undefined ? false : !fallsName(above)
+      })
+      if (safe && (!best || cells.length < best.length)) best = cells
+    }
+  }
+  return best
+}
+
+/** Digs the blocks between the eyes and the source at `p` when that is safe (blocksInTheWay); true when it dug them all. */
+async function openLook(ctx: SkillContext, p: Vec3, what: string): Promise<boolean> {
+  const cells = blocksInTheWay(ctx, p)
+  if (!cells || cells.length === 0) return false
+  ctx.progress(`digging ${cells.length} block${cells.length === 1 ? '' : 's'} between me and ${what}`)
+  for (const c of cells) await mineBlockAt(ctx, vec(c.x, c.y, c.z), undefined, { pickUp: false })
+  return cells.every((c) => isAirName(ctx.bot.blockAt(vec(c.x, c.y, c.z))?.name ?? ''))
+}
+
+/** Levels below the feet and blocks aside a source may lie for a walk to it: the path finder digs no stairs down. */
+const WALK_BELOW = 4
+const WALK_ASIDE = 24
+
+/**
+ * A source the bot can walk to from here: not more than WALK_BELOW levels under the feet and
+ * WALK_ASIDE blocks aside. Lava seen from a stair 30 levels up is not (1.20.4: the path finder gave
+ * up, "terrain too complex", three times, with the stairs stopped at y −22 over lava at y −55).
+ */
+function withinWalk(ctx: SkillContext, p: Position): boolean {
+  const f = ctx.bot.entity.position
+  return p.y >= Math.floor(f.y) - WALK_BELOW && Math.hypot(p.x + 0.5 - f.x, p.z + 0.5 - f.z) <= WALK_ASIDE
 }
 
 /** Fills one empty bucket at a known source block of `fluid`; returns the source used. */
@@ -89,10 +156,13 @@ async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promi
   const { bot } = ctx
   let sources = knownSources(ctx, fluid)
   let dug = ''
-  if (sources.length === 0 && fluid === 'lava' && hasPickaxe(ctx)) {
-    const level = safeMinY(ctx.registry)
-    ctx.progress(`no lava known near: going down to y ${level}, above the lava of caves`)
-    const dig = await digForOre(ctx, 'lava', () => (knownSources(ctx, fluid).length ? true : undefined), { deadline: ctx.deadline, level })
+  const near = () => knownSources(ctx, fluid).some((s) => withinWalk(ctx, s.position))
+  const level = safeMinY(ctx.registry)
+  const above = Math.floor(bot.entity.position.y) > level + 1
+  // none known, or only far below: stairs down (at the level already, a far source is walked to)
+  if (fluid === 'lava' && (sources.length === 0 || (above && !sources.some((s) => withinWalk(ctx, s.position)))) && hasPickaxe(ctx)) {
+    ctx.progress(`no lava known near${sources.length ? ` (${sources.length} source${sources.length === 1 ? '' : 's'} far below)` : ''}: going down to y ${level}, above the lava of caves`)
+    const dig = await digForOre(ctx, 'lava', () => (near() ? true : undefined), { deadline: ctx.deadline, level })
     sources = knownSources(ctx, fluid)
     dug = `; went down for it: ${describeOreSearch(dig)}`
   }
@@ -101,15 +171,27 @@ async function fillFromSource(ctx: SkillContext, fluid: 'water' | 'lava'): Promi
   let last = ''
   // a source in clear sight from here first (one under the floor, seen from a cave beside, is not)
   const inSight = new Set(sources.filter((s) => fillAim(ctx, vec(s.position.x, s.position.y, s.position.z), fluid)))
-  const ordered = [...inSight, ...sources.filter((s) => !inSight.has(s))]
+  const me = bot.entity.position
+  const farther = sources.filter((s) => !inSight.has(s)).sort((a, b) => me.distanceTo(vec(a.position.x, a.position.y, a.position.z)) - me.distanceTo(vec(b.position.x, b.position.y, b.position.z)))
+  const ordered = [...inSight, ...farther]
   for (const s of ordered.slice(0, TRIES)) {
     const p = vec(s.position.x, s.position.y, s.position.z)
     const where = fmtPos(p.x, p.y, p.z)
     try {
       ctx.progress(`going to the ${fluid} at ${where}`)
-      if (!fillAim(ctx, p, fluid)) await goTo(ctx, new goals.GoalNear(p.x, p.y + 1, p.z, 2), `the ${fluid} at ${where}`)
-      const aim = fillAim(ctx, p, fluid)
-      if (!aim) throw new SkillError(`no clear look at the ${fluid} at ${where} from within reach`)
+      let walk = ''
+      if (!fillAim(ctx, p, fluid)) {
+        try {
+          await goTo(ctx, new goals.GoalNear(p.x, p.y + 1, p.z, 2), `the ${fluid} at ${where}`)
+        } catch (err) {
+          if (err instanceof SkillAborted) throw err
+          walk = `; the walk: ${errorMessage(err)}`
+        }
+      }
+      let aim = fillAim(ctx, p, fluid)
+      // near it but a wall in the way (a stair's side over a pool below): open the look when that is safe
+      if (!aim && (await openLook(ctx, p, `the ${fluid} at ${where}`))) aim = fillAim(ctx, p, fluid)
+      if (!aim) throw new SkillError(`no clear look at the ${fluid} at ${where} from within reach${walk}`)
       await holdItem(ctx, 'bucket')
       // the server takes the first source on the look ray, which may lie in front of the one aimed at
       let taken: Position | null = null

@@ -8,6 +8,7 @@
 import type { SkillCall } from '../types.js'
 import { resolveCollectTarget } from '../items.js'
 import { namespaced } from '../../names.js'
+import { versionFacts } from '../../version-facts.js'
 import { checkAborted, fail, type SkillContext, type SkillDef } from './context.js'
 import { collectItems } from './collect.js'
 import { descendTo } from './descend.js'
@@ -111,11 +112,14 @@ export const stripMine: SkillDef<StripMine> = {
   timeoutMs: 600_000,
   timeoutFor: (c) => Math.min(1_800_000, 300_000 + 60_000 * (c.count ?? 1)),
   async run(ctx, c) {
+    const outside = c.y === undefined ? null : versionFacts(ctx.registry).heightError(c.y)
+    if (outside) return fail(`cannot strip-mine there: ${outside}`)
     const r = resolveCollectTarget(ctx.registry, c.item)
     if (!r.ok) return fail(r.reason)
     const ore = r.value.sources.find((s) => isOre(s, ctx.registry))
     if (!ore) return fail(`${namespaced(c.item)} is not an ore; stripMine digs for coal, iron, gold, redstone, lapis, diamond or emerald`)
     if (!hasPickaxe(ctx)) return fail(`need a pickaxe to dig down for ${namespaced(ore)}`)
+    // the feet stay above the lava of caves whatever y was asked
     const asked = c.y === undefined ? undefined : Math.max(safeMinY(ctx.registry), Math.floor(c.y))
     // down to the strip level first, on purpose, even when some ore is known elsewhere
     const feet = feetCell(ctx)
