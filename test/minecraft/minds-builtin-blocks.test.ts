@@ -11,31 +11,13 @@ import { FULL_LIST, KnownBlocksScan, LOOK_AGAIN_AFTER_BLOCKS, LOOK_EVERY_ACTIONS
 import { blocksWorthKnowing } from '../../src/minecraft/planner/blocks-worth-knowing.js'
 import { obtainGraph } from '../../src/minecraft/planner/graph.js'
 import { createLogger } from '../../src/core/logger.js'
+import { heartbeatOf } from './support/heartbeat.js'
 import type { AiEvent, HeartbeatEvent, ModEvent, NearbyBlock } from '../../src/protocols/lynxmind.js'
 
 const at = { x: 10, y: 64, z: 20 }
 
 function heartbeat(inv: Record<string, number>, pos = at): HeartbeatEvent {
-  return {
-    type: 'EVENT_PLAYER_STATUS_HEARTBEAT',
-    health: 20,
-    maxHealth: 20,
-    hunger: 20,
-    maxHunger: 20,
-    saturationLevel: 5,
-    posX: pos.x,
-    posY: pos.y,
-    posZ: pos.z,
-    yaw: 0,
-    pitch: 0,
-    inventory_hotbar: Object.entries(inv).map(([name, count], i) => ({
-      item_stack: { item_name: `minecraft:${name}`, count },
-      l_slot: { slotType: 'INVENTORY_HOTBAR' as const, id: i, complexContainerType: 'PLAYER_INFO' },
-    })),
-    inventory_inner: [],
-    inventory_equipment: [],
-    current_baritone_task: { type: 'NONE' },
-  }
+  return heartbeatOf(inv, { pos })
 }
 
 /** Blocks a few steps from the bot, as a scan lists them. */

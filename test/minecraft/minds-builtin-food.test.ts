@@ -7,30 +7,12 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { BuiltinMind, FOOD_LOW } from '../../src/minecraft/minds/builtin.js'
 import { createLogger } from '../../src/core/logger.js'
+import { heartbeatOf } from './support/heartbeat.js'
 import type { AiEvent, HeartbeatEvent, ModEvent } from '../../src/protocols/lynxmind.js'
 import { cookedFormOf, foodPoints, isRawFood, isReadyFood } from '../../src/minecraft/food.js'
 
 function heartbeat(hunger: number, inv: Record<string, number>, pos = { x: 10, y: 64, z: 20 }): HeartbeatEvent {
-  return {
-    type: 'EVENT_PLAYER_STATUS_HEARTBEAT',
-    health: 20,
-    maxHealth: 20,
-    hunger,
-    maxHunger: 20,
-    saturationLevel: 0,
-    posX: pos.x,
-    posY: pos.y,
-    posZ: pos.z,
-    yaw: 0,
-    pitch: 0,
-    inventory_hotbar: Object.entries(inv).map(([name, count], i) => ({
-      item_stack: { item_name: `minecraft:${name}`, count },
-      l_slot: { slotType: 'INVENTORY_HOTBAR' as const, id: i, complexContainerType: 'PLAYER_INFO' },
-    })),
-    inventory_inner: [],
-    inventory_equipment: [],
-    current_baritone_task: { type: 'NONE' },
-  }
+  return heartbeatOf(inv, { hunger, saturation: 0, pos })
 }
 
 async function mindWithTask(task: string): Promise<{ mind: BuiltinMind; send: (e: ModEvent) => Promise<AiEvent[]> }> {
