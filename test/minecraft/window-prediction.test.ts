@@ -15,7 +15,7 @@
  * another call takes back the raw iron it had not smelted yet before its window closes, so
  * nothing stays in the furnace for the planner to mine again (on 1.16.5, where each click waits for the world).
  */
-import { describe, test } from 'node:test'
+import { describe, test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
 import { Vec3 } from 'vec3'
@@ -25,6 +25,20 @@ import { createBody, halt } from '../../src/minecraft/body/index.js'
 import { createLogger } from '../../src/core/logger.js'
 
 const require = createRequire(import.meta.url)
+
+/** A real body on a quiet natural world of `version` (seed 3, no mobs), both closed after the test. */
+async function bodyInWorld(t: TestContext, version: string, username: string) {
+  const world = await startWorld({ seed: 3, version, profile: 'natural', monsters: false, animals: false })
+  const body = await createBody({ host: world.host, port: world.port, username, version: world.version, logger: createLogger('window', { level: 'silent' }), reconnect: false }).catch(async (err: unknown) => {
+    await world.close()
+    throw err
+  })
+  t.after(async () => {
+    await body.close()
+    await world.close()
+  })
+  return { world, body }
+}
 
 describe('container windows: wrong predictions (1.17+), a window closed under a click, a smelt cut short', () => {
   test('a 1.20.4 client that predicted wrongly, or clicked a closed window, is sent its real inventory', { timeout: 120_000 }, async (t) => {
@@ -53,15 +67,7 @@ describe('container windows: wrong predictions (1.17+), a window closed under a 
   })
 
   test('a furnace closed while mineflayer takes its input back: the click loop ends and the raw iron is back in the inventory (1.20.4 body)', { timeout: 180_000 }, async (t) => {
-    const world = await startWorld({ seed: 3, version: '1.20.4', profile: 'natural', monsters: false, animals: false })
-    const body = await createBody({ host: world.host, port: world.port, username: 'Smelter', version: world.version, logger: createLogger('window', { level: 'silent' }), reconnect: false }).catch(async (err: unknown) => {
-      await world.close()
-      throw err
-    })
-    t.after(async () => {
-      await body.close()
-      await world.close()
-    })
+    const { world, body } = await bodyInWorld(t, '1.20.4', 'Smelter')
     const bot = body.bot
     world.give('Smelter', 'furnace', 1)
     world.give('Smelter', 'raw_iron', 2)
@@ -97,15 +103,7 @@ describe('container windows: wrong predictions (1.17+), a window closed under a 
   })
 
   test('a smelt cut short by another call takes back what it had not smelted: ore and ingots add up, none left in the furnace (1.16.5 body: each click waits for the world)', { timeout: 180_000 }, async (t) => {
-    const world = await startWorld({ seed: 3, version: '1.16.5', profile: 'natural', monsters: false, animals: false })
-    const body = await createBody({ host: world.host, port: world.port, username: 'Smelter2', version: world.version, logger: createLogger('window', { level: 'silent' }), reconnect: false }).catch(async (err: unknown) => {
-      await world.close()
-      throw err
-    })
-    t.after(async () => {
-      await body.close()
-      await world.close()
-    })
+    const { world, body } = await bodyInWorld(t, '1.16.5', 'Smelter2')
     world.give('Smelter2', 'furnace', 1)
     world.give('Smelter2', 'iron_ore', 4)
     world.give('Smelter2', 'coal', 1)
