@@ -7,11 +7,12 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import minecraftData from 'minecraft-data'
 import { BuiltinMind } from '../../src/minecraft/minds/builtin.js'
-import { FULL_LIST, KnownBlocksScan, LOOK_AGAIN_AFTER_BLOCKS, LOOK_EVERY_ACTIONS, MAX_SCANS_PER_LOOK, SCAN_RADIUS, STATION_REACH } from '../../src/minecraft/minds/known-blocks-scan.js'
+import { FULL_LIST, KnownBlocksScan, LOOK_AGAIN_AFTER_BLOCKS, LOOK_EVERY_ACTIONS, MAX_SCANS_PER_LOOK, SCAN_RADIUS } from '../../src/minecraft/minds/known-blocks-scan.js'
 import { blocksWorthKnowing } from '../../src/minecraft/planner/blocks-worth-knowing.js'
 import { obtainGraph } from '../../src/minecraft/planner/graph.js'
 import { createLogger } from '../../src/core/logger.js'
 import { heartbeatOf } from './support/heartbeat.js'
+import { STATION_RADIUS } from '../../src/minecraft/body/arrival.js'
 import type { AiEvent, HeartbeatEvent, ModEvent, NearbyBlock } from '../../src/protocols/lynxmind.js'
 
 const at = { x: 10, y: 64, z: 20 }
@@ -99,10 +100,10 @@ describe('a look at the blocks around (KnownBlocksScan)', () => {
     assert.deepEqual(s.known().sort(), ['birch_log', 'oak_log', 'spruce_log', 'stone'])
   })
 
-  test(`a station counts only within ${STATION_REACH} blocks, where the craft skill looks for one; other blocks within the radius`, () => {
+  test(`a station counts only within ${STATION_RADIUS} blocks, where the craft skill looks for one; other blocks within the radius`, () => {
     const s = new KnownBlocksScan(obtainGraph('1.16.5'), 'stone_pickaxe')
     s.ask(at, 0)
-    const far = { ...at, x: at.x + STATION_REACH + 2 }
+    const far = { ...at, x: at.x + STATION_RADIUS + 2 }
     s.answer([...near(['crafting_table', 'stone'], far), ...near(['furnace'])])
     assert.deepEqual(s.known().sort(), ['furnace', 'stone'])
   })

@@ -5,6 +5,12 @@
  */
 export const ARRIVAL_RANGE = 2
 
+/**
+ * How near a station (crafting table, furnace) must be to serve a craft or smelt: the skills look for
+ * one this close and make a new one otherwise, so a planner counts only those as nearby.
+ */
+export const STATION_RADIUS = 32
+
 export interface Target {
   x: number
   y?: number

@@ -15,6 +15,7 @@ import { bareName, namespaced } from '../names.js'
 import { blocksWorthKnowing } from '../planner/blocks-worth-knowing.js'
 import type { ObtainGraph } from '../planner/graph.js'
 import { STATIONS } from '../planner/plan.js'
+import { STATION_RADIUS } from '../body/arrival.js'
 import type { NearbyBlock } from '../../protocols/lynxmind.js'
 
 /** The scan's radius: Body.surroundings' default, what the direct runner (planner/run-goal.ts) plans with. */
@@ -30,12 +31,11 @@ export const MAX_SCANS_PER_LOOK = 3
 /** Block ids per scan. */
 export const MAX_IDS = 64
 /**
- * A station (crafting table, furnace) serves the plan only this near: the craft and smelt skills look
- * for one within 32 blocks (body/skills/crafting.ts, STATION_RADIUS) and make a new one otherwise. An
- * iron_ingot run counted a table 32–48 blocks away, the craft made a new one from the planks the
- * plan had for a pickaxe, and the pickaxe failed for want of one.
+ * A station (crafting table, furnace) serves the plan only within STATION_RADIUS (../body/arrival.ts),
+ * where the craft and smelt skills look for one. An iron_ingot run counted a table 32–48 blocks away,
+ * the craft made a new one from the planks the plan had for a pickaxe, and the pickaxe failed for
+ * want of one.
  */
-export const STATION_REACH = 32
 const STATION_NAMES: ReadonlySet<string> = new Set(STATIONS)
 
 type Spot = { x: number; y: number; z: number }
@@ -68,7 +68,7 @@ export class KnownBlocksScan {
     const r = this.round
     if (!r) return undefined
     const got = new Set(blocks.map((b) => bareName(b.id)))
-    const near = (b: NearbyBlock) => Math.hypot(b.x - r.at.x, b.y - r.at.y, b.z - r.at.z) <= STATION_REACH
+    const near = (b: NearbyBlock) => Math.hypot(b.x - r.at.x, b.y - r.at.y, b.z - r.at.z) <= STATION_RADIUS
     const usable = new Set(blocks.filter((b) => !STATION_NAMES.has(bareName(b.id)) || near(b)).map((b) => bareName(b.id)))
     for (const n of r.left) if (usable.has(n)) r.found.add(n)
     const left = r.left.filter((n) => !got.has(n))

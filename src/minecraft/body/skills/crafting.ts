@@ -10,8 +10,8 @@ import { goTo, goals, fmtPos, vec } from './nav.js'
 import { placeNearby } from './placing.js'
 import { mineBlockAt } from './dig.js'
 import { isUnreachableFailure, unreachableFor } from './unreachable.js'
+import { STATION_RADIUS } from '../arrival.js'
 
-export const STATION_RADIUS = 32
 /** How far the bot walks back to a station it knows (one it placed, say) when it cannot afford a new one. */
 export const STATION_RECALL_RADIUS = 128
 
