@@ -4,10 +4,14 @@
  * (which checks, before it pours, that the ray will reach the cell it means).
  */
 
+import { namesAcrossVersions } from './version-facts.js'
+
 export const BUCKET_REACH = 5
 export const EYE_HEIGHT = 1.62
 /** Blocks a full bucket's fluid replaces in place (vanilla: `Material.isReplaceable`). */
-export const FLUID_REPLACEABLE = new Set(['air', 'cave_air', 'void_air', 'grass', 'tall_grass', 'fern', 'large_fern', 'dead_bush', 'snow', 'fire', 'soul_fire', 'water', 'lava', 'seagrass', 'tall_seagrass', 'vine'])
+export const FLUID_REPLACEABLE = new Set(
+  ['air', 'cave_air', 'void_air', 'grass', 'tall_grass', 'fern', 'large_fern', 'dead_bush', 'snow', 'fire', 'soul_fire', 'water', 'lava', 'seagrass', 'tall_seagrass', 'vine'].flatMap(namesAcrossVersions),
+)
 
 export interface RayHit {
   x: number

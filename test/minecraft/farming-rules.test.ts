@@ -16,6 +16,10 @@ import { computeDrops } from '../../src/minecraft/world/drops.js'
 import { createRng } from '../../src/minecraft/world/rng.js'
 import { castRay, lookVector } from '../../src/minecraft/world/plugins/buckets.js'
 import { B, createNaturalWorld, idx } from '../../src/minecraft/world/natural/index.js'
+import { CLEARABLE, SEED_GRASS, TILLABLE } from '../../src/minecraft/body/skills/crops.js'
+import { FLUID_REPLACEABLE } from '../../src/minecraft/look-ray.js'
+import { namesAcrossVersions } from '../../src/minecraft/version-facts.js'
+import { SUPPORTED_MC_VERSIONS } from '../../src/minecraft/versions.js'
 
 const require = createRequire(import.meta.url)
 const registry = require('minecraft-data')('1.16.5')
@@ -137,6 +141,30 @@ describe('plant loot (vanilla 1.16 loot tables where minecraft-data flattens the
     assert.deepEqual(computeDrops(registry, 'pumpkin', null, () => 0.5), [{ name: 'pumpkin', count: 1 }])
     assert.deepEqual(computeDrops(registry, 'sugar_cane', null, () => 0.5), [{ name: 'sugar_cane', count: 1 }])
   })
+})
+
+describe('plant names on every supported version (grass is short_grass from 1.20.3, grass_path is dirt_path from 1.17)', () => {
+  for (const version of SUPPORTED_MC_VERSIONS) {
+    test(`${version}: its grass drops seeds 1 in 8, is broken for seeds and before tilling, and poured water replaces it; its path is tilled`, () => {
+      const reg = require('minecraft-data')(version)
+      const nameHere = (name: string): string => {
+        const here = namesAcrossVersions(name).filter((n) => reg.blocksByName[n])
+        assert.equal(here.length, 1, `${name} in ${version}: ${here.join(', ')}`)
+        return here[0]!
+      }
+      const grass = nameHere('grass')
+      const path = nameHere('grass_path')
+      const rng = createRng(5)
+      const n = 16_000
+      let seeds = 0
+      for (let i = 0; i < n; i++) seeds += computeDrops(reg, grass, null, rng).find((d) => d.name === 'wheat_seeds')?.count ?? 0
+      assert.ok(Math.abs(seeds / n - 0.125) < 0.015, `${grass}: seed rate ${seeds / n}`)
+      assert.ok(SEED_GRASS.has(grass), `the farm skill breaks ${grass} for seeds`)
+      assert.ok(CLEARABLE.has(grass), `${grass} is broken before tilling the block under it`)
+      assert.ok(FLUID_REPLACEABLE.has(grass), `poured water replaces ${grass}`)
+      assert.ok(TILLABLE.has(path), `a hoe tills ${path}`)
+    })
+  }
 })
 
 describe('bucket ray (vanilla Item.getPlayerPOVHitResult, 5 blocks)', () => {

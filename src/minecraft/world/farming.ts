@@ -21,6 +21,7 @@
  *  - `HoeItem.TILLABLES`: grass block, grass path and dirt become farmland (coarse dirt becomes dirt)
  *    when the face clicked is not the bottom and the block above is air.
  */
+import { namesAcrossVersions } from '../version-facts.js'
 
 /** Vanilla's default `randomTickSpeed` game rule. */
 export const RANDOM_TICK_SPEED = 3
@@ -142,8 +143,11 @@ export function farmlandTick(moisture: number, nearWater: boolean, planted: bool
   return planted ? 0 : 'dirt'
 }
 
-/** Blocks a hoe turns into farmland (1.16 `HoeItem.TILLABLES`, less coarse dirt, which becomes dirt). */
-export const TILLABLE = new Set(['grass_block', 'grass_path', 'dirt'])
+/**
+ * Blocks a hoe turns into farmland (1.16 `HoeItem.TILLABLES`, less coarse dirt, which becomes dirt),
+ * under every supported version's name (`grass_path` is `dirt_path` from 1.17).
+ */
+export const TILLABLE = new Set(['grass_block', 'grass_path', 'dirt'].flatMap(namesAcrossVersions))
 
 /** What a stem's fruit may stand on. */
 export const FRUIT_SOIL = new Set(['farmland', 'dirt', 'coarse_dirt', 'podzol', 'grass_block'])

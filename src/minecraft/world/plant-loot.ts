@@ -14,6 +14,8 @@
  *    attached stems: binomial(3, 0.53333336);
  *  - melon: `set_count` uniform 3..7 melon slices (`limit_count` max 9; no fortune here).
  */
+import { namesAcrossVersions } from '../version-facts.js'
+
 /** One stack a broken block drops (the shape of drops.ts's Drop; kept here so the two modules do not import each other). */
 export interface Drop {
   name: string
@@ -21,6 +23,8 @@ export interface Drop {
 }
 
 const RIPE_BONUS_P = 0.5714286
+/** Plants that drop a wheat seed 1 time in 8, under every supported version's name (`grass` is `short_grass` from 1.20.3). */
+export const SEED_GRASS: ReadonlySet<string> = new Set(['grass', 'fern', 'tall_grass', 'large_fern'].flatMap(namesAcrossVersions))
 const SEED_CHANCE = 0.125
 
 function binomial(n: number, p: number, rng: () => number): number {
@@ -35,12 +39,8 @@ function list(...drops: Array<[string, number]>): Drop[] {
 
 /** Drops of a plant block this module knows (age from the block state), or null for any other block. */
 export function plantDrops(blockName: string, age: number, rng: () => number): Drop[] | null {
+  if (SEED_GRASS.has(blockName)) return list(['wheat_seeds', rng() < SEED_CHANCE ? 1 : 0])
   switch (blockName) {
-    case 'grass':
-    case 'fern':
-    case 'tall_grass':
-    case 'large_fern':
-      return list(['wheat_seeds', rng() < SEED_CHANCE ? 1 : 0])
     case 'wheat':
       return age >= 7 ? list(['wheat', 1], ['wheat_seeds', binomial(3, RIPE_BONUS_P, rng)]) : list(['wheat_seeds', 1])
     case 'beetroots':

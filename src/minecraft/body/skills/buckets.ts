@@ -9,7 +9,7 @@
 import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
 import { Vec3 } from 'vec3'
-import { BUCKET_REACH, EYE_HEIGHT, castRay, pourTarget } from '../../look-ray.js'
+import { BUCKET_REACH, EYE_HEIGHT, FLUID_REPLACEABLE, castRay, pourTarget } from '../../look-ray.js'
 import type { FillBucketResult, PlaceWaterResult, Position, SkillCall } from '../types.js'
 import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, errorMessage, type SkillContext, type SkillDef } from './context.js'
@@ -275,7 +275,6 @@ export const fillBucket: SkillDef<Fill> = {
   },
 }
 
-const POUR_INTO = new Set(['air', 'cave_air', 'void_air', 'grass', 'tall_grass', 'fern', 'large_fern', 'dead_bush', 'snow', 'fire', 'soul_fire', 'water', 'lava', 'seagrass', 'tall_seagrass', 'vine'])
 
 /** A point to look at so that the bucket's ray (look-ray.ts, as the server traces it) lands in `p`. */
 function aimAt(ctx: SkillContext, p: Vec3): Vec3 | null {
@@ -306,7 +305,7 @@ export async function pourWater(ctx: SkillContext, at: { x: number; y: number; z
   const where = fmtPos(p.x, p.y, p.z)
   const here = bot.blockAt(p)
   if (!here) throw new SkillError(`${where} is not loaded; move closer first`)
-  if (!POUR_INTO.has(here.name)) throw new SkillError(`cannot pour water into ${where}: ${namespaced(here.name)} is there`)
+  if (!FLUID_REPLACEABLE.has(here.name)) throw new SkillError(`cannot pour water into ${where}: ${namespaced(here.name)} is there`)
   if (!bot.inventory.items().some((i) => i.name === 'water_bucket')) throw new SkillError('no minecraft:water_bucket in inventory (fill a bucket at water first)')
   let aim: Vec3 | null = null
   // from here, else from closer: the ray must not stop at a plant or a block before the cell

@@ -5,6 +5,7 @@
  */
 import type { FarmCrop } from '../types.js'
 import type { Registry } from '../items.js'
+import { namesAcrossVersions } from '../../version-facts.js'
 
 export interface CropSpec {
   crop: FarmCrop
@@ -41,11 +42,13 @@ export function ripeAge(registry: Registry, block: string): number {
   return age?.num_values ? age.num_values - 1 : 0
 }
 
-/** Ground a hoe turns into farmland. */
-export const TILLABLE = new Set(['grass_block', 'dirt', 'grass_path'])
+/** Ground a hoe turns into farmland (the world's rule). */
+export { TILLABLE } from '../../world/farming.js'
 /** Ground sugar cane stands on (it also needs water beside that block). */
 export const CANE_SOIL = new Set(['grass_block', 'dirt', 'sand', 'red_sand', 'coarse_dirt', 'podzol'])
 /** Plants in the way of tilling (broken first; grass may drop seeds). */
-export const CLEARABLE = new Set(['grass', 'tall_grass', 'fern', 'large_fern', 'dead_bush'])
+export const CLEARABLE = new Set(['grass', 'tall_grass', 'fern', 'large_fern', 'dead_bush'].flatMap(namesAcrossVersions))
+/** Plants broken for wheat seeds (the world's loot rule). */
+export { SEED_GRASS } from '../../world/plant-loot.js'
 /** How far from farmland water keeps it moist (vanilla: x±4, y 0..+1, z±4). */
 export const HYDRATION = 4

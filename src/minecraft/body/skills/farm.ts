@@ -10,7 +10,7 @@ import type { Block } from 'prismarine-block'
 import type { FarmResult, ItemCount, SkillCall } from '../types.js'
 import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, checkAborted, errorMessage, eventWithin, type SkillContext, type SkillDef } from './context.js'
-import { CLEARABLE, CROP_SPECS, ripeAge, type CropSpec } from './crops.js'
+import { CLEARABLE, CROP_SPECS, SEED_GRASS, ripeAge, type CropSpec } from './crops.js'
 import { findPlots, type Plot } from './farm-plots.js'
 import { mineBlockAt } from './dig.js'
 import { fmtPos, goTo, goals } from './nav.js'
@@ -237,7 +237,7 @@ async function harvestAt(ctx: SkillContext, pos: Vec3, harvested: Map<string, nu
 
 /** Breaks known grass (nearest first) until a wheat seed drops. */
 async function gatherSeeds(ctx: SkillContext): Promise<void> {
-  const grass = ctx.knowledge.find((n) => n === 'grass' || n === 'tall_grass' || n === 'fern' || n === 'large_fern', { radius: 32, count: GRASS_FOR_SEEDS })
+  const grass = ctx.knowledge.find((n) => SEED_GRASS.has(n), { radius: 32, count: GRASS_FOR_SEEDS })
   if (grass.length === 0) throw new SkillError('no minecraft:wheat_seeds to plant and no grass known within 32 blocks to break for them; explore to find grass')
   let broken = 0
   for (const g of grass) {

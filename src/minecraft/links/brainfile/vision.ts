@@ -7,9 +7,13 @@
  */
 import type { Position, SeenBlock, Vision } from '../../body/types.js'
 import { bareName, matchesName, namespaced } from '../../names.js'
+import { namesAcrossVersions } from '../../version-facts.js'
 import type { ChatLine, VisibleBlock } from '../../../protocols/brainfile.js'
 
 export const VISION_RENDER_DEFAULTS = { maxBlocks: 30, maxEntities: 10, chatLines: 20 } as const
+
+/** Plain ground, the least interesting, under every supported version's name. */
+const GROUND = new Set(['grass_block', 'dirt', 'grass', 'sand', 'gravel', 'bedrock'].flatMap(namesAcrossVersions))
 
 /** 0 = most interesting. Everything the plugin lists first, in a useful order. */
 export function interest(name: string): number {
@@ -20,7 +24,7 @@ export function interest(name: string): number {
   if (b === 'water' || b === 'lava') return 3
   if (matchesName('stone_like', b)) return 4
   if (b.endsWith('_leaves')) return 6
-  if (b === 'grass_block' || b === 'dirt' || b === 'grass' || b === 'sand' || b === 'gravel' || b === 'bedrock') return 8
+  if (GROUND.has(b)) return 8
   return 5
 }
 
