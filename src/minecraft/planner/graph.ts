@@ -11,7 +11,7 @@
  * of one family (coal or charcoal in a torch) becomes that family's tag (`coals`).
  */
 import { createRequire } from 'node:module'
-import { versionFacts, type VersionFacts } from '../version-facts.js'
+import { namesAcrossVersions, versionFacts, type VersionFacts } from '../version-facts.js'
 import { bareName, planKey, TAGS } from '../names.js'
 import { recipesWithRecolouring, type RecipeEntry } from '../recolouring.js'
 import { ACTION_SOURCES, type ActionSource } from './actions.js'
@@ -64,7 +64,35 @@ type McData = {
 function loadData(version: string): McData {
   const md = (require('minecraft-data') as (v: string) => McData | undefined)(version)
   if (!md) throw new Error(`minecraft-data has no data for Minecraft ${version}`)
-  return md
+  return {
+    version: md.version,
+    itemsByName: md.itemsByName,
+    items: md.items,
+    blocksByName: md.blocksByName,
+    recipes: md.recipes,
+    blockLoot: lootUnderThisVersionsNames(md),
+    entityLoot: md.entityLoot,
+    entitiesByName: md.entitiesByName,
+  }
+}
+
+/**
+ * minecraft-data 1.20.4 and 1.21.4 keep the loot table of `short_grass` under its 1.16 name `grass`,
+ * a block those versions do not have: each table goes under this version's name of its block (and
+ * a block's drop of itself under that name too), so no route names a block the world lacks.
+ */
+function lootUnderThisVersionsNames(md: McData): McData['blockLoot'] {
+  const out: McData['blockLoot'] = {}
+  for (const [key, entry] of Object.entries(md.blockLoot)) {
+    if (!entry) continue
+    const name = md.blocksByName[key] ? key : namesAcrossVersions(key).find((n) => md.blocksByName[n] && !md.blockLoot[n])
+    if (!name || name === key) {
+      out[key] = entry
+      continue
+    }
+    out[name] = { block: name, drops: entry.drops.map((d) => (d.item === key && !md.itemsByName[key] ? { ...d, item: name } : d)) }
+  }
+  return out
 }
 
 function meanCount(range: Array<number | null>): number {
@@ -74,7 +102,7 @@ function meanCount(range: Array<number | null>): number {
 }
 
 /** Blocks whose own drop needs shears; minecraft-data halves their other drops' chances to make room for it. */
-const SHEARS_SELF = /(_leaves|^grass$|^tall_grass$|^fern$|^large_fern$|^dead_bush$|^vine$|^seagrass$|^tall_seagrass$|^cobweb$)/
+const SHEARS_SELF = /(_leaves|^grass$|^short_grass$|^tall_grass$|^fern$|^large_fern$|^dead_bush$|^vine$|^seagrass$|^tall_seagrass$|^cobweb$)/
 
 /** The obtain graph of one version. */
 export class ObtainGraph {
