@@ -151,6 +151,33 @@ export function renamedNames(from: string, to: string): ReadonlyMap<string, stri
   return m
 }
 
+type BlockLoot<E> = Record<string, { drops: E[] } | undefined>
+const lootByNameCache = new WeakMap<object, BlockLoot<{ item: string }>>()
+
+/**
+ * minecraft-data's block loot tables, each under the registry version's own name of its block.
+ * minecraft-data 1.20.4 and 1.21.4 keep short grass's table under its 1.16 name `grass`, a block
+ * those versions lack; such a table (and the block's drop of itself) moves to the version's name.
+ */
+export function blockLootByName<E extends { item: string }>(registry: object): BlockLoot<E> {
+  const hit = lootByNameCache.get(registry)
+  if (hit) return hit as BlockLoot<E>
+  const md = registry as { blockLoot?: BlockLoot<E>; blocksByName: Record<string, unknown>; itemsByName: Record<string, unknown> }
+  const loot = md.blockLoot ?? {}
+  const out: BlockLoot<E> = {}
+  for (const [key, entry] of Object.entries(loot)) {
+    if (!entry) continue
+    const name = md.blocksByName[key] ? key : namesAcrossVersions(key).find((n) => md.blocksByName[n] && !loot[n])
+    if (!name || name === key) {
+      out[key] = entry
+      continue
+    }
+    out[name] = { ...entry, drops: entry.drops.map((d) => (d.item === key && !md.itemsByName[key] ? { ...d, item: name } : d)) }
+  }
+  lootByNameCache.set(registry, out as BlockLoot<{ item: string }>)
+  return out
+}
+
 /** A name and what it is called in the other supported versions (`grass` → [`grass`, `short_grass`]). */
 export function namesAcrossVersions(name: string): string[] {
   const out = new Set([name])
@@ -474,7 +501,7 @@ function build(v: string): VersionFacts {
     return n
   }
 
-  const loot = ((registry as unknown as { blockLoot?: Record<string, { drops: LootEntry[] }> }).blockLoot ?? {}) as Record<string, { drops: LootEntry[] }>
+  const loot = blockLootByName<LootEntry>(registry)
   const minedDrops = (block: string) => [...new Set((loot[block]?.drops ?? []).filter((e) => !e.silkTouch).map((e) => e.item))]
   let raw: Map<string, string> | undefined
   const rawMetalDrops = () => {

@@ -127,6 +127,15 @@ describe('item names', () => {
     const old = resolveCollectTarget(reg, 'minecraft:iron_ore')
     assert.ok(old.ok && old.value.members[0] === 'iron_ore' && old.value.sources[0] === 'iron_ore')
   })
+  test('blocks that drop an item are named as the server\'s version names them (short grass on 1.20.4 and 1.21.4)', () => {
+    for (const version of ['1.20.4', '1.21.4']) {
+      const r = minecraftData(version)
+      const seeds = blockSourcesFor(r, 'wheat_seeds')
+      assert.ok(seeds.includes('short_grass'), `${version}: ${seeds.join(', ')}`)
+      for (const b of seeds) assert.ok(r.blocksByName[b], `${version}: ${b} is no block of ${version}`)
+    }
+    assert.ok(blockSourcesFor(reg, 'wheat_seeds').includes('grass'))
+  })
   test('planks tag resolves to all plank kinds', () => {
     const r = resolveItemNames(reg, 'planks')
     assert.ok(r.ok && r.value.includes('oak_planks') && r.value.every((n) => n.endsWith('_planks')))

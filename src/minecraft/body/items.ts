@@ -5,7 +5,7 @@
  */
 import minecraftData from 'minecraft-data'
 import { bareName, namespaced, tagMembers } from '../names.js'
-import { olderItemNames, versionFacts } from '../version-facts.js'
+import { blockLootByName, olderItemNames, versionFacts } from '../version-facts.js'
 
 export type Registry = ReturnType<typeof minecraftData>
 
@@ -41,8 +41,9 @@ function lootIndex(registry: Registry): Map<string, string[]> {
   const hit = lootIndexCache.get(key)
   if (hit) return hit
   const idx = new Map<string, string[]>()
-  const loot = (registry as unknown as { blockLoot?: Record<string, { drops: Array<{ item: string; silkTouch?: boolean }> }> }).blockLoot ?? {}
+  const loot = blockLootByName<{ item: string; silkTouch?: boolean }>(registry)
   for (const [block, entry] of Object.entries(loot)) {
+    if (!entry) continue
     for (const drop of entry.drops) {
       if (drop.silkTouch) continue
       const list = idx.get(drop.item) ?? []

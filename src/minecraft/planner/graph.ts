@@ -11,7 +11,7 @@
  * of one family (coal or charcoal in a torch) becomes that family's tag (`coals`).
  */
 import { createRequire } from 'node:module'
-import { namesAcrossVersions, versionFacts, type VersionFacts } from '../version-facts.js'
+import { blockLootByName, versionFacts, type VersionFacts } from '../version-facts.js'
 import { bareName, planKey, TAGS } from '../names.js'
 import { recipesWithRecolouring, type RecipeEntry } from '../recolouring.js'
 import { ACTION_SOURCES, type ActionSource } from './actions.js'
@@ -70,29 +70,10 @@ function loadData(version: string): McData {
     items: md.items,
     blocksByName: md.blocksByName,
     recipes: md.recipes,
-    blockLoot: lootUnderThisVersionsNames(md),
+    blockLoot: blockLootByName<LootEntry>(md) as McData['blockLoot'],
     entityLoot: md.entityLoot,
     entitiesByName: md.entitiesByName,
   }
-}
-
-/**
- * minecraft-data 1.20.4 and 1.21.4 keep the loot table of `short_grass` under its 1.16 name `grass`,
- * a block those versions do not have: each table goes under this version's name of its block (and
- * a block's drop of itself under that name too), so no route names a block the world lacks.
- */
-function lootUnderThisVersionsNames(md: McData): McData['blockLoot'] {
-  const out: McData['blockLoot'] = {}
-  for (const [key, entry] of Object.entries(md.blockLoot)) {
-    if (!entry) continue
-    const name = md.blocksByName[key] ? key : namesAcrossVersions(key).find((n) => md.blocksByName[n] && !md.blockLoot[n])
-    if (!name || name === key) {
-      out[key] = entry
-      continue
-    }
-    out[name] = { block: name, drops: entry.drops.map((d) => (d.item === key && !md.itemsByName[key] ? { ...d, item: name } : d)) }
-  }
-  return out
 }
 
 function meanCount(range: Array<number | null>): number {
