@@ -18,16 +18,10 @@ const byObject = new WeakMap<object, Map<Space, Map<string, number>>>()
 const byPlayer = new Map<string, Map<string, number>>()
 const key = (p: Position) => `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`
 
-export interface Unreachable {
-  mark(p: Position, now?: number): void
-  has(p: Position, now?: number): boolean
-  size(now?: number): number
-}
-
-/** Mobs (by entity id) the bot could not get to. */
-export interface UnreachableMobs {
-  mark(id: number, now?: number): void
-  has(id: number, now?: number): boolean
+/** A memory of things (spots by position, mobs by entity id) the bot could not get to, each for UNREACHABLE_MS. */
+export interface Unreachable<K> {
+  mark(k: K, now?: number): void
+  has(k: K, now?: number): boolean
   size(now?: number): number
 }
 
@@ -55,7 +49,7 @@ function memoryOf(owner: object, space: Space): Map<string, number> {
   return m
 }
 
-function expiring<K>(map: Map<string, number>, keyOf: (k: K) => string) {
+function expiring<K>(map: Map<string, number>, keyOf: (k: K) => string): Unreachable<K> {
   return {
     mark: (k: K, now = Date.now()) => void map.set(keyOf(k), now + UNREACHABLE_MS),
     has: (k: K, now = Date.now()) => {
@@ -70,12 +64,12 @@ function expiring<K>(map: Map<string, number>, keyOf: (k: K) => string) {
 }
 
 /** The spots one player on one server (a mineflayer bot) could not get to. */
-export function unreachableFor(owner: object): Unreachable {
+export function unreachableFor(owner: object): Unreachable<Position> {
   return expiring(memoryOf(owner, 'spots'), key)
 }
 
 /** The mobs one player on one server (a mineflayer bot) could not get to. */
-export function unreachableMobsFor(owner: object): UnreachableMobs {
+export function unreachableMobsFor(owner: object): Unreachable<number> {
   return expiring(memoryOf(owner, 'mobs'), (id: number) => String(id))
 }
 
