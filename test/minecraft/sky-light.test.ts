@@ -103,12 +103,16 @@ describe('sky light estimate', () => {
     assert.equal(view.skyLight(0, GROUND - 6, 0), 9)
   })
 
-  test('`enough`: stops once the light is known to reach it, exact below it', () => {
+  test('`enough`: at or above it where the light reaches it, below it where it does not', () => {
     const { view, box } = handBuilt('1.16.5')
     box(1, GROUND, -2, 40, GROUND + 16, 2, 'stone')
     box(1, GROUND, 0, 30, GROUND + 1, 0, 'air')
-    assert.ok(view.skyLight(3, GROUND, 0, 8) >= 8)
-    assert.equal(view.skyLight(10, GROUND, 0, 8), 5)
+    for (let k = 1; k <= 20; k++) {
+      for (const enough of [1, 8, 12, 15]) {
+        const l = view.skyLight(k, GROUND, 0, enough)
+        assert.equal(l >= enough, Math.max(0, 15 - k) >= enough, `x ${k}, enough ${enough}: ${l}`)
+      }
+    }
   })
 
   test('an unloaded column gives no light', () => {

@@ -37,8 +37,9 @@ export interface BlockView {
    * no light): the column's own light from above (15 down through clear blocks; below the first block
    * that filters, each block costs its `filterLight`, at least 1; 0 under an opaque one), and the
    * best light reaching the spot sideways or from below through non-opaque cells, losing at least 1
-   * per block. Exact up to `enough`: once the light is known to be at least `enough`, it returns a
-   * value ≥ `enough` without searching further (the spawn rule only asks whether it passes a draw).
+   * per block. Exact without `enough`; with it, only as exact as a comparison with `enough` needs
+   * (the spawn rule and the spider ask no more): a value ≥ `enough` as soon as the light is known to
+   * reach it, else some value below it, the search leaving out light too weak to reach it.
    */
   skyLight(x: number, y: number, z: number, enough?: number): number
   /**
@@ -131,12 +132,14 @@ export function createBlockView(registry: any, worldOf: () => SquidWorld | undef
   const DY = [0, 0, 1, -1, 0, 0]
   const DZ = [0, 0, 0, 0, 1, -1]
 
-  function skyLight(x: number, y: number, z: number, enough = 15): number {
+  function skyLight(x: number, y: number, z: number, enough?: number): number {
     const fx = Math.floor(x)
     const fy = Math.floor(y)
     const fz = Math.floor(z)
-    const want = Math.min(15, Math.max(1, enough))
-    let best = columnLight(fx, fy, fz, 1)
+    const want = enough === undefined ? 15 : Math.min(15, Math.max(1, enough))
+    // the weakest light worth finding
+    const lowest = enough === undefined ? 1 : want
+    let best = columnLight(fx, fy, fz, lowest)
     if (best >= want) return best
     const s0 = state(fx, fy, fz)
     if (s0 < 0 || filter[s0]! >= 15) return best
@@ -151,7 +154,8 @@ export function createBlockView(registry: any, worldOf: () => SquidWorld | undef
     buckets[0]!.push(centre)
     // Dial's search outward: a cell at distance d (the cost of the light's way from it to the spot)
     // offers its column's light minus d; no cell at d or beyond can beat 15 − d.
-    for (let d = 0; d <= REACH && best < want && best < 15 - d; d++) {
+    // (and none beyond 15 − lowest gives light worth finding)
+    for (let d = 0; d <= 15 - lowest && best < want && best < 15 - d; d++) {
       const bucket = buckets[d]!
       for (let i = 0; i < bucket.length && best < want && best < 15 - d; i++) {
         const at = bucket[i]!
@@ -170,7 +174,7 @@ export function createBlockView(registry: any, worldOf: () => SquidWorld | undef
         // light entering this cell from a neighbour pays this cell's filter, at least 1
         const f = filter[s]!
         const next = d + (f > 1 ? f : 1)
-        if (next > REACH || 15 - next <= best) continue
+        if (next > REACH || 15 - next <= best || 15 - next < lowest) continue
         for (let k = 0; k < 6; k++) {
           const nx = ox + DX[k]!
           const ny = oy + DY[k]!
