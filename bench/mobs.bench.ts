@@ -5,6 +5,11 @@
  * run. Prints p50/p99 of the interval and the ratio N vs 0. Monster spawning is off so the
  * counts are what the bench sets; the bot is in creative mode so it is not killed.
  * MINDBRIDGE_BENCH_MOBS=n sets N (default 60).
+ *
+ * Then the cost of natural monster spawning (the light rule's sky light search runs in it): on
+ * seed 6 (the golden_apple task's forest), the work the server's tick listeners do per tick
+ * (from a first to a last listener), with spawning off and on, by day and at night, 400 ticks
+ * each, the bot in creative mode.
  */
 import { startWorld, type World } from '../src/minecraft/world/index.js'
 import { connectBot, quitBot } from '../test/minecraft/support/world.js'
@@ -36,7 +41,64 @@ async function intervals(world: World, ticks: number): Promise<number[]> {
   return out.slice(1)
 }
 
+/** Milliseconds the tick listeners take per tick (a first and a last listener around them all). */
+async function tickWork(world: World, ticks: number): Promise<number[]> {
+  const out: number[] = []
+  let start = 0
+  const first = () => {
+    start = performance.now()
+  }
+  await new Promise<void>((resolve) => {
+    const last = () => {
+      out.push(performance.now() - start)
+      if (out.length >= ticks) {
+        world.server.off('tick', first)
+        world.server.off('tick', last)
+        resolve()
+      }
+    }
+    world.server.prependListener('tick', first)
+    world.server.on('tick', last)
+  })
+  return out
+}
+
+async function spawning(): Promise<void> {
+  const world = await startWorld({ seed: 6, startTime: 6000, monsters: false, animals: false })
+  try {
+    const bot = await connectBot(world, 'benchspawn')
+    world.server.players[0]!.gameMode = 1
+    await bot.waitForChunksToLoad()
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
+    const rows: string[] = []
+    for (const [label, time] of [['day', 6000], ['night', 18000]] as const) {
+      world.setTime(time)
+      world.setMonsterSpawning(false)
+      const off = await tickWork(world, 400)
+      world.setMonsterSpawning(true)
+      const before = world.mobs().length
+      const on = await tickWork(world, 400)
+      const spawned = world.mobs().length - before
+      world.setMonsterSpawning(false)
+      rows.push(
+        `${label.padEnd(6)} ${fmt(mean(off), 3).padStart(8)} ${fmt(mean(on), 3).padStart(8)} ${fmt(quantile(on, 0.99), 2).padStart(8)} ${fmt(mean(on) / mean(off), 2).padStart(8)} ${String(spawned).padStart(8)}`,
+      )
+    }
+    await quitBot(bot)
+    console.log(`\nspawning cost, seed 6, tick listeners' work per tick over 400 ticks (ms)`)
+    console.log(`time   mean off  mean on   p99 on  on/off   spawned`)
+    for (const r of rows) console.log(r)
+  } finally {
+    await world.close()
+  }
+}
+
 export async function run(): Promise<void> {
+  await mobTicking()
+  await spawning()
+}
+
+async function mobTicking(): Promise<void> {
   const world = await startWorld({ seed: 77, startTime: 18000, monsters: false, animals: false })
   try {
     const bot = await connectBot(world, 'benchmob')

@@ -273,6 +273,8 @@ export interface VersionFacts {
   smeltResult(input: string): string | null
   /** Why this version's survival world has no recipe for an item it lists, when it holds it only behind an experiment; else undefined. */
   experimentReason(item: string): string | undefined
+  /** How much sky light the block takes away (0 clear, 1 leaves and water, 15 opaque): minecraft-data's `filterLight` (see LIGHT_TABLE_BEFORE_1_17). */
+  lightFilter(block: string): number
 }
 
 /** A kind of wood, as the newest supported version's items name it. */
@@ -387,6 +389,14 @@ export function furnaceInputs(output: string): string[] {
  * plain survival items.
  */
 const EXPERIMENT_1_20 = /^(tuff_(slab|stairs|wall)|polished_tuff.*|chiseled_tuff.*|tuff_brick.*|(waxed_)?((exposed|weathered|oxidized)_)?(chiseled_copper|copper_(door|trapdoor|grate|bulb))|crafter|bundle)$/
+
+/**
+ * minecraft-data's `filterLight` before 1.17 is not vanilla's: 1.16.5 lists leaves at 0, water at 2,
+ * flowers, crops, tall grass and stairs at 15, furnaces and glowstone at 0. From 1.17.1 on it holds
+ * vanilla's values (leaves, water, ice and cobwebs 1), and the light engine of 1.16 is 1.17's (both
+ * 1.14's rewrite), so a version before 1.17 reads 1.17.1's table by block name.
+ */
+const LIGHT_TABLE_BEFORE_1_17 = '1.17.1'
 
 const cache = new Map<string, VersionFacts>()
 
@@ -521,6 +531,9 @@ function build(v: string): VersionFacts {
     const out = hasItem(input) ? furnaceResult(input) : null
     return out && hasItem(out) ? out : null
   }
+  // the table read by name for `lightFilter` (unknown names: opaque)
+  const lightTable = registry.version['<']('1.17') ? minecraftData(LIGHT_TABLE_BEFORE_1_17) : registry
+  const lightFilter = (block: string) => lightTable.blocksByName[block]?.filterLight ?? registry.blocksByName[block]?.filterLight ?? 15
   const experimentReason = (item: string) => {
     const it = registry.itemsByName[item]
     if (!it || !registry.version['>=']('1.20.3') || !registry.version['<']('1.21') || !EXPERIMENT_1_20.test(item)) return undefined
@@ -553,5 +566,6 @@ function build(v: string): VersionFacts {
     smeltInputs,
     smeltResult,
     experimentReason,
+    lightFilter,
   }
 }

@@ -156,15 +156,44 @@ export function isDaylight(timeOfDay: number): boolean {
   return skyDarken(timeOfDay) < 4
 }
 
+/** The two draws of vanilla's `Monster.isDarkEnoughToSpawn`: nextInt(32) for the sky light, nextInt(8) for the brightness. */
+export interface SpawnLightDraws {
+  sky: number
+  brightness: number
+}
+
+export function spawnLightDraws(rng: () => number): SpawnLightDraws {
+  return { sky: Math.floor(rng() * 32), brightness: Math.floor(rng() * 8) }
+}
+
+/**
+ * The lowest sky light at which the spawn rule fails for these draws: the raw sky light exceeds
+ * the first draw, or the sky's brightness (sky light minus darkening) exceeds the second.
+ */
+export function skyLightFailing(draws: SpawnLightDraws, timeOfDay: number): number {
+  return Math.min(draws.sky + 1, draws.brightness + 1 + skyDarken(timeOfDay))
+}
+
 /**
  * Vanilla `Monster.isDarkEnoughToSpawn`: fail when the raw sky light exceeds nextInt(32), else spawn
  * when the brightness (sky light minus darkening, or block light) is at most nextInt(8).
  */
 export function darkEnoughToSpawn(skyLight: number, blockLight: number, timeOfDay: number, rng: () => number): boolean {
-  if (skyLight > Math.floor(rng() * 32)) return false
-  const brightness = Math.max(skyLight - skyDarken(timeOfDay), blockLight)
-  return brightness <= Math.floor(rng() * 8)
+  const draws = spawnLightDraws(rng)
+  return skyLight < skyLightFailing(draws, timeOfDay) && blockLight <= draws.brightness
 }
+
+/**
+ * Vanilla `Entity.getBrightness` in the overworld: the dimension's brightness table at the raw
+ * light level, f / (4 − 3f) with f = level / 15 (ambient light 0).
+ */
+export function overworldBrightness(level: number): number {
+  const f = level / 15
+  return f / (4 - 3 * f)
+}
+
+/** Vanilla `Spider.SpiderTargetGoal`: a spider takes no target where its brightness is 0.5 or more, from this light level up (12). */
+export const SPIDER_CALM_LIGHT = Array.from({ length: 16 }, (_, level) => level).find((level) => overworldBrightness(level) >= 0.5)!
 
 /** Light emitted by blocks that matter underground (the rest emit nothing here). */
 export const LIGHT_SOURCES: Readonly<Record<string, number>> = {

@@ -10,7 +10,7 @@
  *    puts it out).
  */
 import { Cell, type BlockView } from '../block-view.js'
-import { ARROW_DAMAGE, MOB_STATS, explosionDamage, isDaylight } from '../mob-rules.js'
+import { ARROW_DAMAGE, MOB_STATS, explosionDamage, isDaylight, SPIDER_CALM_LIGHT, skyDarken } from '../mob-rules.js'
 import type { SquidPlayer } from '../squid.js'
 import type { MobRecord, MobsApi } from './mobs.js'
 
@@ -33,6 +33,8 @@ const SKELETON_RANGE = 15
 const CREEPER_FUSE_TICKS = 30
 const CREEPER_START = 3
 const CREEPER_CANCEL = 7
+/** Vanilla's spider eye height (its light is read there). */
+const SPIDER_EYE_HEIGHT = 0.65
 const TALL = new Set(['zombie', 'skeleton', 'creeper', 'cow'])
 
 export function stepMob(rec: MobRecord, env: MobBrainEnv): void {
@@ -130,8 +132,7 @@ function chooseTarget(rec: MobRecord, env: MobBrainEnv, tick: number): SquidPlay
   const t = rec.target
   if (t && (t.disconnected || t.health <= 0 || t.gameMode === 1 || t.gameMode === 3 || dist(t.position, rec) > range * 1.5)) rec.target = null
   if (rec.target || tick % 10 !== rec.id % 10) return rec.target
-  // spiders leave players alone in daylight
-  if (rec.kind === 'spider' && isDaylight(env.mobs.timeOfDay()) && env.view.openSky(rec.x, rec.y + 1, rec.z)) return null
+  if (rec.kind === 'spider' && spiderInLight(rec, env)) return null
   let best: SquidPlayer | null = null
   let bestD = range
   for (const p of env.players()) {
@@ -144,6 +145,15 @@ function chooseTarget(rec: MobRecord, env: MobBrainEnv, tick: number): SquidPlay
   }
   rec.target = best
   return best
+}
+
+/** Vanilla's spider takes no target where its eyes are lit to light level 12 or more (a cave or under a thick roof stays dark by day). */
+function spiderInLight(rec: MobRecord, env: MobBrainEnv): boolean {
+  const eyeY = rec.y + SPIDER_EYE_HEIGHT
+  // the sky first: by day it settles it in one column walk; the block light scan only when the sky cannot
+  const skyNeeded = SPIDER_CALM_LIGHT + skyDarken(env.mobs.timeOfDay())
+  if (skyNeeded <= 15 && env.view.skyLight(rec.x, eyeY, rec.z, skyNeeded) >= skyNeeded) return true
+  return env.view.blockLight(rec.x, eyeY, rec.z) >= SPIDER_CALM_LIGHT
 }
 
 /** Line of sight from the mob's eyes to the player's eyes through non-solid blocks. */

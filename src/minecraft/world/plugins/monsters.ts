@@ -7,7 +7,8 @@
  *    nothing);
  *  - a try spawns when the block below is solid, feet and head are free of solids and fluids,
  *    no player is within 24 blocks, one is within 128, the light rule holds
- *    (mob-rules.ts `darkEnoughToSpawn`) and fewer than 70 monsters live;
+ *    (mob-rules.ts `darkEnoughToSpawn`'s rule, on block-view.ts's sky light estimate: leaves let light
+ *    through, so the shade of a tree is no spawning place by day) and fewer than 70 monsters live;
  *  - monsters farther than 128 blocks from every player despawn at once, those beyond 32 with a
  *    chance of 1/800 per tick.
  */
@@ -19,8 +20,9 @@ import {
   MONSTER_CAP,
   MONSTER_WEIGHTS,
   SPAWN_MIN_DISTANCE,
-  darkEnoughToSpawn,
   pickWeighted,
+  skyLightFailing,
+  spawnLightDraws,
 } from '../mob-rules.js'
 import type { SquidPlayer, SquidServer } from '../squid.js'
 import type { MobsApi } from './mobs.js'
@@ -66,11 +68,12 @@ export function installMonsters(serv: SquidServer, mobs: MobsApi, rng: () => num
   }
 
   function dark(x: number, y: number, z: number): boolean {
-    const sky = view.openSky(x, y, z) ? 15 : 0
-    const time = mobs.timeOfDay()
-    // the block light scan is the costly part: only when the sky alone would let it spawn
-    if (!darkEnoughToSpawn(sky, 0, time, rng)) return false
-    return view.blockLight(x, y, z) === 0 || darkEnoughToSpawn(sky, view.blockLight(x, y, z), time, rng)
+    const draws = spawnLightDraws(rng)
+    // the sky light is searched only as far as these draws need; the block light scan, the
+    // costlier part, only when the sky alone would let it spawn
+    const failing = skyLightFailing(draws, mobs.timeOfDay())
+    if (view.skyLight(x, y, z, failing) >= failing) return false
+    return view.blockLight(x, y, z) <= draws.brightness
   }
 
   function pick(p: SquidPlayer): void {
