@@ -29,10 +29,11 @@ describe('expert evaluation', () => {
     for (let p = 1; p < 4; p++) assert.ok(value[p]! > value[p - 1]!, `seat ${p} values its outlook above seat ${p - 1}'s: ${value.map((v) => v.toFixed(3)).join(' ')}`)
   })
 
-  test('with every key, an escape a player beside the capsule would strike dead is worth far less; a Transport (two strikes, 140 of 200 hp) makes it worth as much again', () => {
+  test('with every key, an escape an interceptor beside the capsule would strike dead is worth far less; a Transport (two strikes, 140 of 200 hp) makes it worth as much again; a racer there blocks nothing', () => {
     // The standoff of issue 29: every key two steps from the capsule, a player with three keys beside it.
     const ev = new Evaluator(sim, new TourPlanner(g))
-    const value = (camp: [number, number, number], transports: number): number => {
+    const value = (camp: [number, number, number], transports: number, interceptor = true): number => {
+      ev.interceptors = interceptor ? 0b10 : 0
       const s = sim.initial()
       sim.startTurn(s)
       sim.set(s, 0, F_NODE, g.id([5, 3, 0]))
@@ -49,5 +50,7 @@ describe('expert evaluation', () => {
     // On foot: stepping in, pressing the button, the countdown: three strikes (210).
     assert.ok(value(beside, 0) < value(away, 0) - 0.5, `on foot: beside ${value(beside, 0).toFixed(3)}, away ${value(away, 0).toFixed(3)}`)
     assert.ok(Math.abs(value(beside, 2) - value(away, 2)) < 0.1, `with Transports: beside ${value(beside, 2).toFixed(3)}, away ${value(away, 2).toFixed(3)}`)
+    // Not seen intercepting (the strategist, the Python sample): on its own way, not lying in wait.
+    assert.ok(Math.abs(value(beside, 0, false) - value(away, 0, false)) < 0.1, `a racer: beside ${value(beside, 0, false).toFixed(3)}, away ${value(away, 0, false).toFixed(3)}`)
   })
 })

@@ -20,7 +20,7 @@ const LAST_ROUND = 100
 /** Chance per round of remaining way that something (a fight, a trap) stops an escape. */
 const HAZARD = 0.012
 /**
- * Our own escape, with every key, while another player by the capsule would strike us dead in it (entering and
+ * Our own escape, with every key, while interceptors by the capsule would strike us dead in it (entering and
  * the countdown, at full hp after our Kits): the chance that we get out anyway. Without it a standoff looked like
  * an escape two steps away (a traced game: every key for 70 rounds, the C++ AI on the capsule, valued
  * about 4 points, ended with 2; docs/benchmarks.md, issue 29's eleventh pass).
@@ -50,6 +50,13 @@ export class Evaluator {
   origin = 0
   /** The player whose value is being computed: only its own escape counts as blocked (see BLOCKED). */
   private self = -1
+  /**
+   * The players (a bit per seat) that lie in wait by the capsule for whoever holds every key, as the rollouts'
+   * interceptors do (policy.ts: only an opponent seen restocking as the C++ AI does). A racer near the capsule,
+   * the strategist for one, is on its way out, not a blocker (with every racer counted the expert lost races to
+   * the strategist: issue 29's eleventh pass).
+   */
+  interceptors = 0
   private readonly looks: Outlook[] = [0, 1, 2, 3].map((seat) => ({ escape: Infinity, sure: 0, survive: 0, score: 0, seat }))
 
   constructor(
@@ -109,11 +116,17 @@ export class Evaluator {
     }
   }
 
-  /** Whether players by the capsule would kill `p` in its escape: entering by Transport (two turns of strikes) or on foot (three), at full hp after its Kits. */
+  /**
+   * Whether interceptors without every key by the capsule would kill `p` in its escape: entering by Transport (two
+   * turns of strikes) or on foot (three), at full hp after its Kits.
+   */
   private blocked(s: Int32Array, p: number): boolean {
     const sim = this.sim
+    let campers = 0
+    for (let q = 0; q < 4; q++) if ((this.interceptors & (1 << q)) !== 0 && sim.keys(s, q) !== 15) campers |= 1 << q
+    if (campers === 0) return false
     const hp = sim.tool(s, p, KIT) > 0 ? 200 : sim.hp(s, p)
-    return !escapeSafe(sim, s, p, hp, sim.tool(s, p, TRANSPORT) > 0 ? 2 : 3)
+    return !escapeSafe(sim, s, p, hp, sim.tool(s, p, TRANSPORT) > 0 ? 2 : 3, campers)
   }
 
   explain(s: Int32Array, me: number): string {
