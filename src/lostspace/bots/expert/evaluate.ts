@@ -12,13 +12,20 @@
  * other player.
  */
 import type { FastGraph } from './graph.js'
-import { boxesOf } from './policy.js'
+import { boxesOf, escapeSafe } from './policy.js'
 import { ALIVE, DEAD, ERROR, ESCAPED, F_COUNTDOWN, F_DEATH, F_ESC_ORDER, F_PENDING, F_PERMANENT, F_RESPAWN, F_SCORE, F_SKIP, KIT, LANDMINE, type Sim, SKIP, STICKY, TRANSPORT, WAIT } from './sim.js'
 import { UNREACHABLE_TURNS, type BoxInfo, type TourPlanner } from './tour.js'
 
 const LAST_ROUND = 100
 /** Chance per round of remaining way that something (a fight, a trap) stops an escape. */
 const HAZARD = 0.012
+/**
+ * Our own escape, with every key, while interceptors by the capsule would strike us dead in it (entering and
+ * the countdown, at full hp after our Kits): the chance that we get out anyway. Without it a standoff looked like
+ * an escape two steps away (a traced game: every key for 70 rounds, the C++ AI on the capsule, valued
+ * about 4 points, ended with 2; docs/benchmarks.md, issue 29's eleventh pass).
+ */
+const BLOCKED = 0.5
 
 interface Outlook {
   /** Estimated escape round (fractional: seat order breaks ties), Infinity if it will not escape. */
@@ -41,6 +48,15 @@ export class Evaluator {
   private readonly boxes: BoxInfo[] = []
   /** The round of the decision: the chance of escaping falls with the rounds from then (waiting costs). */
   origin = 0
+  /** The player whose value is being computed: only its own escape counts as blocked (see BLOCKED). */
+  private self = -1
+  /**
+   * The players (a bit per seat) that lie in wait by the capsule for whoever holds every key, as the rollouts'
+   * interceptors do (policy.ts: only an opponent seen restocking as the C++ AI does). A racer near the capsule,
+   * the strategist for one, is on its way out, not a blocker (with every racer counted the expert lost races to
+   * the strategist: issue 29's eleventh pass).
+   */
+  interceptors = 0
   private readonly looks: Outlook[] = [0, 1, 2, 3].map((seat) => ({ escape: Infinity, sure: 0, survive: 0, score: 0, seat }))
 
   constructor(
@@ -95,8 +111,22 @@ export class Evaluator {
         if (esc > LAST_ROUND) return
         out.escape = esc
         out.sure = Math.max(0.3, 1 - HAZARD * (esc - Math.min(now, this.origin || now))) * hpFactor(sim.hp(s, p), sim.tool(s, p, KIT))
+        if (p === this.self && mask === 15 && st === ALIVE && this.blocked(s, p)) out.sure *= BLOCKED
       }
     }
+  }
+
+  /**
+   * Whether interceptors without every key by the capsule would kill `p` in its escape: entering by Transport (two
+   * turns of strikes) or on foot (three), at full hp after its Kits.
+   */
+  private blocked(s: Int32Array, p: number): boolean {
+    const sim = this.sim
+    let campers = 0
+    for (let q = 0; q < 4; q++) if ((this.interceptors & (1 << q)) !== 0 && sim.keys(s, q) !== 15) campers |= 1 << q
+    if (campers === 0) return false
+    const hp = sim.tool(s, p, KIT) > 0 ? 200 : sim.hp(s, p)
+    return !escapeSafe(sim, s, p, hp, sim.tool(s, p, TRANSPORT) > 0 ? 2 : 3, campers)
   }
 
   explain(s: Int32Array, me: number): string {
@@ -111,6 +141,7 @@ export class Evaluator {
     const now = sim.round(s)
     const seat = sim.seat(s)
     boxesOf(sim, s, this.boxes)
+    this.self = me
     for (let p = 0; p < 4; p++) this.outlook(s, p, now, seat, this.looks[p]!)
     const a = this.looks[me]!
     let v = 1

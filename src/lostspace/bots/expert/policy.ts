@@ -439,14 +439,14 @@ export function dangerAt(sim: Sim, s: Int32Array, pid: number, node: number, hp:
  * Whether an escape started now survives: between entering the capsule and
  * the escape every other player gets `turns` turns (3 from stepping in, 2
  * from pressing the button there), and one `d` moves away (blinks shorten
- * it) can hit us in all but the d - 1 it needs to come into reach.
+ * it) can hit us in all but the d - 1 it needs to come into reach. `strikers`: the players counted (a bit per seat).
  */
-export function escapeSafe(sim: Sim, s: Int32Array, pid: number, hp: number, turns: number): boolean {
+export function escapeSafe(sim: Sim, s: Int32Array, pid: number, hp: number, turns: number, strikers = 0b1111): boolean {
   const g = sim.g
   const stage = g.stage(sim.round(s), 2)
   let damage = 0
   for (let q = 0; q < 4; q++) {
-    if (q === pid) continue
+    if (q === pid || !(strikers & (1 << q))) continue
     const st = sim.status(s, q)
     if (st !== ALIVE && !(st === SKIP && sim.get(s, q, F_SKIP) === 0)) continue
     const d = g.distance(sim.node(s, q), g.capsule, stage) - sim.tool(s, q, TRANSPORT)

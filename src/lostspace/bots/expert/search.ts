@@ -292,6 +292,7 @@ export class PlanSearch {
     const styleDice = new Dice(mix(opts.seed, 0xca7e))
     const stylesOf = (k: number): Style[] => [0, 1, 2, 3].map((id) => (styleDice.u(id, k, 9) < caution[id]! ? careful[id]! : racers[id]!))
     const styles = racers
+    this.evaluator.interceptors = racers.reduce((m, st, id) => (id !== me && st.restocks ? m | (1 << id) : m), 0)
     if (plans.length <= 1) return { plan: plans[0]?.actions ?? [], hunt: -1, sims: 0, candidates: plans.length, value: 0, capped: false, camping: false }
     const samples: Int32Array[] = []
     const sample = (i: number): Int32Array => {
