@@ -174,13 +174,22 @@ export function skyLightFailing(draws: SpawnLightDraws, timeOfDay: number): numb
   return Math.min(draws.sky + 1, draws.brightness + 1 + skyDarken(timeOfDay))
 }
 
+/** The light at a spot, asked lazily: the sky light only as far as a level, the block light (a costlier scan) only when needed. */
+export interface SpawnLight {
+  /** Whether the sky light reaches `level`. */
+  skyReaches(level: number): boolean
+  block(): number
+}
+
 /**
  * Vanilla `Monster.isDarkEnoughToSpawn`: fail when the raw sky light exceeds nextInt(32), else spawn
- * when the brightness (sky light minus darkening, or block light) is at most nextInt(8).
+ * when the brightness (sky light minus darkening, or block light) is at most nextInt(8). The block
+ * light is asked only when the sky alone would let it spawn.
  */
-export function darkEnoughToSpawn(skyLight: number, blockLight: number, timeOfDay: number, rng: () => number): boolean {
+export function darkEnoughToSpawn(light: SpawnLight, timeOfDay: number, rng: () => number): boolean {
   const draws = spawnLightDraws(rng)
-  return skyLight < skyLightFailing(draws, timeOfDay) && blockLight <= draws.brightness
+  if (light.skyReaches(skyLightFailing(draws, timeOfDay))) return false
+  return light.block() <= draws.brightness
 }
 
 /**

@@ -7,7 +7,7 @@
  *    nothing);
  *  - a try spawns when the block below is solid, feet and head are free of solids and fluids,
  *    no player is within 24 blocks, one is within 128, the light rule holds
- *    (mob-rules.ts `darkEnoughToSpawn`'s rule, on block-view.ts's sky light estimate: leaves let light
+ *    (mob-rules.ts `darkEnoughToSpawn`, on block-view.ts's sky light estimate: leaves let light
  *    through, so the shade of a tree is no spawning place by day) and fewer than 70 monsters live;
  *  - monsters farther than 128 blocks from every player despawn at once, those beyond 32 with a
  *    chance of 1/800 per tick.
@@ -20,9 +20,8 @@ import {
   MONSTER_CAP,
   MONSTER_WEIGHTS,
   SPAWN_MIN_DISTANCE,
+  darkEnoughToSpawn,
   pickWeighted,
-  skyLightFailing,
-  spawnLightDraws,
 } from '../mob-rules.js'
 import type { SquidPlayer, SquidServer } from '../squid.js'
 import type { MobsApi } from './mobs.js'
@@ -68,12 +67,9 @@ export function installMonsters(serv: SquidServer, mobs: MobsApi, rng: () => num
   }
 
   function dark(x: number, y: number, z: number): boolean {
-    const draws = spawnLightDraws(rng)
-    // the sky light is searched only as far as these draws need; the block light scan, the
-    // costlier part, only when the sky alone would let it spawn
-    const failing = skyLightFailing(draws, mobs.timeOfDay())
-    if (view.skyLight(x, y, z, failing) >= failing) return false
-    return view.blockLight(x, y, z) <= draws.brightness
+    // the sky light is searched only as far as the rule's draws need
+    const light = { skyReaches: (level: number) => view.skyLight(x, y, z, level) >= level, block: () => view.blockLight(x, y, z) }
+    return darkEnoughToSpawn(light, mobs.timeOfDay(), rng)
   }
 
   function pick(p: SquidPlayer): void {
