@@ -12,6 +12,7 @@
  * each, the bot in creative mode.
  */
 import { startWorld, type World } from '../src/minecraft/world/index.js'
+import type { Bot } from 'mineflayer'
 import { connectBot, quitBot } from '../test/minecraft/support/world.js'
 import { fmt } from './util.js'
 
@@ -63,12 +64,21 @@ async function tickWork(world: World, ticks: number): Promise<number[]> {
   return out
 }
 
-async function spawning(): Promise<void> {
-  const world = await startWorld({ seed: 6, startTime: 6000, monsters: false, animals: false })
+/** A natural world of `seed` from `startTime` with no natural mobs, and a bot in creative mode (not killed) whose chunks are loaded; closed after `measure`. */
+async function withCreativeBot(seed: number, startTime: number, name: string, measure: (world: World, bot: Bot) => Promise<void>): Promise<void> {
+  const world = await startWorld({ seed, startTime, monsters: false, animals: false })
   try {
-    const bot = await connectBot(world, 'benchspawn')
+    const bot = await connectBot(world, name)
     world.server.players[0]!.gameMode = 1
     await bot.waitForChunksToLoad()
+    await measure(world, bot)
+  } finally {
+    await world.close()
+  }
+}
+
+async function spawning(): Promise<void> {
+  await withCreativeBot(6, 6000, 'benchspawn', async (world, bot) => {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
     const rows: string[] = []
     for (const [label, time] of [['day', 6000], ['night', 18000]] as const) {
@@ -88,9 +98,7 @@ async function spawning(): Promise<void> {
     console.log(`\nspawning cost, seed 6, tick listeners' work per tick over 400 ticks (ms)`)
     console.log(`time   mean off  mean on   p99 on  on/off   spawned`)
     for (const r of rows) console.log(r)
-  } finally {
-    await world.close()
-  }
+  })
 }
 
 export async function run(): Promise<void> {
@@ -99,11 +107,7 @@ export async function run(): Promise<void> {
 }
 
 async function mobTicking(): Promise<void> {
-  const world = await startWorld({ seed: 77, startTime: 18000, monsters: false, animals: false })
-  try {
-    const bot = await connectBot(world, 'benchmob')
-    world.server.players[0]!.gameMode = 1
-    await bot.waitForChunksToLoad()
+  await withCreativeBot(77, 18000, 'benchmob', async (world, bot) => {
     const base = await intervals(world, TICKS)
     const p = bot.entity.position
     for (let i = 0; i < N; i++) {
@@ -118,7 +122,5 @@ async function mobTicking(): Promise<void> {
     console.log(`mobs   p50 ms  p99 ms  p99 × 0 mobs`)
     console.log(`0      ${fmt(quantile(base, 0.5), 1).padStart(6)}  ${fmt(quantile(base, 0.99), 1).padStart(6)}  ${fmt(1, 2).padStart(12)}`)
     console.log(`${String(N).padEnd(6)} ${fmt(quantile(busy, 0.5), 1).padStart(6)}  ${fmt(quantile(busy, 0.99), 1).padStart(6)}  ${fmt(quantile(busy, 0.99) / quantile(base, 0.99), 2).padStart(12)}`)
-  } finally {
-    await world.close()
-  }
+  })
 }

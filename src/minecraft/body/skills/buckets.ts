@@ -275,7 +275,6 @@ export const fillBucket: SkillDef<Fill> = {
   },
 }
 
-
 /** A point to look at so that the bucket's ray (look-ray.ts, as the server traces it) lands in `p`. */
 function aimAt(ctx: SkillContext, p: Vec3): Vec3 | null {
   const { bot } = ctx
