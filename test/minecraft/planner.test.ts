@@ -1,6 +1,8 @@
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { plan, firstStep, type PlanStep } from '../../src/minecraft/planner/plan.js'
+import { plan, firstStep, sourceSignature, type PlanStep } from '../../src/minecraft/planner/plan.js'
+import { obtainGraph } from '../../src/minecraft/planner/graph.js'
+import { MAX_PLOTS } from '../../src/minecraft/body/skills/crops.js'
 import { parseGoal } from '../../src/minecraft/planner/goal.js'
 import { defaultItemBook } from '../../src/minecraft/planner/items.js'
 import { countByKey, planKey, planksForLog } from '../../src/minecraft/names.js'
@@ -139,5 +141,59 @@ describe('firstStep', () => {
     ]
     assert.deepEqual(firstStep(steps), { kind: 'craft', item: 'oak_planks', count: 8 })
     assert.equal(firstStep([]), undefined)
+  })
+})
+
+describe('farming: every plot planted at once', () => {
+  const seedsBeforeFarm = (s: PlanStep[]) => {
+    const farm = s.findIndex((x) => x.kind === 'farm')
+    return s.slice(0, farm).filter((x) => x.kind === 'collect' && x.item === 'wheat_seeds').reduce((n, x) => n + x.count, 0)
+  }
+  const farms = (s: PlanStep[]) => s.filter((x) => x.kind === 'farm').map((x) => `${x.count} ${x.item}`)
+
+  for (const version of ['1.16.5', '1.20.4']) {
+    const stepsOf = (item: string, count: number, inv: Record<string, number> = {}) => {
+      const r = plan(item, count, inv, { version })
+      assert.ok(r.ok, r.ok ? '' : r.reason)
+      return r.steps
+    }
+    test(`${version}: 3 wheat: 3 seeds collected, then one farm step for all 3 (a crop gives 1 wheat)`, () => {
+      const s = stepsOf('wheat', 3)
+      assert.deepEqual(farms(s), ['3 wheat'])
+      assert.equal(seedsBeforeFarm(s), 3)
+    })
+    test(`${version}: 3 bread need 9 wheat: 9 seeds, one farm step for 9, then the bread`, () => {
+      const s = stepsOf('bread', 3)
+      assert.deepEqual(farms(s), ['9 wheat'])
+      assert.equal(seedsBeforeFarm(s), 9)
+      assert.deepEqual(s.at(-1), { kind: 'craft', item: 'bread', count: 3 })
+    })
+    test(`${version}: a cake's 3 wheat: 3 seeds and one farm step`, () => {
+      const s = stepsOf('cake', 1)
+      assert.deepEqual(farms(s), ['3 wheat'])
+      assert.equal(seedsBeforeFarm(s), 3)
+    })
+  }
+
+  test('seeds and wheat held count: only what is still missing is collected', () => {
+    assert.equal(seedsBeforeFarm(steps('wheat', 3, { wheat_seeds: 2, wooden_hoe: 1 })), 1)
+    assert.equal(seedsBeforeFarm(steps('wheat', 3, { wheat_seeds: 5, wooden_hoe: 1 })), 0)
+    const s = steps('wheat', 3, { wheat: 1, wooden_hoe: 1 })
+    assert.deepEqual(farms(s), ['2 wheat'])
+    assert.equal(seedsBeforeFarm(s), 2)
+  })
+
+  test(`the field is at most ${MAX_PLOTS} plots: 20 wheat collect ${MAX_PLOTS} seeds`, () => {
+    const s = steps('wheat', 20)
+    assert.deepEqual(farms(s), ['20 wheat'])
+    assert.equal(seedsBeforeFarm(s), MAX_PLOTS)
+  })
+
+  test('a crop that is its own plant (seeds farmed from seeds, grass ruled out) plans with the one seed held', () => {
+    const graph = obtainGraph()
+    const excluded = graph.sources('wheat_seeds').filter((x) => x.kind === 'mine').map((x) => sourceSignature('wheat_seeds', x))
+    const r = plan('wheat_seeds', 10, { wheat_seeds: 1, wooden_hoe: 1 }, { excluded })
+    assert.ok(r.ok, r.ok ? '' : r.reason)
+    assert.deepEqual(r.steps, [{ kind: 'farm', item: 'wheat_seeds', count: 9, crop: 'wheat' }])
   })
 })

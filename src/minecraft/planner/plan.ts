@@ -13,6 +13,7 @@ import { FUEL_VALUE, ItemBook } from './items.js'
 import { obtainGraph, type Ingredient, type ObtainGraph, type Source } from './graph.js'
 import { bareName, planKey, planksForLog, TAGS } from '../names.js'
 import type { FarmCrop } from '../body/types.js'
+import { MAX_PLOTS } from '../body/skills/crops.js'
 
 export type PlanStep =
   /** Mine blocks until `count` more of `item` (or the `log` tag) are held; `block` is the block chosen. */
@@ -314,13 +315,19 @@ class Planner {
         this.steps.push({ kind: 'fill', item: key, count: missing, fluid: source.fluid })
         this.add(key, missing)
         return
-      case 'farm':
+      case 'farm': {
         if (source.hoe) this.ensureTool(HOES, chain)
-        // one to plant; the harvest gives it back and more
-        if (this.have(source.plant) < 1) this.produce(source.plant, 1, chain)
+        // a plant for every plot, all planted at once (the field at most MAX_PLOTS); when no more can
+        // be had than held (the crop is its own plant: seeds, cane), one: each harvest gives it back
+        const plots = Math.min(MAX_PLOTS, Math.ceil(missing / source.perHarvest))
+        this.firstThatPlans([...new Set([plots, 1])], (n) => {
+          const short = n - this.have(source.plant)
+          if (short > 0) this.produce(source.plant, short, chain)
+        })
         this.steps.push({ kind: 'farm', item: key, count: missing, crop: source.crop })
         this.add(key, missing)
         return
+      }
       case 'pickUp':
         this.steps.push({ kind: 'pickUp', item: key, count: missing, entity: source.entity })
         this.add(key, missing)

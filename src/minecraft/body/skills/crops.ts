@@ -35,6 +35,9 @@ export const CROP_SPECS: Record<FarmCrop, CropSpec> = {
   sugar_cane: { crop: 'sugar_cane', block: 'sugar_cane', plant: 'sugar_cane', product: 'sugar_cane', soil: 'beside-water', perPlot: 1, source: 'collect some where it grows beside water' },
 }
 
+/** At most this many plots in one field: the farm skill plants that many at once, and the planner gathers that many plants. */
+export const MAX_PLOTS = 9
+
 /** The ripe age of a crop block (minecraft-data: its `age` state's largest value); 0 for blocks without one. */
 export function ripeAge(registry: Registry, block: string): number {
   const states = (registry.blocksByName[block] as unknown as { states?: Array<{ name: string; num_values?: number }> } | undefined)?.states

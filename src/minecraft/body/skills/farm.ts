@@ -10,7 +10,7 @@ import type { Block } from 'prismarine-block'
 import type { FarmResult, ItemCount, SkillCall } from '../types.js'
 import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, checkAborted, errorMessage, eventWithin, type SkillContext, type SkillDef } from './context.js'
-import { CLEARABLE, CROP_SPECS, SEED_GRASS, ripeAge, type CropSpec } from './crops.js'
+import { CLEARABLE, CROP_SPECS, MAX_PLOTS, SEED_GRASS, ripeAge, type CropSpec } from './crops.js'
 import { findPlots, type Plot } from './farm-plots.js'
 import { mineBlockAt } from './dig.js'
 import { fmtPos, goTo, goals } from './nav.js'
@@ -18,8 +18,6 @@ import { blockBecomes, holdItem, inventoryBecomes, useOnBlock } from './use-item
 
 type Farm = Extract<SkillCall, { skill: 'farm' }>
 
-/** At most this many plots at once. */
-export const MAX_PLOTS = 9
 /** Grass broken for wheat seeds before giving up. */
 export const GRASS_FOR_SEEDS = 48
 const REACH = 4.2
