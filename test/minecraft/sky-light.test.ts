@@ -9,6 +9,7 @@ import { createRequire } from 'node:module'
 import { createBlockView, type BlockView } from '../../src/minecraft/world/block-view.js'
 import { SPIDER_CALM_LIGHT, darkEnoughToSpawn, overworldBrightness, skyLightFailing } from '../../src/minecraft/world/mob-rules.js'
 import { versionFacts } from '../../src/minecraft/version-facts.js'
+import { cropHasLight } from '../../src/minecraft/world/farming.js'
 import type { SquidWorld } from '../../src/minecraft/world/squid.js'
 
 const require = createRequire(import.meta.url)
@@ -145,6 +146,28 @@ describe('light rules', () => {
     let spawned = 0
     for (let i = 0; i < 2000; i++) if (darkEnoughToSpawn(constantLight(0, 0), 18000, rng)) spawned++
     assert.equal(spawned, 2000)
+  })
+
+  test('a crop grows at sky or block light 9, not 8: under a roof lit sideways, in a walled room by a hole in the wall, by a torch', () => {
+    const { view, box, set } = handBuilt('1.16.5')
+    set(0, GROUND, 0, 'wheat')
+    assert.equal(cropHasLight(view, 0, GROUND, 0), true, 'open sky')
+    // under a 3×3 stone roof (no open sky above it): 13 from the sky beside it
+    box(-1, GROUND + 1, -1, 1, GROUND + 1, 1, 'stone')
+    assert.equal(cropHasLight(view, 0, GROUND, 0), true, 'under a roof, lit sideways')
+    // a walled room is dark; a hole in the wall at x 5 lets 14 in there, 9 at x 0, 8 at x −1
+    box(-5, GROUND, -5, 5, GROUND + 4, 5, 'stone')
+    box(-4, GROUND, -4, 4, GROUND + 3, 4, 'air')
+    set(0, GROUND, 0, 'wheat')
+    set(-1, GROUND, 0, 'wheat')
+    assert.equal(cropHasLight(view, 0, GROUND, 0), false, 'a walled room')
+    set(5, GROUND, 0, 'air')
+    assert.equal(view.skyLight(0, GROUND, 0), 9)
+    assert.equal(cropHasLight(view, 0, GROUND, 0), true, 'sky light 9')
+    assert.equal(view.skyLight(-1, GROUND, 0), 8)
+    assert.equal(cropHasLight(view, -1, GROUND, 0), false, 'sky light 8')
+    set(-3, GROUND, 0, 'torch')
+    assert.equal(cropHasLight(view, -1, GROUND, 0), true, 'a torch 2 blocks away (block light 14 − 2)')
   })
 
   test('spiders are calm from light 12 up (overworld brightness 0.5)', () => {

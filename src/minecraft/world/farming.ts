@@ -6,7 +6,8 @@
  * the Minecraft wiki pages "Tick" (random tick), "Crops", "Farmland", "Melon Seeds", "Sugar Cane"):
  *  - random ticks: `ServerLevel.tickChunk` picks `randomTickSpeed` (game rule, default 3) random
  *    blocks per 16×16×16 section every game tick;
- *  - `CropBlock.randomTick`: with raw brightness ≥ 9 and age < max, grows one stage when
+ *  - `CropBlock.randomTick`: with raw brightness ≥ 9 (`getRawBrightness(pos, 0)`: the larger of the
+ *    sky light and the block light, the sky not darkened by night) and age < max, grows one stage when
  *    `random.nextInt((int)(25 / f) + 1) == 0`, f = `CropBlock.getGrowthSpeed` (below);
  *  - `BeetrootBlock.randomTick`: two random ticks in 3 reach the crop rule (`nextInt(3) != 0`);
  *  - `CropBlock.getBonemealAgeIncrease`: `Mth.nextInt(random, 2, 5)` stages; beetroot divides it by 3;
@@ -22,6 +23,7 @@
  *    when the face clicked is not the bottom and the block above is air.
  */
 import { namesAcrossVersions } from '../version-facts.js'
+import type { BlockView } from './block-view.js'
 
 /** Vanilla's default `randomTickSpeed` game rule. */
 export const RANDOM_TICK_SPEED = 3
@@ -76,6 +78,14 @@ export function cropDef(block: string): CropDef | undefined {
 
 export function stemDef(block: string): StemDef | undefined {
   return STEMS.find((s) => s.block === block || s.attached === block)
+}
+
+/** The raw brightness a crop or stem needs to grow (`CropBlock.randomTick`, `StemBlock.randomTick`). */
+export const CROP_MIN_LIGHT = 9
+
+/** Whether a crop or stem at (x, y, z) has the light to grow: sky light or block light ≥ 9, by day or night. */
+export function cropHasLight(view: Pick<BlockView, 'skyLight' | 'blockLight'>, x: number, y: number, z: number): boolean {
+  return view.skyLight(x, y, z, CROP_MIN_LIGHT) >= CROP_MIN_LIGHT || view.blockLight(x, y, z) >= CROP_MIN_LIGHT
 }
 
 /** What is under and around a crop, as `CropBlock.getGrowthSpeed` reads it. */

@@ -73,7 +73,8 @@ export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Plot
   const centre = out[0]?.ground ?? good.slice().sort((a, b) => rank(a, from) - rank(b, from))[0]!
   good.sort((a, b) => rank(a, centre) - rank(b, centre))
   /**
-   * Crops need daylight: open sky above the plant (the world stands open sky in for light level 9);
+   * Crops need light 9 (sky or block light, by day or night): open sky above the plant gives the sky's 15,
+   * which the bot can tell from the blocks it knows, where a shaded spot's light it cannot;
    * a cane needs the two cells above it free to grow to 3.
    */
   const roomAbove = (g: Vec3): boolean => {

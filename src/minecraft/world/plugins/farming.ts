@@ -14,7 +14,8 @@
  * Only blocks that can change are ticked: the plugin keeps the positions of the farmland, crops,
  * stems and canes it made or that the generator reported (`track`), and gives each one a random
  * tick with the chance a section's random pick would (`randomTickChance`). Light: a crop needs
- * raw brightness 9; flying-squid keeps no light, so open sky (or a light source within reach) stands in.
+ * raw brightness 9 (`cropHasLight`); flying-squid keeps no light, so the block view's estimates of sky
+ * light and block light stand in.
  */
 import { Cell, createBlockView } from '../block-view.js'
 import { computeDrops } from '../drops.js'
@@ -27,6 +28,7 @@ import {
   TILLABLE,
   boneMealStages,
   cropDef,
+  cropHasLight,
   farmlandTick,
   growthChance,
   growthSpeed,
@@ -80,7 +82,7 @@ export function installFarming(serv: SquidServer, rng: () => number, opts: Farmi
   const facingOffset = (attached: string, facing: string) =>
     (registry.blocksByName[attached].states[0].values as string[]).indexOf(facing)
   const isWater = (x: number, y: number, z: number) => view.cell(x, y, z) === Cell.water
-  const lit = (x: number, y: number, z: number) => view.openSky(x, y + 1, z) || view.blockLight(x, y, z) >= 9
+  const lit = (x: number, y: number, z: number) => cropHasLight(view, x, y, z)
 
   function surroundings(x: number, y: number, z: number, block: string): CropSurroundings {
     const soil: Array<'moist' | 'dry' | 'none'> = []
