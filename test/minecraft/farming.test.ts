@@ -170,7 +170,8 @@ describe('farming and buckets on the natural world (seed 24)', { concurrency: fa
 /**
  * Growth by random ticks alone, no bone meal: the world runs with `randomTickSpeed: 1024` (an
  * explicit world option; vanilla and the default is 3), so a cane or a pumpkin stem grows in seconds
- * instead of 20–60 minutes. Same seed, nothing placed; given: 1 sugar cane, a wooden hoe, 1 pumpkin seed.
+ * instead of 20–60 minutes. Same seed, nothing placed; given: 1 sugar cane, a wooden hoe, 1 pumpkin seed,
+ * and for the wheat field another wooden hoe and 3 wheat seeds.
  */
 describe('growth by random ticks (randomTickSpeed 1024, natural seed 24)', { concurrency: false }, () => {
   let world: World
@@ -197,6 +198,33 @@ describe('growth by random ticks (randomTickSpeed 1024, natural seed 24)', { con
     const bases = []
     for (const p of r.plots) bases.push(await serverBlock(world, { ...p, y: p.y + 1 }))
     assert.ok(bases.includes('sugar_cane'), `bases: ${bases.join(', ')}`)
+  })
+
+  test('farm 3 wheat holding 3 seeds: all 3 planted on 3 plots before the first harvest (given: a wooden hoe, 3 wheat seeds)', async () => {
+    world.give(name, 'wooden_hoe', 1)
+    const before = body.inventoryCounts()['minecraft:wheat_seeds'] ?? 0
+    world.give(name, 'wheat_seeds', 3)
+    await until(() => body.inventoryCounts()['minecraft:wheat_seeds'] === before + 3, 5000, 'the given seeds')
+    // what the skill says it does, in order: where it plants, and when it first harvests
+    const planting: string[] = []
+    let firstHarvest = -1
+    const onProgress = (_call: unknown, message: string) => {
+      const at = /^planting minecraft:wheat_seeds at (.+)$/.exec(message)
+      if (at) planting.push(at[1]!)
+      else if (/^harvested:/.test(message) && firstHarvest < 0) firstHarvest = planting.length
+    }
+    body.on('skill.progress', onProgress)
+    let r: FarmResult
+    try {
+      r = (await body.run({ skill: 'farm', crop: 'wheat', count: 3 })) as FarmResult
+    } finally {
+      body.off('skill.progress', onProgress)
+    }
+    assert.equal(r.ok, true, r.reason)
+    assert.equal(r.plots.length, 3, JSON.stringify(r.plots))
+    assert.equal(firstHarvest, 3, `plantings before the first harvest (plantings: ${planting.join('; ')})`)
+    assert.equal(new Set(planting.slice(0, 3)).size, 3, planting.join('; '))
+    assert.ok((r.harvested.find((h) => h.name === 'minecraft:wheat')?.count ?? 0) >= 3, JSON.stringify(r.harvested))
   })
 
   test('a pumpkin stem on moist farmland grows, sets a pumpkin beside it, and the pumpkin is harvested', async () => {
