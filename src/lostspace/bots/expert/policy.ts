@@ -14,6 +14,7 @@
  * rollout of one sample (common random numbers).
  */
 import type { Action } from '../../engine.js'
+import { RULES } from '../../rules.js'
 import type { FastGraph } from './graph.js'
 import { ALIVE, F_DETECT, F_HP, F_NODE, F_SKIP, F_WAITED, KIT, type Sim, SKIP, TRANSPORT, WAIT } from './sim.js'
 import type { BoxInfo, TourPlanner } from './tour.js'
@@ -102,6 +103,11 @@ export interface PolicyContext {
   boxes: BoxInfo[]
   /** When set, the actions played are recorded here (the search's default plan). */
   record?: Action[]
+  /**
+   * Players (a bit per seat) seen lying in wait by the capsule (belief.ts `campsByCapsule`) or seen restocking as
+   * the C++ AI does: with every key, a careful player prepares a blink escape past them (prepareBlinkEscape).
+   */
+  campers?: number
 }
 
 type Kind = 'move' | 'blink' | 'attack' | 'detect' | 'escape' | 'kit' | 'box' | 'keymachine' | 'kitpick' | 'transportpick'
@@ -210,6 +216,7 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
     note(ctx, sim.materials(s, pid, TRANSPORT), 'transportpick')
     return
   }
+  if (style.careful && mask === 15 && ctx.campers && prepareBlinkEscape(ctx, s, pid, hp, kits)) return
   if (hunt >= 0 && sim.onMap(s, hunt)) {
     // A prey with every key is going to the capsule: wait for it next to it (or escape first, above).
     const stage = g.stage(round, 2)
@@ -279,6 +286,51 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   if (nx === g.capsule && mask === 15 && escapeCareful && !escapeSafe(sim, s, pid, hp, 3)) return
   if (style.detects && g.adjacent[node * g.n + nx] === 1 && sim.get(s, pid, F_DETECT) === 0) note(ctx, sim.detect(s, pid, nx), 'detect', nx)
   note(ctx, sim.move(s, pid, nx), 'move', nx)
+}
+
+/**
+ * Every key, and a camper without every key on or beside the capsule that would strike us dead on foot (three
+ * turns of strikes): get ready to blink in and start the escape in one turn (two turns of strikes). Takes
+ * Transports up to the blinks the capsule needs from two steps (two) and a Kit when our hp would not outlast two
+ * turns of strikes, walking (carefully) to the nearest Materials point for them, and heals when a Kit is all it
+ * lacks. False when ready (the tour walk and blinkEscape take over), when the escape is safe anyway, or when even
+ * full hp would not outlast the strikes (then only a fight or waiting remains). A traced standoff: every key for 70
+ * rounds, 150 hp, no Transport, two steps from a C++ AI beside the capsule; it ranked last of the survivors.
+ */
+function prepareBlinkEscape(ctx: PolicyContext, s: Int32Array, pid: number, hp: number, kits: number): boolean {
+  const sim = ctx.sim
+  const g = sim.g
+  const round = sim.round(s)
+  let watching = 0
+  for (let q = 0; q < 4; q++) {
+    if (q === pid || !(ctx.campers! & (1 << q)) || sim.status(s, q) !== ALIVE || sim.keys(s, q) === 15) continue
+    const at = sim.node(s, q)
+    if (at === g.capsule || g.adjacent[at * g.n + g.capsule] === 1) watching |= 1 << q
+  }
+  if (watching === 0 || escapeSafe(sim, s, pid, hp, 3, watching)) return false
+  const healed = Math.min(RULES.maxHp, hp + RULES.kitHeal * kits)
+  if (!escapeSafe(sim, s, pid, healed, 2, watching)) return false
+  const node = sim.node(s, pid)
+  const tr = sim.tool(s, pid, TRANSPORT)
+  const needTransport = tr < 2 && blinksToCapsule(g, node, tr, round).length === 0
+  const needKit = kits === 0 && !escapeSafe(sim, s, pid, hp, 2, watching)
+  if (!needTransport && !needKit) {
+    if (escapeSafe(sim, s, pid, hp, 2, watching)) return false
+    note(ctx, sim.kit(s, pid), 'kit')
+    return true
+  }
+  if (g.isMaterials[node] && sim.stock(s, node) > 0) {
+    const tool = needTransport ? TRANSPORT : KIT
+    note(ctx, sim.materials(s, pid, tool), tool === KIT ? 'kitpick' : 'transportpick')
+    return true
+  }
+  const stage = g.stage(round, 2)
+  const m = nearestStock(sim, s, node, stage)
+  if (m < 0) return false
+  const nx = safeStep(sim, s, pid, node, m, round, stage, ctx.dice.u(pid, round, 4))
+  if (nx < 0 || nx === node) return nx === node
+  note(ctx, sim.move(s, pid, nx), 'move', nx)
+  return true
 }
 
 /** Below this hp a restocking player without a Kit fetches one (the C++ competition AI's rule). */
