@@ -81,28 +81,31 @@ describe('expert rollout opponents', () => {
     assert.notEqual(g.distance(sim.node(t, 0), capsule, 0), 1, 'without anyone ahead it went to wait at the capsule')
   })
 
-  test('with every key and 150 hp, a careful player (the expert) two steps from the capsule that a camper without every key guards fetches Transports and blinks in to escape; without the camper known as one it waits', () => {
-    // The 2 v 2 standoff of session 39: 150 hp, no tools, a C++ AI with two keys beside the capsule for 40 rounds.
+  test('with every key and 90 hp, a careful player (the expert) two steps from the capsule that a camper without every key guards fetches a Kit and Transports and blinks in to escape; without the camper known as one it waits', () => {
+    // The 2 v 2 standoffs of session 39: 90 hp, no tools, a C++ AI with two keys beside the capsule for 40 rounds.
     const run = (campers: number) => {
       const s = sim.initial()
       sim.set(s, 0, F_NODE, g.id([5, 3, 0]))
       sim.set(s, 0, F_KEYS, 15)
-      sim.set(s, 0, F_HP, 150)
+      sim.set(s, 0, F_HP, 90)
       sim.set(s, 1, F_NODE, g.id([3, 4, 0]))
       sim.set(s, 1, F_KEYS, 0b0110)
       let most = 0
+      let healed = false
       let escaping = false
       play(s, SELF_STYLE, 30, (st) => {
         most = Math.max(most, sim.tool(st, 0, TRANSPORT))
+        if (sim.hp(st, 0) > 140) healed = true
         if (sim.status(st, 0) === WAIT || sim.status(st, 0) === ESCAPED) escaping = true
       }, campers)
-      return { most, escaping }
+      return { most, healed, escaping }
     }
     assert.equal(g.distance(g.id([3, 4, 0]), g.capsule, 0), 1)
     const guarded = run(0b10)
     assert.ok(guarded.most >= 1, `it held at most ${guarded.most} Transports`)
+    assert.ok(guarded.healed, 'it never healed above the 140 of two strikes')
     assert.ok(guarded.escaping, 'it never started its escape in 30 rounds')
-    // Not known as a camper: three strikes on foot (210) kill it, so it never steps in.
+    // Not known as a camper: strikes on foot kill it, so it never steps in.
     assert.equal(run(0).escaping, false)
   })
 })

@@ -291,11 +291,12 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
 /**
  * Every key, and a camper without every key on or beside the capsule that would strike us dead on foot (three
  * turns of strikes): get ready to blink in and start the escape in one turn (two turns of strikes). Takes
- * Transports up to the blinks the capsule needs from two steps (two) and a Kit when our hp would not outlast two
- * turns of strikes, walking (carefully) to the nearest Materials point for them, and heals when a Kit is all it
+ * Transports up to the blinks the capsule needs from two steps (two) and Kits until our hp after them would outlast
+ * two turns of strikes, walking (carefully) to the nearest Materials point for them, and heals when that is all it
  * lacks. False when ready (the tour walk and blinkEscape take over), when the escape is safe anyway, or when even
- * full hp would not outlast the strikes (then only a fight or waiting remains). A traced standoff: every key for 70
- * rounds, 150 hp, no Transport, two steps from a C++ AI beside the capsule; it ranked last of the survivors.
+ * full hp would not outlast the strikes (then only a fight or waiting remains). Traced standoffs (2 v 2, session
+ * 39): every key for 40–70 rounds at 90 or 150 hp without tools, on the elevator two or three steps from a C++ AI
+ * beside the capsule; the expert ranked last of the survivors.
  */
 function prepareBlinkEscape(ctx: PolicyContext, s: Int32Array, pid: number, hp: number, kits: number): boolean {
   const sim = ctx.sim
@@ -308,12 +309,11 @@ function prepareBlinkEscape(ctx: PolicyContext, s: Int32Array, pid: number, hp: 
     if (at === g.capsule || g.adjacent[at * g.n + g.capsule] === 1) watching |= 1 << q
   }
   if (watching === 0 || escapeSafe(sim, s, pid, hp, 3, watching)) return false
-  const healed = Math.min(RULES.maxHp, hp + RULES.kitHeal * kits)
-  if (!escapeSafe(sim, s, pid, healed, 2, watching)) return false
+  if (!escapeSafe(sim, s, pid, RULES.maxHp, 2, watching)) return false
   const node = sim.node(s, pid)
   const tr = sim.tool(s, pid, TRANSPORT)
   const needTransport = tr < 2 && blinksToCapsule(g, node, tr, round).length === 0
-  const needKit = kits === 0 && !escapeSafe(sim, s, pid, hp, 2, watching)
+  const needKit = kits < 2 && !escapeSafe(sim, s, pid, Math.min(RULES.maxHp, hp + RULES.kitHeal * kits), 2, watching)
   if (!needTransport && !needKit) {
     if (escapeSafe(sim, s, pid, hp, 2, watching)) return false
     note(ctx, sim.kit(s, pid), 'kit')
