@@ -108,4 +108,18 @@ describe('expert rollout opponents', () => {
     // Not known as a camper: strikes on foot kill it, so it never steps in.
     assert.equal(run(0).escaping, false)
   })
+
+  test('an opponent seen camping by the capsule (without every key) stays beside it while another player holds every key, whatever its chance of chasing; the same racer not seen camping walks its tour', () => {
+    const run = (camps: boolean) => {
+      const s = sim.initial()
+      sim.set(s, 0, F_NODE, g.id([3, 2, 0]))
+      sim.set(s, 0, F_KEYS, 0b0011)
+      sim.set(s, 1, F_KEYS, 15)
+      const dists: number[] = []
+      play(s, { ...RACER_STYLE, hunts: 0, aggression: 0, restocks: false, camps }, 10, (st) => dists.push(g.distance(sim.node(st, 0), g.capsule, 0)))
+      return dists
+    }
+    assert.ok(run(true).every((d) => d === 1), `the camper's distances to the capsule: ${run(true).join(',')}`)
+    assert.ok(run(false).some((d) => d > 1), `the racer's distances to the capsule: ${run(false).join(',')}`)
+  })
 })

@@ -43,10 +43,12 @@ export interface Style {
   hunts: number
   /** Chance that it checks the capsule's surroundings before starting its escape (careful players always do). */
   escapeCare: number
+  /** Seen lying in wait by the capsule (belief.ts `campsByCapsule`): it intercepts every time, not by its chance of chasing. */
+  camps: boolean
 }
 
-export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: true, restocks: false, detects: true, careful: true, hunts: 0, escapeCare: 1 }
-export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, restocks: false, detects: true, careful: false, hunts: 0.3, escapeCare: 0.5 }
+export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: true, restocks: false, detects: true, careful: true, hunts: 0, escapeCare: 1, camps: false }
+export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, restocks: false, detects: true, careful: false, hunts: 0.3, escapeCare: 0.5, camps: false }
 
 /** Per-sample hashed randomness (see the file comment). */
 export class Dice {
@@ -235,8 +237,10 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   // it waits beside the capsule for a player with every key, or chases one with three keys and more
   // than its own, as the C++ competition AI does once it is behind. Only a player seen restocking as
   // that AI does is one: the strategist, an interceptor by the prior chance of chasing, never is one,
-  // and feared as one it cost the expert races (docs/benchmarks.md, issue 29's tenth pass).
-  if (!style.careful && style.restocks && mask !== 15 && style.hunts > 0 && dice.u(pid, 0, 7) < style.hunts) {
+  // and feared as one it cost the expert races (docs/benchmarks.md, issue 29's tenth pass). A player seen camping by
+  // the capsule always is one: modelled as walking its tour, it left the capsule in the rollouts, so waiting for
+  // that looked better than preparing a blink escape past it (a traced 2 v 2 standoff, session 39).
+  if (!style.careful && mask !== 15 && (style.camps || (style.restocks && style.hunts > 0 && dice.u(pid, 0, 7) < style.hunts))) {
     const stage = g.stage(round, 2)
     const goal = interceptGoal(sim, s, pid, mask)
     if (goal >= 0) {
