@@ -304,21 +304,6 @@ export class Belief {
     return (this.hits[id]! + 1.6) / (this.chances[id]! + 2)
   }
 
-  /**
-   * Whether `id`, without every key, is or was last seen (at most CAMP_MEMORY rounds ago) standing still on or beside
-   * the capsule for two of its turns in a row: lying in wait for whoever comes to escape, whether or not we saw
-   * it strike (a traced standoff: a C++ AI beside the capsule for 40 rounds, never seen blinking).
-   */
-  campsByCapsule(id: number, s: GameStateTracker): boolean {
-    const o = this.others[id]!
-    const info = s.others.get(id)
-    if (!info || info.status !== Status.Alive || maskOf(info.keys) === 15 || o.deathRound !== null) return false
-    // A visible player's sighting is current however long ago it last moved.
-    if (this.still[id]! < 2 || (!o.seen.visible && s.round - o.seen.round > CAMP_MEMORY)) return false
-    const c = this.g.capsule
-    return o.seen.node === c || this.g.adjacent[o.seen.node * this.g.n + c] === 1
-  }
-
   /** The rollout style of an opponent, from what we saw it do. */
   style(id: number): Style {
     const caution = this.caution(id)

@@ -14,7 +14,6 @@
  * rollout of one sample (common random numbers).
  */
 import type { Action } from '../../engine.js'
-import { RULES } from '../../rules.js'
 import type { FastGraph } from './graph.js'
 import { ALIVE, F_DETECT, F_HP, F_NODE, F_SKIP, F_WAITED, KIT, type Sim, SKIP, TRANSPORT, WAIT } from './sim.js'
 import type { BoxInfo, TourPlanner } from './tour.js'
@@ -43,12 +42,10 @@ export interface Style {
   hunts: number
   /** Chance that it checks the capsule's surroundings before starting its escape (careful players always do). */
   escapeCare: number
-  /** Seen lying in wait by the capsule (belief.ts `campsByCapsule`): it intercepts every time, not by its chance of chasing. */
-  camps: boolean
 }
 
-export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: true, restocks: false, detects: true, careful: true, hunts: 0, escapeCare: 1, camps: false }
-export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, restocks: false, detects: true, careful: false, hunts: 0.3, escapeCare: 0.5, camps: false }
+export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: true, restocks: false, detects: true, careful: true, hunts: 0, escapeCare: 1 }
+export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, restocks: false, detects: true, careful: false, hunts: 0.3, escapeCare: 0.5 }
 
 /** Per-sample hashed randomness (see the file comment). */
 export class Dice {
@@ -105,11 +102,6 @@ export interface PolicyContext {
   boxes: BoxInfo[]
   /** When set, the actions played are recorded here (the search's default plan). */
   record?: Action[]
-  /**
-   * Players (a bit per seat) seen lying in wait by the capsule (belief.ts `campsByCapsule`) or seen restocking as
-   * the C++ AI does: with every key, a careful player prepares a blink escape past them (prepareBlinkEscape).
-   */
-  campers?: number
 }
 
 type Kind = 'move' | 'blink' | 'attack' | 'detect' | 'escape' | 'kit' | 'box' | 'keymachine' | 'kitpick' | 'transportpick'
@@ -218,7 +210,6 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
     note(ctx, sim.materials(s, pid, TRANSPORT), 'transportpick')
     return
   }
-  if (style.careful && mask === 15 && ctx.campers && prepareBlinkEscape(ctx, s, pid, hp, kits)) return
   if (hunt >= 0 && sim.onMap(s, hunt)) {
     // A prey with every key is going to the capsule: wait for it next to it (or escape first, above).
     const stage = g.stage(round, 2)
@@ -237,10 +228,8 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   // it waits beside the capsule for a player with every key, or chases one with three keys and more
   // than its own, as the C++ competition AI does once it is behind. Only a player seen restocking as
   // that AI does is one: the strategist, an interceptor by the prior chance of chasing, never is one,
-  // and feared as one it cost the expert races (docs/benchmarks.md, issue 29's tenth pass). A player seen camping by
-  // the capsule always is one: modelled as walking its tour, it left the capsule in the rollouts, so waiting for
-  // that looked better than preparing a blink escape past it (a traced 2 v 2 standoff, session 39).
-  if (!style.careful && mask !== 15 && (style.camps || (style.restocks && style.hunts > 0 && dice.u(pid, 0, 7) < style.hunts))) {
+  // and feared as one it cost the expert races (docs/benchmarks.md, issue 29's tenth pass).
+  if (!style.careful && style.restocks && mask !== 15 && style.hunts > 0 && dice.u(pid, 0, 7) < style.hunts) {
     const stage = g.stage(round, 2)
     const goal = interceptGoal(sim, s, pid, mask)
     if (goal >= 0) {
@@ -290,51 +279,6 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
   if (nx === g.capsule && mask === 15 && escapeCareful && !escapeSafe(sim, s, pid, hp, 3)) return
   if (style.detects && g.adjacent[node * g.n + nx] === 1 && sim.get(s, pid, F_DETECT) === 0) note(ctx, sim.detect(s, pid, nx), 'detect', nx)
   note(ctx, sim.move(s, pid, nx), 'move', nx)
-}
-
-/**
- * Every key, and a camper without every key on or beside the capsule that would strike us dead on foot (three
- * turns of strikes): get ready to blink in and start the escape in one turn (two turns of strikes). Takes
- * Transports up to the blinks the capsule needs from two steps (two) and Kits until our hp after them would outlast
- * two turns of strikes, walking (carefully) to the nearest Materials point for them, and heals when that is all it
- * lacks. False when ready (the tour walk and blinkEscape take over), when the escape is safe anyway, or when even
- * full hp would not outlast the strikes (then only a fight or waiting remains). Traced standoffs (2 v 2, session
- * 39): every key for 40–70 rounds at 90 or 150 hp without tools, on the elevator two or three steps from a C++ AI
- * beside the capsule; the expert ranked last of the survivors.
- */
-function prepareBlinkEscape(ctx: PolicyContext, s: Int32Array, pid: number, hp: number, kits: number): boolean {
-  const sim = ctx.sim
-  const g = sim.g
-  const round = sim.round(s)
-  let watching = 0
-  for (let q = 0; q < 4; q++) {
-    if (q === pid || !(ctx.campers! & (1 << q)) || sim.status(s, q) !== ALIVE || sim.keys(s, q) === 15) continue
-    const at = sim.node(s, q)
-    if (at === g.capsule || g.adjacent[at * g.n + g.capsule] === 1) watching |= 1 << q
-  }
-  if (watching === 0 || escapeSafe(sim, s, pid, hp, 3, watching)) return false
-  if (!escapeSafe(sim, s, pid, RULES.maxHp, 2, watching)) return false
-  const node = sim.node(s, pid)
-  const tr = sim.tool(s, pid, TRANSPORT)
-  const needTransport = tr < 2 && blinksToCapsule(g, node, tr, round).length === 0
-  const needKit = kits < 2 && !escapeSafe(sim, s, pid, Math.min(RULES.maxHp, hp + RULES.kitHeal * kits), 2, watching)
-  if (!needTransport && !needKit) {
-    if (escapeSafe(sim, s, pid, hp, 2, watching)) return false
-    note(ctx, sim.kit(s, pid), 'kit')
-    return true
-  }
-  if (g.isMaterials[node] && sim.stock(s, node) > 0) {
-    const tool = needTransport ? TRANSPORT : KIT
-    note(ctx, sim.materials(s, pid, tool), tool === KIT ? 'kitpick' : 'transportpick')
-    return true
-  }
-  const stage = g.stage(round, 2)
-  const m = nearestStock(sim, s, node, stage)
-  if (m < 0) return false
-  const nx = safeStep(sim, s, pid, node, m, round, stage, ctx.dice.u(pid, round, 4))
-  if (nx < 0 || nx === node) return nx === node
-  note(ctx, sim.move(s, pid, nx), 'move', nx)
-  return true
 }
 
 /** Below this hp a restocking player without a Kit fetches one (the C++ competition AI's rule). */

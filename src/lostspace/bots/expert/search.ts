@@ -271,13 +271,6 @@ export class PlanSearch {
     const me = s.id
     const e0 = this.belief.determinize(s, createRng(mix(opts.seed, 0x5eed)))
     this.evaluator.origin = s.round
-    // Each opponent is, per sample, either the racer we saw or a careful player like us (its caution is learned).
-    const camps = [0, 1, 2, 3].map((id) => id !== me && this.belief.campsByCapsule(id, s))
-    const racers = [0, 1, 2, 3].map((id) => (id === me ? SELF_STYLE : { ...this.belief.style(id), camps: camps[id]! }))
-    // Interceptors: seen restocking as the C++ AI does, or seen lying in wait by the capsule (before the
-    // candidates: our default plan prepares a blink escape past them).
-    this.evaluator.interceptors = racers.reduce((m, st, id) => (id !== me && (st.restocks || st.camps) ? m | (1 << id) : m), 0)
-    this.ctx.campers = this.evaluator.interceptors
     const found = this.candidates(e0, me, (opts.camp ?? 0) < CAMP_PATIENCE, opts.avoid ?? -1)
     let { plans, def } = found
     if (found.forced) {
@@ -292,12 +285,14 @@ export class PlanSearch {
         def = Math.max(0, plans.indexOf(d))
       }
     }
+    // Each opponent is, per sample, either the racer we saw or a careful player like us (its caution is learned).
+    const racers = [0, 1, 2, 3].map((id) => (id === me ? SELF_STYLE : this.belief.style(id)))
     const careful = [0, 1, 2, 3].map((id) => (id === me ? SELF_STYLE : { ...SELF_STYLE, moveRate: this.belief.moveRate(id) }))
-    // A camper is no careful racer in any sample: it stays (policy.ts, interception).
-    const caution = [0, 1, 2, 3].map((id) => (id === me ? 1 : camps[id] ? 0 : this.belief.caution(id)))
+    const caution = [0, 1, 2, 3].map((id) => (id === me ? 1 : this.belief.caution(id)))
     const styleDice = new Dice(mix(opts.seed, 0xca7e))
     const stylesOf = (k: number): Style[] => [0, 1, 2, 3].map((id) => (styleDice.u(id, k, 9) < caution[id]! ? careful[id]! : racers[id]!))
     const styles = racers
+    this.evaluator.interceptors = racers.reduce((m, st, id) => (id !== me && st.restocks ? m | (1 << id) : m), 0)
     if (plans.length <= 1) return { plan: plans[0]?.actions ?? [], hunt: -1, sims: 0, candidates: plans.length, value: 0, capped: false, camping: false }
     const samples: Int32Array[] = []
     const sample = (i: number): Int32Array => {
