@@ -15,7 +15,7 @@ describe('the field in rows (field-layout.ts)', () => {
   })
 
   test("a diagonal down a slope (seed 2's field) becomes plots that all grow at full speed", () => {
-    // ranked as findPlots found them there: the top of the slope, then the diagonal below it, then the ground beside it
+    // the old choice there first (the top of the slope, the diagonal below it), then made-up ground along and beside that diagonal
     const slope = [c(-154, 62, 51), c(-153, 61, 50), c(-152, 61, 49), c(-151, 61, 48), c(-153, 61, 49), c(-152, 61, 50), c(-154, 61, 50)]
     assert.equal(fullSpeed(slope.slice(0, 3)), false, 'the old choice had two diagonal neighbours')
     const field = layField(slope, 3)
