@@ -200,7 +200,7 @@ describe('growth by random ticks (randomTickSpeed 1024, natural seed 24)', { con
     assert.ok(bases.includes('sugar_cane'), `bases: ${bases.join(', ')}`)
   })
 
-  test('farm 3 wheat holding 3 seeds: all 3 planted on 3 plots before the first harvest (given: a wooden hoe, 3 wheat seeds)', async () => {
+  test('farm 3 wheat holding 3 seeds: all 3 planted on 3 plots in rows (no diagonal, no corner) before the first harvest (given: a wooden hoe, 3 wheat seeds)', async () => {
     world.give(name, 'wooden_hoe', 1)
     const before = body.inventoryCounts()['minecraft:wheat_seeds'] ?? 0
     world.give(name, 'wheat_seeds', 3)
@@ -222,6 +222,16 @@ describe('growth by random ticks (randomTickSpeed 1024, natural seed 24)', { con
     }
     assert.equal(r.ok, true, r.reason)
     assert.equal(r.plots.length, 3, JSON.stringify(r.plots))
+    // laid out so that every crop grows at full speed (vanilla halves it for the same crop on a diagonal,
+    // or in rows both ways, at one height): no diagonal neighbours, no corner of an L
+    const level = (a: { y: number }, b: { y: number }) => a.y === b.y
+    for (const a of r.plots) {
+      const near = r.plots.filter((b) => b !== a && level(a, b))
+      assert.ok(!near.some((b) => Math.abs(a.x - b.x) === 1 && Math.abs(a.z - b.z) === 1), `a diagonal neighbour of ${JSON.stringify(a)} in ${JSON.stringify(r.plots)}`)
+      const alongX = near.some((b) => b.z === a.z && Math.abs(a.x - b.x) === 1)
+      const alongZ = near.some((b) => b.x === a.x && Math.abs(a.z - b.z) === 1)
+      assert.ok(!(alongX && alongZ), `a corner at ${JSON.stringify(a)} in ${JSON.stringify(r.plots)}`)
+    }
     assert.equal(firstHarvest, 3, `plantings before the first harvest (plantings: ${planting.join('; ')})`)
     assert.equal(new Set(planting.slice(0, 3)).size, 3, planting.join('; '))
     assert.ok((r.harvested.find((h) => h.name === 'minecraft:wheat')?.count ?? 0) >= 3, JSON.stringify(r.harvested))

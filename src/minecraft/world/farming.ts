@@ -88,10 +88,8 @@ export function cropHasLight(view: Pick<BlockView, 'skyLight' | 'blockLight'>, x
   return view.skyLight(x, y, z, CROP_MIN_LIGHT) >= CROP_MIN_LIGHT || view.blockLight(x, y, z) >= CROP_MIN_LIGHT
 }
 
-/** What is under and around a crop, as `CropBlock.getGrowthSpeed` reads it. */
-export interface CropSurroundings {
-  /** The farmland in the 3×3 under the crop: index (dz + 1) * 3 + (dx + 1); 'none' when not farmland. */
-  soil: ReadonlyArray<'moist' | 'dry' | 'none'>
+/** The same crop around a crop, at its own height, as `CropBlock.getGrowthSpeed` reads it. */
+export interface CropNeighbours {
   /** Same crop north, south, west, east. */
   north: boolean
   south: boolean
@@ -101,10 +99,22 @@ export interface CropSurroundings {
   diagonal: boolean
 }
 
+/** What is under and around a crop, as `CropBlock.getGrowthSpeed` reads it. */
+export interface CropSurroundings extends CropNeighbours {
+  /** The farmland in the 3×3 under the crop: index (dz + 1) * 3 + (dx + 1); 'none' when not farmland. */
+  soil: ReadonlyArray<'moist' | 'dry' | 'none'>
+}
+
+/** `CropBlock.getGrowthSpeed` halves the speed when the same crop grows in rows both ways (or, if not, on any diagonal). */
+export function halvedByNeighbours(n: CropNeighbours): boolean {
+  const westEast = n.west || n.east
+  const northSouth = n.north || n.south
+  return (westEast && northSouth) || (!(westEast && northSouth) && n.diagonal)
+}
+
 /**
  * `CropBlock.getGrowthSpeed`: 1, plus for each farmland block of the 3×3 under the crop 1 (dry) or
- * 3 (moist), the eight around the centre counting a quarter; halved when the same crop grows in
- * rows both ways (or, if not, on any diagonal).
+ * 3 (moist), the eight around the centre counting a quarter; halved by `halvedByNeighbours`.
  */
 export function growthSpeed(s: CropSurroundings): number {
   let f = 1
@@ -114,10 +124,7 @@ export function growthSpeed(s: CropSurroundings): number {
     if (i !== 4) g /= 4
     f += g
   }
-  const westEast = s.west || s.east
-  const northSouth = s.north || s.south
-  if ((westEast && northSouth) || (!(westEast && northSouth) && s.diagonal)) f /= 2
-  return f
+  return halvedByNeighbours(s) ? f / 2 : f
 }
 
 /** Chance that a random tick grows a crop (or stem) one stage: 1 / (floor(25 / f) + 1). */

@@ -3,26 +3,41 @@
  * plots the bot already planted come first, then ground a hoe can till with water within 4 blocks
  * (farmland stays moist there) and open sky above (daylight) or, for sugar cane, ground with water right
  * beside it and room to grow 3 tall. The field is
- * kept together: the nearest good plot first, then the plots nearest to it.
+ * kept together: the nearest good plot first, then the plots nearest to it, laid so that no crop grows at
+ * half speed (field-layout.ts: no diagonal neighbours, no corner); the rest of that ranking is kept as
+ * spares for a plot that fails.
  */
 import { Vec3 } from 'vec3'
 import type { SkillContext } from './context.js'
 import { CANE_SOIL, CLEARABLE, HYDRATION, TILLABLE, type CropSpec } from './crops.js'
 import { isAirName } from '../../names.js'
+import { layField } from './field-layout.js'
 
 export const PLOT_SEARCH_RADIUS = 32
+/** The best-ranked good plots the field is laid out from; the ones left over are its spares. */
+const FIELD_CANDIDATES = 64
 
 export interface Plot {
   /** The farmland (or the block the cane stands on). */
   ground: Vec3
 }
 
+export interface Field {
+  plots: Plot[]
+  /** Good ground not in the field, best first: where a plot that fails is replaced (`spareFor`). */
+  spares: Plot[]
+  /** Laid out by vanilla's halving rule (not sugar cane, which has no growth speed). */
+  rows: boolean
+  /** Stems: no two side by side (a free cell for each fruit). */
+  apart: boolean
+}
+
 const key = (x: number, y: number, z: number) => `${x},${y},${z}`
 const FRUIT_SOIL = new Set(['farmland', 'dirt', 'coarse_dirt', 'podzol', 'grass_block'])
 const SIDES = [new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)]
 
-/** Up to `want` plots for `spec`, nearest field first. */
-export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Plot[] {
+/** Up to `want` plots for `spec`, nearest field first, and the spares. */
+export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Field {
   const { bot } = ctx
   const p0 = bot.entity.position
   const from = new Vec3(p0.x, p0.y, p0.z)
@@ -35,6 +50,9 @@ export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Plot
     used.add(k)
     out.push({ ground: g })
   }
+  const rows = spec.soil === 'farmland'
+  const apart = !!spec.fruit
+  const field = (spares: Plot[] = []): Field => ({ plots: out, spares, rows, apart })
   // what is already planted
   const planted = ctx.knowledge.find((n) => n === spec.block || n === spec.fruit?.attachedStem, { radius: PLOT_SEARCH_RADIUS, count: 256 })
   for (const k of planted) {
@@ -42,10 +60,10 @@ export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Plot
     if (spec.soil === 'beside-water') while (at(g) === 'sugar_cane') g = g.offset(0, -1, 0)
     take(g)
   }
-  if (out.length >= want) return out
+  if (out.length >= want) return field()
 
   const water = new Set(ctx.knowledge.find((n) => n === 'water', { radius: PLOT_SEARCH_RADIUS + HYDRATION, count: 4096 }).map((k) => key(k.position.x, k.position.y, k.position.z)))
-  if (water.size === 0) return out
+  if (water.size === 0) return field()
   const isWater = (x: number, y: number, z: number) => water.has(key(x, y, z))
   const soil = spec.soil === 'farmland' ? (n: string) => TILLABLE.has(n) || n === 'farmland' : (n: string) => CANE_SOIL.has(n)
   /** Water within reach of the farmland's moisture rule (dy 0..+1), or near it below (the sea under a shore). */
@@ -66,7 +84,7 @@ export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Plot
     })
     // a stem needs a free cell beside it for its fruit
     .filter((g) => !spec.fruit || SIDES.some((s) => FRUIT_SOIL.has(at(g.plus(s)) ?? '') && at(g.plus(s).offset(0, 1, 0)) === 'air'))
-  if (good.length === 0) return out
+  if (good.length === 0) return field()
   // moist ground (water level with it or one above: vanilla FarmBlock.isNearWater) first, nearest to the field
   const moist = new Set(good.filter((g) => waterNear(g, 0, 1)).map((g) => key(g.x, g.y, g.z)))
   const rank = (g: Vec3, c: Vec3) => g.distanceTo(c) + (moist.has(key(g.x, g.y, g.z)) ? 0 : PLOT_SEARCH_RADIUS)
@@ -86,17 +104,26 @@ export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Plot
     }
     return true
   }
-  const fruitCells = new Set<string>()
+  const candidates: Vec3[] = []
   for (const g of good) {
-    if (out.length >= want) break
-    if (fruitCells.has(key(g.x, g.y, g.z))) continue
-    if (!roomAbove(g)) continue
-    if (spec.fruit) {
-      // keep the cells beside a stem free for its fruit
-      if (out.some((p) => Math.abs(p.ground.x - g.x) + Math.abs(p.ground.z - g.z) <= 1)) continue
-      for (const s of SIDES) fruitCells.add(key(g.x + s.x, g.y, g.z + s.z))
-    }
-    take(g)
+    if (candidates.length >= FIELD_CANDIDATES) break
+    if (!used.has(key(g.x, g.y, g.z)) && roomAbove(g)) candidates.push(g)
   }
-  return out
+  const fixed = out.map((p) => p.ground)
+  const chosen = rows ? layField(candidates, want, { fixed, apart }) : [...fixed, ...candidates].slice(0, want)
+  for (const g of chosen) take(g)
+  return field(candidates.filter((g) => !used.has(key(g.x, g.y, g.z))).map((ground) => ({ ground })))
+}
+
+/**
+ * The best spare to stand in for a plot that failed, keeping the layout with the plots `kept`
+ * (else the best-ranked spare); it is taken out of `field.spares`. Null when none is left.
+ */
+export function spareFor(field: Field, kept: readonly Plot[]): Plot | null {
+  if (field.spares.length === 0) return null
+  const fixed = kept.map((p) => p.ground)
+  const pick = field.rows ? layField(field.spares.map((p) => p.ground), fixed.length + 1, { fixed, apart: field.apart })[fixed.length] : field.spares[0]!.ground
+  const i = pick ? field.spares.findIndex((p) => p.ground.equals(pick)) : -1
+  if (i < 0) return null
+  return field.spares.splice(i, 1)[0]!
 }

@@ -11,7 +11,7 @@ import type { FarmResult, ItemCount, SkillCall } from '../types.js'
 import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, checkAborted, errorMessage, eventWithin, type SkillContext, type SkillDef } from './context.js'
 import { CLEARABLE, CROP_SPECS, MAX_PLOTS, SEED_GRASS, ripeAge, type CropSpec } from './crops.js'
-import { findPlots, type Plot } from './farm-plots.js'
+import { findPlots, spareFor, type Field, type Plot } from './farm-plots.js'
 import { mineBlockAt } from './dig.js'
 import { fmtPos, goTo, goals } from './nav.js'
 import { blockBecomes, holdItem, inventoryBecomes, useOnBlock } from './use-item.js'
@@ -23,6 +23,8 @@ export const GRASS_FOR_SEEDS = 48
 const REACH = 4.2
 /** How long one wait for growth lasts before the bot reports and looks again. */
 const GROWTH_WAIT_MS = 20_000
+/** Plots that could not be planted (not cleared, not reached …) replaced by a spare in one call. */
+export const PLOT_REPLACEMENTS = 3
 const SIDES = [new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)]
 
 type PlotState =
@@ -53,17 +55,20 @@ export const farm: SkillDef<Farm> = {
       if (spec.soil === 'farmland' && !hoe) return result(false, 'need a hoe to till the ground (craft a minecraft:wooden_hoe from 2 planks and 2 sticks)')
       const plantable = ctx.bot.inventory.items().filter((i) => i.name === spec.plant).reduce((n, i) => n + i.count, 0)
       const want = Math.max(1, Math.min(MAX_PLOTS, Math.ceil(c.count / spec.perPlot), plantable || 1))
-      plots = findPlots(ctx, spec, want)
+      const field: Field = findPlots(ctx, spec, want)
+      plots = field.plots
       if (plots.length === 0) {
         return result(false, `no ground to farm ${c.crop} on: no ${spec.soil === 'farmland' ? 'grass or dirt with air above near' : 'grass, dirt or sand right beside'} water known within 32 blocks (fair play: only blocks exposed to air or seen count); explore toward water`)
       }
       const bad = new Map<string, string>()
       const keyOf = (p: Plot) => `${p.ground.x},${p.ground.y},${p.ground.z}`
       let mealWorks = true
+      let replaced = 0
       while (have() < target) {
         checkAborted(ctx.signal)
-        // plant every empty plot
-        for (const p of plots) {
+        // plant every empty plot; one that cannot be planted gives its place to a spare of the same ranking
+        for (let i = 0; i < plots.length; i++) {
+          const p = plots[i]!
           if (bad.has(keyOf(p)) || stateOf(ctx, spec, p).kind !== 'empty' || !holds(ctx, spec.plant)) continue
           try {
             await plantPlot(ctx, spec, p, hoe)
@@ -71,6 +76,13 @@ export const farm: SkillDef<Farm> = {
           } catch (err) {
             if (err instanceof SkillAborted) throw err
             bad.set(keyOf(p), errorMessage(err))
+            const spare = replaced < PLOT_REPLACEMENTS ? spareFor(field, plots.filter((q) => q !== p && !bad.has(keyOf(q)))) : null
+            if (spare) {
+              ctx.log.debug('plot replaced', { failed: keyOf(p), why: errorMessage(err), by: keyOf(spare) })
+              plots[i] = spare
+              replaced++
+              i--
+            }
           }
         }
         const states = plots.map((p) => ({ p, s: stateOf(ctx, spec, p) }))
