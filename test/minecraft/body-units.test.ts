@@ -247,6 +247,23 @@ describe('never dig straight down on a walk', async () => {
     moves.getMoveDown({}, out)
     assert.deepEqual(out, [{ y: 63, toBreak: [] }])
   })
+
+  test('on a tree (leaves or a log under the feet) the move down through it is kept; on ground it is not', () => {
+    const under = (name: string) => {
+      const moves = {
+        getBlock: (_n: unknown, dx: number, dy: number, dz: number) => (dx === 0 && dy === -1 && dz === 0 ? { name } : { name: 'air' }),
+        getMoveDown(_node: unknown, neighbors: Array<{ y: number; toBreak: unknown[] }>) {
+          neighbors.push({ y: 62, toBreak: [{ x: 0, y: 63, z: 0 }] })
+        },
+      }
+      forbidDiggingDown(moves)
+      const out: Array<{ y: number; toBreak: unknown[] }> = []
+      moves.getMoveDown({ x: 0, y: 64, z: 0 }, out)
+      return out.length
+    }
+    assert.deepEqual(['oak_leaves', 'dark_oak_leaves', 'oak_log', 'birch_log'].map(under), [1, 1, 1, 1])
+    assert.deepEqual(['dirt', 'grass_block', 'stone', 'sand', 'oak_planks', 'dirt_path'].map(under), [0, 0, 0, 0, 0, 0])
+  })
 })
 
 describe("the pathfinder digs only blocks with an open face (fair play)", async () => {
@@ -320,6 +337,33 @@ describe('goTo stuck detector (event-driven)', async () => {
   }
   const ctxOf = (b: ReturnType<typeof bot>, progress: string[]) =>
     ({ bot: b, signal: new AbortController().signal, log: createLogger('t', { level: 'silent' }), progress: (m: string) => progress.push(m), setActivity: () => {}, counts: () => ({}), registry: {} }) as never
+
+  test("an empty path is no arrival: pathfinder's goto resolves on it, goTo fails with where it stands", async () => {
+    const b = bot()
+    // mineflayer-pathfinder's goto.js resolves on a path_update with an empty path, whatever its status
+    b.pathfinder.goto = () => {
+      b.emit('path_update', { status: 'noPath', path: [] })
+      return Promise.resolve()
+    }
+    await assert.rejects(goTo(ctxOf(b, []), new goals.GoalBlock(5, 64, 5), 'the goal', 1000), /^SkillError: no path to the goal from \(0, 64, 0\)$/)
+    assert.equal(b.listenerCount('path_update'), 0, 'the path listener is removed')
+  })
+
+  test('goal_reached, or the goal met where the bot stands, is arrival', async () => {
+    const b = bot()
+    b.pathfinder.goto = () => {
+      b.emit('goal_reached')
+      return Promise.resolve()
+    }
+    await goTo(ctxOf(b, []), new goals.GoalBlock(5, 64, 5), 'the goal', 1000)
+    const here = bot()
+    here.pathfinder.goto = () => {
+      here.emit('path_update', { status: 'success', path: [] })
+      return Promise.resolve()
+    }
+    await goTo(ctxOf(here, []), new goals.GoalNear(1, 64, 0, 2), 'the goal', 1000)
+    assert.equal(b.listenerCount('goal_reached') + here.listenerCount('goal_reached'), 0, 'the arrival listener is removed')
+  })
 
   test('no movement: stuck with a reason', async () => {
     const progress: string[] = []

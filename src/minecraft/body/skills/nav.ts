@@ -52,6 +52,10 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
     }
   }
   let best = closeness(bot.entity.position)
+  // On a tree the way to any goal on the ground starts straight down (leaves and logs broken under the
+  // feet, forbidDiggingDown), which brings a goal of x and z no closer: there, each block lower counts.
+  const onTree = isTreeBlock(blockUnderFeet(bot))
+  let lowest = bot.entity.position.y
   let closerAt = Date.now()
   // Event-driven: steps closer and blocks of the way broken push the deadline back. pathfinder.stop()
   // only takes effect at a "safe" point, which may never come while it thinks or hangs at an edge;
@@ -87,12 +91,14 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
       last = p.clone()
       lastRealMoveAt = Date.now()
       const h = closeness(p)
-      if (!(h < best - CLOSER_BY)) {
+      const lower = onTree && p.y < lowest - CLOSER_BY
+      if (lower) lowest = p.y
+      if (!(h < best - CLOSER_BY) && !lower) {
         // a step round an obstacle keeps the walk going, but only up to 2 × stuckMs since the last step closer
         arm()
         return
       }
-      best = h
+      best = Math.min(best, h)
       closerAt = lastRealMoveAt
       ctx.progress(`moving to ${what}`)
       arm()
@@ -107,8 +113,27 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
     arm()
   })
   stuck.catch(() => undefined)
+  // mineflayer-pathfinder's goto also resolves when a path comes back empty, whatever its status
+  // (goto.js, path_update): "no path" from where the bot stands looks like arrival. Only its
+  // goal_reached, or the goal's own test where the bot stands, is arrival here.
+  let reached = false
+  let lastStatus = ''
+  const onReached = () => {
+    reached = true
+  }
+  const onPath = (r: { status?: string }) => {
+    lastStatus = r.status ?? ''
+  }
+  bot.on('goal_reached', onReached)
+  bot.on('path_update', onPath)
   try {
     await abortable(Promise.race([bot.pathfinder.goto(goal), stuck]), signal)
+    if (!reached && !isEndAt(goal, bot.entity.position)) {
+      const p = bot.entity.position
+      const from = fmtPos(p.x, p.y, p.z)
+      if (lastStatus === 'timeout') throw new SkillError(`pathfinding to ${what} took too long (terrain too complex) from ${from}`)
+      throw new SkillError(`no path to ${what} from ${from}${lastStatus && lastStatus !== 'noPath' ? ` (path finder: ${lastStatus}, empty path)` : ''}`)
+    }
   } catch (err) {
     try {
       bot.pathfinder.setGoal(null)
@@ -123,8 +148,28 @@ export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs 
     throw new SkillError(`could not reach ${what}: ${errorMessage(err)}`)
   } finally {
     clearTimeout(timer)
+    bot.removeListener('goal_reached', onReached)
+    bot.removeListener('path_update', onPath)
     if (onMove) bot.removeListener('move', onMove)
     if (onDug) bot.removeListener('diggingCompleted', onDug)
+  }
+}
+
+function blockUnderFeet(bot: SkillContext['bot']): string | undefined {
+  try {
+    return bot.blockAt(bot.entity.position.offset(0, -1, 0))?.name
+  } catch {
+    return undefined
+  }
+}
+
+/** The goal's own test where the bot stands, as pathfinder checks arrival (the floored feet, or one up on a slab or path). */
+function isEndAt(goal: Goal, p: { x: number; y: number; z: number }): boolean {
+  const at = new Vec3(Math.floor(p.x), Math.floor(p.y), Math.floor(p.z))
+  try {
+    return goal.isEnd(at as never) || goal.isEnd(at.offset(0, 1, 0) as never)
+  } catch {
+    return false
   }
 }
 
@@ -175,7 +220,7 @@ export async function stepToward(
   range: number,
   label: (at: string) => string,
 ): Promise<{ moved: boolean; lastErr?: unknown }> {
-  const p = ctx.bot.entity.position
+  const p = ctx.bot.entity.position.clone()
   let lastErr: unknown
   for (const turn of turns) {
     const a = base + (turn * Math.PI) / 180
@@ -183,7 +228,10 @@ export async function stepToward(
     const tz = p.z + Math.sin(a) * length
     try {
       await goTo(ctx, new goals.GoalNearXZ(tx, tz, range), label(fmtPos(tx, undefined, tz)))
-      return { moved: true }
+      // a leg counts only when the bot really went somewhere
+      const now = ctx.bot.entity.position
+      if (Math.hypot(now.x - p.x, now.z - p.z) >= 1) return { moved: true }
+      lastErr = new SkillError(`no step made toward ${label(fmtPos(tx, undefined, tz))} from ${fmtPos(p.x, p.y, p.z)}`)
     } catch (err) {
       if (err instanceof SkillAborted) throw err
       lastErr = err
@@ -195,17 +243,29 @@ export async function stepToward(
 /**
  * Never dig straight down on a walk: mineflayer-pathfinder's "move down" breaks the block under the
  * feet when it is in the way (the bot then drops into a shaft it cannot see the bottom of: lava,
- * a cave). The move is kept only where nothing has to be broken (a drop through air, a ladder).
+ * a cave). The move is kept only where nothing has to be broken (a drop through air, a ladder),
+ * or where the bot stands on a tree: leaves and logs are not ground but a crown and a trunk in the
+ * open air, over ground the bot has seen, and breaking them is how a player gets down from a tree.
+ * Leaves alone are not enough: a big oak's lowest leaves hang higher over the ground than the
+ * path finder drops, so the way down is through the trunk, which ends on the tree's own dirt
+ * (not broken: dirt is ground). The landing is still the path finder's: its longest drop applies.
  */
 export function forbidDiggingDown(moves: object): void {
-  const m = moves as { getMoveDown?: (node: unknown, neighbors: Array<{ toBreak?: unknown[] }>) => void }
+  type Neighbour = { toBreak?: unknown[] }
+  const m = moves as { getMoveDown?: (node: unknown, neighbors: Neighbour[]) => void }
   const original = m.getMoveDown
   if (typeof original !== 'function') return
-  m.getMoveDown = function (this: unknown, node, neighbors) {
-    const found: Array<{ toBreak?: unknown[] }> = []
+  m.getMoveDown = function (this: { getBlock?: (node: unknown, dx: number, dy: number, dz: number) => { name?: string } | null }, node, neighbors) {
+    const found: Neighbour[] = []
     original.call(this, node, found)
-    for (const move of found) if (!move.toBreak?.length) neighbors.push(move)
+    const onTree = () => typeof this.getBlock === 'function' && isTreeBlock(this.getBlock(node, 0, -1, 0)?.name)
+    for (const move of found) if (!move.toBreak?.length || onTree()) neighbors.push(move)
   }
+}
+
+/** Leaves and logs: what a tree is made of (never the ground). */
+export function isTreeBlock(name: string | undefined): boolean {
+  return !!name && (name.endsWith('_leaves') || name.endsWith('_log'))
 }
 
 interface CellLike {

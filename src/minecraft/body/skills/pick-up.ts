@@ -58,11 +58,10 @@ export async function walkOverDrops(ctx: SkillContext, members: readonly string[
     const p = next.position
     const label = namespaced(droppedStack(next)!.name)
     try {
-      const gone = eventWithin(bot, 'entityGone', (e: Entity) => e.id === next.id, 20_000, signal)
-      gone.catch(() => undefined)
       await goTo(ctx, new goals.GoalNear(p.x, p.y, p.z, 1), `dropped ${label} at ${fmtPos(p.x, p.y, p.z)}`)
-      // the server hands it over within ~2 blocks, once its pickup delay is over
-      if (bot.entities[next.id]) await Promise.race([gone, sleep(2500, signal)])
+      // the server hands it over within ~2 blocks, once its pickup delay is over (the wait starts
+      // here, not before the walk: a walk that fails at once would leave it listening)
+      if (bot.entities[next.id]) await eventWithin(bot, 'entityGone', (e: Entity) => e.id === next.id, 2500, signal)
       if (bot.entities[next.id]) problem = `the ${label} at ${fmtPos(p.x, p.y, p.z)} was not handed over`
     } catch (err) {
       if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
