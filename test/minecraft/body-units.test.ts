@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import minecraftData from 'minecraft-data'
-import { inferHurtKind, healthChangeEvent, formatDelta, lowHealthDue, type HurtEvidence } from '../../src/minecraft/body/senses/hurt.js'
+import { inferHurtKind, deathCause, healthChangeEvent, formatDelta, lowHealthDue, type HurtEvidence } from '../../src/minecraft/body/senses/hurt.js'
 import { mapWindowSlot, groupSlots } from '../../src/minecraft/links/lynxmind-status.js'
 import { toMcYaw, toMcPitch } from '../../src/minecraft/body/senses/status.js'
 import { resolveCollectTarget, resolveItemNames, describeHarvestTools, blockSourcesFor } from '../../src/minecraft/body/items.js'
@@ -25,6 +25,21 @@ describe('hurt inference', () => {
     const e = { ...base, lastExplosionAt: 9_000, onFire: true, headInWater: true, lastLanding: { blocks: 10, at: 9_900 }, food: 0 }
     assert.equal(inferHurtKind(e).kind, 'explosion')
     assert.equal(inferHurtKind({ ...e, lastExplosionAt: 8_000 }).kind, 'fire')
+  })
+  test('a death: an explosion no older than the last hit is the cause (a creeper blew the bot up mid-fight with a spider)', () => {
+    const spider = { name: 'spider', at: 9_000 }
+    // session 39's fishing_rod run: the log said "killed by spider", the server "blown up by Creeper"
+    assert.equal(deathCause({ now: 10_000, lastAttacker: spider, lastExplosionAt: 9_900 }), 'hurt by explosion')
+    assert.equal(deathCause({ now: 10_000, lastAttacker: spider, lastExplosionAt: 9_000 }), 'hurt by explosion')
+    // the hit after the explosion, or an explosion out of its window, leaves the mob the cause
+    assert.equal(deathCause({ now: 10_000, lastAttacker: spider, lastExplosionAt: 8_900 }), 'killed by spider')
+    assert.equal(deathCause({ now: 10_000, lastAttacker: { name: 'zombie', at: 9_500 }, lastExplosionAt: 9_000 }), 'killed by zombie')
+    assert.equal(deathCause({ now: 10_000, lastExplosionAt: 8_400 }), 'cause unknown')
+    assert.equal(deathCause({ now: 10_000, lastExplosionAt: 8_600 }), 'hurt by explosion')
+    // as before: a hit within 3 s, else a hurt of a known kind within 10 s
+    assert.equal(deathCause({ now: 10_000, lastAttacker: { name: 'skeleton', at: 7_100 } }), 'killed by skeleton')
+    assert.equal(deathCause({ now: 10_000, lastAttacker: { name: 'skeleton', at: 7_000 }, lastHurt: { kind: 'fall', at: 1_000 } }), 'hurt by fall')
+    assert.equal(deathCause({ now: 10_000, lastHurt: { kind: 'fall', at: 0 } }), 'cause unknown')
   })
   test('fire > drown > fall > hunger > other', () => {
     assert.equal(inferHurtKind({ ...base, onFire: true, headInWater: true }).kind, 'fire')

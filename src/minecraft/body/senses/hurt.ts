@@ -35,6 +35,26 @@ export function inferHurtKind(e: HurtEvidence): { kind: HurtKind; attacker?: str
   return { kind: 'other' }
 }
 
+/** How recent a monster's hit must be to be blamed for a death, and a hurt of a known kind. */
+export const DEATH_ATTACKER_MS = 3000
+export const DEATH_HURT_MS = 10_000
+
+/**
+ * A death's cause in words, for the logs and the planner's re-plan note. An explosion within its
+ * window and no older than the last attacker's hit killed the bot, even with a mob still swinging
+ * at it: a bench run said "killed by spider" where the server said "blown up by Creeper" (the
+ * hurt kinds' combat-first order is for hurts, not for the blow that ended them).
+ */
+export function deathCause(e: { now: number; lastAttacker?: { name: string; at: number }; lastExplosionAt?: number; lastHurt?: { kind: string; at: number } }): string {
+  const ago = (at: number | undefined) => (at === undefined ? Infinity : e.now - at)
+  const attacker = e.lastAttacker && ago(e.lastAttacker.at) < DEATH_ATTACKER_MS ? e.lastAttacker : undefined
+  const exploded = ago(e.lastExplosionAt) <= EXPLOSION_WINDOW_MS
+  if (exploded && (!attacker || e.lastExplosionAt! >= attacker.at)) return 'hurt by explosion'
+  if (attacker) return `killed by ${attacker.name}`
+  if (e.lastHurt && ago(e.lastHurt.at) < DEATH_HURT_MS) return `hurt by ${e.lastHurt.kind}`
+  return 'cause unknown'
+}
+
 /** Rounds to 0.1 and prints without trailing zeros: -2 → "-2", -1.25 → "-1.3". */
 export function formatDelta(delta: number, plus = false): string {
   // Half away from zero, so -1.25 and +1.25 round symmetrically.

@@ -9,7 +9,7 @@ import type { Logger } from '../../../core/logger.js'
 import type { BusLike } from '../bus.js'
 import type { ItemCount } from '../types.js'
 import { countsOf } from './status.js'
-import { healthChangeEvent, lowHealthDue, type HurtEvidence } from './hurt.js'
+import { DEATH_ATTACKER_MS, deathCause, healthChangeEvent, lowHealthDue, type HurtEvidence } from './hurt.js'
 import { attachSurroundings } from './surroundings.js'
 import { watchDeathMessages } from './death-message.js'
 
@@ -200,10 +200,9 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
   on(bot, 'death', () =>
     safe('death', () => {
       state.dead = true
-      const byMob = lastAttacker && now() - lastAttacker.at < 3000 ? lastAttacker.name : undefined
+      const byMob = lastAttacker && now() - lastAttacker.at < DEATH_ATTACKER_MS ? lastAttacker.name : undefined
       bus.pushEvent('death', byMob ? `by:${byMob}` : '')
-      // the cause in words, for the logs and the planner's re-plan note
-      const cause = byMob ? `killed by ${byMob}` : lastHurt && now() - lastHurt.at < 10_000 ? `hurt by ${lastHurt.kind}` : 'cause unknown'
+      const cause = deathCause({ now: now(), lastAttacker, lastExplosionAt, lastHurt })
       host.emit('death', cause, deathSpot(bot, cause))
     }),
   )
