@@ -8,6 +8,13 @@
  * away, and for the next hunt a third one on the other side, farther than the caged cow. Nothing is
  * given to the bot. The next hunt must not start on the cow the first could not reach (issue 26: in
  * the bench's fishing_rod run three hunt calls fought the same spiders out of reach for 185 s).
+ * Last, a monster hunt knows only the monsters it sees or hears (fair play; hunt.ts HEARD_RADIUS):
+ * a spider sealed in bedrock on the ground 18 blocks away (out of sight and earshot, the nearer one
+ * the client knows), and another on the ground 22 blocks away the other way, at a spot the bot has
+ * in sight, both spawned by the operator API; the hunt walks to the second and kills it without
+ * fighting the sealed one (issue 26: hunts by day chose skeletons in caves 46–48 blocks away and gave
+ * each up after 10 s). The strike-back reflex is off in this file: a spider's hit would hand the
+ * fight to the reflex's own attack, which interrupts the hunt.
  */
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -16,6 +23,9 @@ import type { MineflayerBody } from '../../src/minecraft/body/index.js'
 import type { HuntResult } from '../../src/minecraft/body/types.js'
 import { until, worldAndBody } from './body-support.js'
 import { setBlock } from './support/world.js'
+import { HEARD_RADIUS } from '../../src/minecraft/body/skills/hunt.js'
+import { eyeOf, lineOfSight } from '../../src/minecraft/body/senses/vision.js'
+import { Vec3 } from 'vec3'
 
 describe('a fight without progress (embedded world)', { timeout: 300_000 }, () => {
   let world: World
@@ -24,7 +34,7 @@ describe('a fight without progress (embedded world)', { timeout: 300_000 }, () =
   let caged: number
 
   before(async () => {
-    ;({ world, body, cleanup } = await worldAndBody('Striker', { monsters: false, body: { reflexes: { eat: false } } }))
+    ;({ world, body, cleanup } = await worldAndBody('Striker', { monsters: false, body: { reflexes: { eat: false, strikeBack: false } } }))
     const p = body.bot.entity.position
     const x0 = Math.floor(p.x)
     const z0 = Math.floor(p.z)
@@ -98,5 +108,59 @@ describe('a fight without progress (embedded world)', { timeout: 300_000 }, () =
     assert.equal(r.outOfReach, 1, r.reason)
     assert.match(r.reason, /1 minecraft:cow out of reach left alone \(1 known from an earlier hunt, not tried again\)/)
     assert.ok(world.mobs('cow').some((c) => c.entityId === caged), 'the caged cow is still alive')
+  })
+
+  test('a spider hunt leaves alone a spider it can neither see nor hear and walks 22 blocks to one in sight', async () => {
+    const bot = body.bot
+    const me = bot.entity.position.clone()
+    const eye = eyeOf(bot)
+    // the top solid block of a column near the bot's height, as the client has it
+    const groundY = (x: number, z: number): number => {
+      for (let y = Math.floor(me.y) + 12; y > Math.floor(me.y) - 12; y--) {
+        const b = bot.blockAt(new Vec3(x, y, z))
+        if (b && b.boundingBox === 'block') return y
+      }
+      throw new Error(`no ground at ${x} ${z}`)
+    }
+    // the free spider's spot: 22 blocks away in the first of 24 directions the bot has a clear view along
+    const spot = Array.from({ length: 24 }, (_, i) => (i * Math.PI) / 12)
+      .map((a) => {
+        const x = Math.floor(me.x + 22 * Math.cos(a))
+        const z = Math.floor(me.z + 22 * Math.sin(a))
+        return { a, x, z, y: groundY(x, z) + 1 }
+      })
+      .find((s) => lineOfSight(bot, eye, new Vec3(s.x + 0.5, s.y + 0.45, s.z + 0.5)))
+    assert.ok(spot, 'the premise: some spot 22 blocks away in sight')
+    // the sealed spider's cell on the ground 18 blocks the other way: 1×2×1 of air walled with bedrock
+    const sx = Math.floor(me.x - 18 * Math.cos(spot.a))
+    const sz = Math.floor(me.z - 18 * Math.sin(spot.a))
+    const gy = groundY(sx, sz)
+    for (let x = sx - 1; x <= sx + 1; x++)
+      for (let y = gy; y <= gy + 3; y++)
+        for (let z = sz - 1; z <= sz + 1; z++) {
+          const inside = x === sx && z === sz && (y === gy + 1 || y === gy + 2)
+          await setBlock(world, { x, y, z }, inside ? 'air' : 'bedrock')
+        }
+    const sealed = world.spawnMob('spider', { x: sx + 0.5, y: gy + 1, z: sz + 0.5 })
+    const free = world.spawnMob('spider', { x: spot.x + 0.5, y: spot.y, z: spot.z + 0.5 })
+    await until(() => sealed.entityId !== null && free.entityId !== null && bot.entities[sealed.entityId] && bot.entities[free.entityId], 10_000, 'the sealed and the free spider in the client’s view')
+    const near = (id: number) => bot.entity.position.distanceTo(bot.entities[id]!.position)
+    assert.ok(near(sealed.entityId!) > HEARD_RADIUS && near(sealed.entityId!) < near(free.entityId!), `the premise: the sealed spider is the nearer, over ${HEARD_RADIUS} blocks away (${near(sealed.entityId!).toFixed(1)} and ${near(free.entityId!).toFixed(1)} blocks)`)
+    const fought: string[] = []
+    const onProgress = (_call: unknown, message: string) => {
+      if (message.startsWith('fighting ')) fought.push(message)
+    }
+    body.on('skill.progress', onProgress)
+    let r: HuntResult
+    try {
+      r = (await body.run({ skill: 'hunt', entity: 'spider', item: 'string', count: 1 })) as HuntResult
+    } finally {
+      body.off('skill.progress', onProgress)
+    }
+    // a spider drops 0–2 string: the hunt may end without one, having no other spider it knows of
+    assert.ok(!fought.some((m) => m.includes(`(entity ${sealed.entityId})`)), `never fought the sealed spider: ${[...new Set(fought)].join('; ')}; ${r.reason}`)
+    assert.ok(!world.mobs('spider').some((c) => c.entityId === free.entityId), `the free spider is dead: ${r.reason}`)
+    assert.equal(r.kills, 1, r.reason)
+    assert.ok(world.mobs('spider').some((c) => c.entityId === sealed.entityId), 'the sealed spider is still alive')
   })
 })

@@ -84,6 +84,14 @@ export function lineOfSight(bot: Bot, eye: Vec3, target: Vec3): boolean {
   return !hit || (hit.intersect ? eye.distanceTo(hit.intersect as unknown as Vec3) >= len - 0.05 : false)
 }
 
+/** True when the eye has a clear line to the entity's middle or to its head (a mob behind a low wall is seen by its head). */
+export function seesEntity(bot: Bot, e: Entity): boolean {
+  const eye = eyeOf(bot)
+  const h = e.height ?? 1
+  const at = (y: number) => new Vec3(e.position.x, e.position.y + y, e.position.z)
+  return lineOfSight(bot, eye, at(h / 2)) || lineOfSight(bot, eye, at(h * 0.9))
+}
+
 function kindOf(e: Entity): SeenEntity['kind'] {
   if (e.type === 'player') return 'player'
   if (e.name === 'item' || e.displayName === 'Item') return 'item'
