@@ -151,6 +151,15 @@ describe('item names', () => {
     }
     assert.ok(blockSourcesFor(reg, 'wheat_seeds').includes('grass'))
   })
+  test('a collect never takes seeds from a growing crop (the farm harvests it)', () => {
+    for (const version of ['1.16.5', '1.20.4', '1.21.4']) {
+      const r = minecraftData(version)
+      for (const [item, crop] of [['wheat_seeds', 'wheat'], ['beetroot_seeds', 'beetroots'], ['carrot', 'carrots'], ['potato', 'potatoes']]) {
+        assert.ok(!blockSourcesFor(r, item!).includes(crop!), `${version}: ${item} from ${crop}: ${blockSourcesFor(r, item!).join(', ')}`)
+      }
+      assert.deepEqual(blockSourcesFor(r, 'sugar_cane'), ['sugar_cane'], version)
+    }
+  })
   test('planks tag resolves to all plank kinds', () => {
     const r = resolveItemNames(reg, 'planks')
     assert.ok(r.ok && r.value.includes('oak_planks') && r.value.every((n) => n.endsWith('_planks')))

@@ -6,6 +6,7 @@
 import minecraftData from 'minecraft-data'
 import { bareName, namespaced, tagMembers } from '../names.js'
 import { blockLootByName, olderItemNames, versionFacts } from '../version-facts.js'
+import { CROP_SPECS } from './skills/crops.js'
 
 export type Registry = ReturnType<typeof minecraftData>
 
@@ -61,9 +62,16 @@ export function blockSourcesFor(registry: Registry, item: string): string[] {
   const out: string[] = []
   if (registry.blocksByName[item] && (fromLoot.includes(item) || fromLoot.length === 0)) out.push(item)
   const rank = (b: string) => (b === item ? 0 : b.endsWith('_ore') || b === 'stone' ? 1 : b.endsWith('_leaves') || b === 'dead_bush' ? 3 : 2)
-  for (const b of [...fromLoot].sort((a, b) => rank(a) - rank(b))) if (!out.includes(b)) out.push(b)
+  for (const b of [...fromLoot].sort((a, b) => rank(a) - rank(b))) if (!out.includes(b) && !PLANTED_CROPS.has(b)) out.push(b)
   return out
 }
+
+/**
+ * Crops that are planted, not found: a growing crop drops its seed when broken, so without this a
+ * collect of wheat seeds broke the bot's own growing wheat (the 1.16.5 wheat run of session 39 lost
+ * its field that way, its ages back to 0/7 after each night). Harvesting them is the farm skill's job.
+ */
+const PLANTED_CROPS: ReadonlySet<string> = new Set(Object.values(CROP_SPECS).filter((c) => c.block !== c.plant).map((c) => c.block))
 
 /**
  * Collecting an ore that does not drop itself (1.17+ iron ore drops raw iron, coal ore coal)
