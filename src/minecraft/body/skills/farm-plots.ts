@@ -12,6 +12,7 @@ import type { SkillContext } from './context.js'
 import { CANE_SOIL, CLEARABLE, HYDRATION, TILLABLE, type CropSpec } from './crops.js'
 import { isAirName } from '../../names.js'
 import { layField } from './field-layout.js'
+import { FRUIT_SOIL } from '../../world/farming.js'
 
 export const PLOT_SEARCH_RADIUS = 32
 /** The best-ranked good plots the field is laid out from; the ones left over are its spares. */
@@ -33,7 +34,6 @@ export interface Field {
 }
 
 const key = (x: number, y: number, z: number) => `${x},${y},${z}`
-const FRUIT_SOIL = new Set(['farmland', 'dirt', 'coarse_dirt', 'podzol', 'grass_block'])
 const SIDES = [new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)]
 
 /** Up to `want` plots for `spec`, nearest field first, and the spares. */
