@@ -29,17 +29,21 @@ describe('hurt inference', () => {
   test('a death: an explosion no older than the last hit is the cause (a creeper blew the bot up mid-fight with a spider)', () => {
     const spider = { name: 'spider', at: 9_000 }
     // session 39's fishing_rod run: the log said "killed by spider", the server "blown up by Creeper"
-    assert.equal(deathCause({ now: 10_000, lastAttacker: spider, lastExplosionAt: 9_900 }), 'hurt by explosion')
-    assert.equal(deathCause({ now: 10_000, lastAttacker: spider, lastExplosionAt: 9_000 }), 'hurt by explosion')
+    assert.equal(deathCause({ now: 10_000, lastAttacker: spider, lastExplosionAt: 9_900 }).words, 'hurt by explosion')
+    assert.equal(deathCause({ now: 10_000, lastAttacker: spider, lastExplosionAt: 9_000 }).words, 'hurt by explosion')
     // the hit after the explosion, or an explosion out of its window, leaves the mob the cause
-    assert.equal(deathCause({ now: 10_000, lastAttacker: spider, lastExplosionAt: 8_900 }), 'killed by spider')
-    assert.equal(deathCause({ now: 10_000, lastAttacker: { name: 'zombie', at: 9_500 }, lastExplosionAt: 9_000 }), 'killed by zombie')
-    assert.equal(deathCause({ now: 10_000, lastExplosionAt: 8_400 }), 'cause unknown')
-    assert.equal(deathCause({ now: 10_000, lastExplosionAt: 8_600 }), 'hurt by explosion')
+    assert.equal(deathCause({ now: 10_000, lastAttacker: spider, lastExplosionAt: 8_900 }).words, 'killed by spider')
+    assert.equal(deathCause({ now: 10_000, lastAttacker: { name: 'zombie', at: 9_500 }, lastExplosionAt: 9_000 }).words, 'killed by zombie')
+    assert.equal(deathCause({ now: 10_000, lastExplosionAt: 8_400 }).words, 'cause unknown')
+    assert.equal(deathCause({ now: 10_000, lastExplosionAt: 8_600 }).words, 'hurt by explosion')
     // as before: a hit within 3 s, else a hurt of a known kind within 10 s
-    assert.equal(deathCause({ now: 10_000, lastAttacker: { name: 'skeleton', at: 7_100 } }), 'killed by skeleton')
-    assert.equal(deathCause({ now: 10_000, lastAttacker: { name: 'skeleton', at: 7_000 }, lastHurt: { kind: 'fall', at: 1_000 } }), 'hurt by fall')
-    assert.equal(deathCause({ now: 10_000, lastHurt: { kind: 'fall', at: 0 } }), 'cause unknown')
+    assert.equal(deathCause({ now: 10_000, lastAttacker: { name: 'skeleton', at: 7_100 } }).words, 'killed by skeleton')
+    assert.equal(deathCause({ now: 10_000, lastAttacker: { name: 'skeleton', at: 7_000 }, lastHurt: { kind: 'fall', at: 1_000 } }).words, 'hurt by fall')
+    assert.equal(deathCause({ now: 10_000, lastHurt: { kind: 'fall', at: 0 } }).words, 'cause unknown')
+    // the bus's `death` event names the same cause as the log (it used to say by:spider after the blast)
+    assert.equal(deathCause({ now: 10_000, lastAttacker: spider, lastExplosionAt: 9_900 }).by, 'explosion')
+    assert.equal(deathCause({ now: 10_000, lastAttacker: spider, lastExplosionAt: 8_900 }).by, 'spider')
+    assert.equal(deathCause({ now: 10_000, lastAttacker: { name: 'skeleton', at: 7_000 }, lastHurt: { kind: 'fall', at: 1_000 } }).by, undefined)
   })
   test('fire > drown > fall > hunger > other', () => {
     assert.equal(inferHurtKind({ ...base, onFire: true, headInWater: true }).kind, 'fire')

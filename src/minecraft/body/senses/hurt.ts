@@ -43,16 +43,19 @@ export const DEATH_HURT_MS = 10_000
  * A death's cause in words, for the logs and the planner's re-plan note. An explosion within its
  * window and no older than the last attacker's hit killed the bot, even with a mob still swinging
  * at it: a bench run said "killed by spider" where the server said "blown up by Creeper" (the
- * hurt kinds' combat-first order is for hurts, not for the blow that ended them).
+ * hurt kinds' combat-first order is for hurts, not for the blow that ended them). `by` is what the
+ * bus's `death` event names (`by:<mob>` or `by:explosion`), so the bus and the log never disagree.
  */
-export function deathCause(e: { now: number; lastAttacker?: { name: string; at: number }; lastExplosionAt?: number; lastHurt?: { kind: string; at: number } }): string {
+export type DeathCause = { words: string; by?: string }
+
+export function deathCause(e: { now: number; lastAttacker?: { name: string; at: number }; lastExplosionAt?: number; lastHurt?: { kind: string; at: number } }): DeathCause {
   const ago = (at: number | undefined) => (at === undefined ? Infinity : e.now - at)
   const attacker = e.lastAttacker && ago(e.lastAttacker.at) < DEATH_ATTACKER_MS ? e.lastAttacker : undefined
   const exploded = ago(e.lastExplosionAt) <= EXPLOSION_WINDOW_MS
-  if (exploded && (!attacker || e.lastExplosionAt! >= attacker.at)) return 'hurt by explosion'
-  if (attacker) return `killed by ${attacker.name}`
-  if (e.lastHurt && ago(e.lastHurt.at) < DEATH_HURT_MS) return `hurt by ${e.lastHurt.kind}`
-  return 'cause unknown'
+  if (exploded && (!attacker || e.lastExplosionAt! >= attacker.at)) return { words: 'hurt by explosion', by: 'explosion' }
+  if (attacker) return { words: `killed by ${attacker.name}`, by: attacker.name }
+  if (e.lastHurt && ago(e.lastHurt.at) < DEATH_HURT_MS) return { words: `hurt by ${e.lastHurt.kind}` }
+  return { words: 'cause unknown' }
 }
 
 /** Rounds to 0.1 and prints without trailing zeros: -2 → "-2", -1.25 → "-1.3". */

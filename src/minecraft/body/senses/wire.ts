@@ -9,7 +9,7 @@ import type { Logger } from '../../../core/logger.js'
 import type { BusLike } from '../bus.js'
 import type { ItemCount } from '../types.js'
 import { countsOf } from './status.js'
-import { DEATH_ATTACKER_MS, deathCause, healthChangeEvent, lowHealthDue, type HurtEvidence } from './hurt.js'
+import { deathCause, healthChangeEvent, lowHealthDue, type HurtEvidence } from './hurt.js'
 import { attachSurroundings } from './surroundings.js'
 import { watchDeathMessages } from './death-message.js'
 
@@ -200,10 +200,9 @@ export function attachSenses(bot: Bot, host: SenseHost): () => void {
   on(bot, 'death', () =>
     safe('death', () => {
       state.dead = true
-      const byMob = lastAttacker && now() - lastAttacker.at < DEATH_ATTACKER_MS ? lastAttacker.name : undefined
-      bus.pushEvent('death', byMob ? `by:${byMob}` : '')
       const cause = deathCause({ now: now(), lastAttacker, lastExplosionAt, lastHurt })
-      host.emit('death', cause, deathSpot(bot, cause))
+      bus.pushEvent('death', cause.by ? `by:${cause.by}` : '')
+      host.emit('death', cause.words, deathSpot(bot, cause.words))
     }),
   )
   // what the server says of the death (its death screen), beside the cause inferred above
