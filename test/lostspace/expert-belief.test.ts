@@ -185,11 +185,11 @@ describe('expert belief', () => {
         const target = g.id(ex.pos)
         const via = me.pos[2] !== ex.pos[2] || at === target || g.adjacent[at * g.n + target] === 1 ? undefined : g.adj[at]!.find((n) => g.adjacent[n * g.n + target] === 1)
         if (via !== undefined && s.tools.Transport > 0) {
-          if ((await api.transport(g.pos[via]!)).success && (await api.attack(ex.pos, 1)).success) blinkStrikes++
+          if ((await api.transport([...g.pos[via]!])).success && (await api.attack([...ex.pos], 1)).success) blinkStrikes++
           return
         }
         const step = g.moves[at]!.reduce((a, b) => (g.distance(b, target, 0) < g.distance(a, target, 0) ? b : a))
-        if (g.distance(step, target, 0) < g.distance(at, target, 0) && step !== target) await api.move(g.pos[step]!)
+        if (g.distance(step, target, 0) < g.distance(at, target, 0) && step !== target) await api.move([...g.pos[step]!])
       },
     }
     let restocker = 0
