@@ -2,7 +2,7 @@ import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import { loadMap } from '../../src/lostspace/map.js'
 import { FastGraph } from '../../src/lostspace/bots/expert/graph.js'
-import { F_HP, F_KEYS, F_NODE, Sim, TRANSPORT } from '../../src/lostspace/bots/expert/sim.js'
+import { F_KEYS, Sim, TRANSPORT } from '../../src/lostspace/bots/expert/sim.js'
 import { TourPlanner } from '../../src/lostspace/bots/expert/tour.js'
 import { Dice, RACER_STYLE, playTurn, type PolicyContext, type Style } from '../../src/lostspace/bots/expert/policy.js'
 
@@ -79,26 +79,5 @@ describe('expert rollout opponents', () => {
     play(t, { ...RACER_STYLE, hunts: 1, aggression: 0, restocks: true }, 15, (st) => (keysAfter = sim.keys(st, 0)))
     assert.ok(keysAfter !== 0b0011 || sim.node(t, 0) !== node0, 'it did nothing at all')
     assert.notEqual(g.distance(sim.node(t, 0), capsule, 0), 1, 'without anyone ahead it went to wait at the capsule')
-  })
-
-  test('a restocker (the C++ AI) strikes a player in its reach when it can take as many hits, and never one that outlasts it, whatever its learned chance of striking', () => {
-    // Player 1 stands beside player 0, which plays one turn; returns whether player 0 struck it.
-    const strikes = (hp0: number, hp1: number, style: Style): boolean => {
-      const s = sim.initial()
-      const at = sim.node(s, 0)
-      const beside = g.adj[at]!.find((n) => g.adjacent[at * g.n + n] === 1)!
-      sim.set(s, 1, F_NODE, beside)
-      sim.set(s, 0, F_HP, hp0)
-      sim.set(s, 1, F_HP, hp1)
-      let struck = false
-      play(s, style, 1, (st) => (struck = sim.hp(st, 1) < hp1))
-      return struck
-    }
-    const restocker = { ...RACER_STYLE, aggression: 0, hunts: 0, restocks: true }
-    assert.equal(strikes(200, 200, restocker), true, 'as strong (3 hits each): it held back')
-    assert.equal(strikes(140, 130, restocker), true, 'as strong (2 hits each): it held back')
-    assert.equal(strikes(130, 200, restocker), false, 'weaker (2 hits against 3): it struck')
-    // Any other racer keeps its learned chance of striking (here none).
-    assert.equal(strikes(200, 200, { ...restocker, restocks: false }), false)
   })
 })

@@ -89,24 +89,6 @@ export function stepTowards(g: FastGraph, node: number, target: number, round: n
   return best
 }
 
-/**
- * The C++ competition AI's rule for a fight (its `space.cpp`, read for the rule, not copied): it strikes a player
- * when it can take at least as many hits as that player (hits: ceil(hp / 70); its own one more, at most 3, with
- * a Kit at 120 hp or more; it cannot see the other's Kits), else it heals or keeps away. With a learned chance of
- * striking instead, the rollouts let it pass up exchanges it wins: in 40 2 v 2 bench games (session 40) the expert
- * stepped into its reach 78 times, 68 of them when it was as strong or stronger, and it struck first every time.
- */
-export function outlasts(hp: number, kits: number, preyHp: number): boolean {
-  const mine = Math.ceil(hp / ATTACK)
-  return (hp >= 120 && kits > 0 ? Math.min(3, mine + 1) : mine) >= Math.ceil(preyHp / ATTACK)
-}
-
-/** How much the C++ competition AI wants a player's keys: 2 for all four, 1 for three, and 1 per key it lacks. */
-function valueTo(mine: number, theirs: number): number {
-  const n = bitCount(theirs)
-  return (n === 4 ? 2 : n === 3 ? 1 : 0) + bitCount(theirs & ~mine)
-}
-
 /** Rounds of hits `a` needs to kill `b` (Kits count as extra hp). */
 export function hitsToKill(hp: number, kits: number): number {
   return Math.ceil((hp + kits * 100) / ATTACK)
@@ -196,8 +178,6 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
       const mine = hitsToKill(preyHp, sim.tool(s, prey, KIT))
       const theirs = hitsToKill(hp, kits)
       fight = preyHp <= ATTACK || mine <= theirs || hunt === prey || sim.status(s, prey) === WAIT
-    } else if (style.restocks) {
-      fight = sim.status(s, prey) === WAIT || outlasts(hp, kits, preyHp)
     } else {
       // Anybody hits a player in its escape countdown: its death drops every key.
       const rate = sim.status(s, prey) === WAIT ? Math.max(0.9, style.aggression) : style.aggression
@@ -407,7 +387,6 @@ function wantsFight(ctx: PolicyContext, s: Int32Array, pid: number, q: number, s
   const qhp = sim.hp(s, q)
   const escaping = sim.status(s, q) === WAIT
   if (style.careful) return qhp <= ATTACK || escaping || hitsToKill(qhp, sim.tool(s, q, KIT)) <= hitsToKill(hp, sim.tool(s, pid, KIT)) || hunt === q
-  if (style.restocks) return escaping || (outlasts(hp, sim.tool(s, pid, KIT), qhp) && valueTo(sim.keys(s, pid), sim.keys(s, q)) >= 2)
   return (hp > ATTACK || qhp <= ATTACK || escaping) && ctx.dice.u(pid, round, 1) < (escaping ? Math.max(0.9, style.aggression) : style.aggression)
 }
 
