@@ -472,24 +472,8 @@ describe('goTo stuck detector (event-driven)', async () => {
   })
 })
 
-describe('drops that fell out of reach, blocks that act when clicked', async () => {
-  const { fallenDrops, DROP_FELL_BLOCKS } = await import('../../src/minecraft/body/skills/collect.js')
+describe('blocks that act when clicked', async () => {
   const { canPlaceAgainst } = await import('../../src/minecraft/body/skills/placing.js')
-  const { Vec3 } = await import('vec3')
-  const item = (id: number, x: number, y: number, z: number) => ({ id, name: 'item', position: new Vec3(x, y, z) }) as never
-
-  test('a drop lying more than 2 blocks under its block, new since the dig, fell through to a cave', () => {
-    const stone = { x: -22, y: 58, z: -299 }
-    // the seed-6 pit: the stone at y 58 over a cave from y 51 to 57; its cobblestone lies on the cave floor
-    const fell = item(7, -21.5, 51, -298.5)
-    assert.deepEqual(fallenDrops([fell], stone, new Set()).map((e) => (e as { id: number }).id), [7])
-    // at the block's own level or one below: within reach, not fallen
-    assert.equal(fallenDrops([item(8, -21.5, 58, -298.5), item(9, -21.5, 58 - DROP_FELL_BLOCKS, -298.5)], stone, new Set()).length, 0)
-    // lying there before the dig, or beside another block, or not an item
-    assert.equal(fallenDrops([fell], stone, new Set([7])).length, 0)
-    assert.equal(fallenDrops([item(10, -18.5, 51, -298.5)], stone, new Set()).length, 0)
-    assert.equal(fallenDrops([{ id: 11, name: 'cow', position: new Vec3(-21.5, 51, -298.5) } as never], stone, new Set()).length, 0)
-  })
 
   test('no block is placed against a furnace, a table or a chest (the click opens them); stone, dirt and logs take one', () => {
     const block = (name: string) => ({ name, boundingBox: 'block' }) as never

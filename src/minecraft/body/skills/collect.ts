@@ -8,12 +8,11 @@
  * (explore.ts `spiralSearch`) until one becomes known or the time budget is nearly spent, and then
  * fails with a reason that says what it searched.
  */
-import type { ItemCount, Position, SkillCall, SkillResult } from '../types.js'
+import type { ItemCount, SkillCall, SkillResult } from '../types.js'
 import { countMembers, resolveCollectTarget, type CollectTarget } from '../items.js'
 import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, checkAborted, fail, ok, type SkillContext, type SkillDef } from './context.js'
-import type { Entity } from 'prismarine-entity'
-import { isItemEntity, missingToolReason, mineBlockAt } from './dig.js'
+import { missingToolReason, mineBlockAt } from './dig.js'
 import { spiralSearch, underCover } from './explore.js'
 import { vec } from './nav.js'
 import { takeTableAlong } from './crafting.js'
@@ -65,23 +64,6 @@ const LEAVES_PER_DROP = -Math.log(0.1)
 export function itemBudgetMs(i: ItemCount): number {
   const odds = leafOnlyOdds(i.name)
   return odds === undefined ? PER_ITEM_MS * i.count : PER_LEAF_MS * Math.ceil((LEAVES_PER_DROP * i.count) / odds)
-}
-
-/** A drop seen resting more than this many blocks below the block it came from fell through to a cave under it. */
-export const DROP_FELL_BLOCKS = 2
-/** After this many drops in a row fell out of reach, the blocks around that spot are left for others. */
-export const LOST_DROPS_MAX = 2
-/** How far around a spot whose drops fall away its blocks are left (each axis): the cave under it is wider than one block. */
-export const LOST_DROPS_RADIUS = 4
-
-/**
- * The drops of the block mined at `pos` that fell more than DROP_FELL_BLOCKS below it and still lie
- * there (the item entities the client shows; those in `before` were there already).
- */
-export function fallenDrops(entities: Iterable<Entity>, pos: Position, before: ReadonlySet<number>): Entity[] {
-  return [...entities].filter(
-    (e) => isItemEntity(e) && !before.has(e.id) && Math.abs(e.position.x - (pos.x + 0.5)) <= 1.5 && Math.abs(e.position.z - (pos.z + 0.5)) <= 1.5 && e.position.y < pos.y - DROP_FELL_BLOCKS,
-  )
 }
 
 /** Extra cost of a block with lava beside it, in blocks of walking: each lava cell is covered with a block first. */
@@ -149,8 +131,6 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
   const ore = target.sources.find((s) => isOre(s, registry))
   let consecutiveFailures = 0
   let lastFailure = ''
-  // drops that fell through the floor into a cave below: the bot mines elsewhere, as a player would
-  let lostDrops = 0
   // a leaf drops what is wanted 1 time in 20 (a sapling) or 200 (an apple): no wait for a drop after
   // each leaf and no walk to the sticks and saplings that are not wanted; the wanted ones are swept up
   const leafOnly = target.members.every((m) => leafOnlyOdds(m) !== undefined)
@@ -231,22 +211,11 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
     try {
       const names = usableNames
       await coverLavaBeside(ctx, chosen[0]!.position, chosen[0]!.name)
-      const itemsBefore = new Set(Object.values(bot.entities).filter(isItemEntity).map((e) => e.id))
-      const gainedBefore = gained()
       await mineBlockAt(ctx, pos, names, { pickUp: !leafOnly })
       if (leafOnly) await walkOverDrops(ctx, target.members, LEAF_DROP_RADIUS, () => gained() >= count)
       const after = bot.blockAt(pos)
       if (after && names.includes(after.name)) throw new SkillError(`the server did not let me break ${after.name} at ${pos.toString()}`)
       consecutiveFailures = 0
-      const fell = !leafOnly && gained() === gainedBefore ? fallenDrops(Object.values(bot.entities), chosen[0]!.position, itemsBefore) : []
-      lostDrops = fell.length ? lostDrops + 1 : 0
-      if (lostDrops >= LOST_DROPS_MAX) {
-        const at = chosen[0]!.position
-        for (const k of all) if (Math.max(Math.abs(k.position.x - at.x), Math.abs(k.position.y - at.y), Math.abs(k.position.z - at.z)) <= LOST_DROPS_RADIUS) skip.add(key(k.position))
-        lastFailure = `the drops of ${chosen[0]!.name} at ${pos.toString()} fell out of reach below it ${lostDrops} times in a row`
-        ctx.progress(`${lastFailure}; mining elsewhere`)
-        lostDrops = 0
-      }
     } catch (err) {
       if (err instanceof SkillAborted || !(err instanceof SkillError)) throw err
       skip.add(key(pos))
