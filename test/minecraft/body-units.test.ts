@@ -475,3 +475,15 @@ describe('goTo stuck detector (event-driven)', async () => {
     assert.equal(b.listenerCount('diggingCompleted'), 0, 'the dig listener is removed')
   })
 })
+
+describe('blocks that act when clicked', async () => {
+  const { canPlaceAgainst } = await import('../../src/minecraft/body/skills/placing.js')
+
+  test('no block is placed against a furnace, a table or a chest (the click opens them); stone, dirt and logs take one', () => {
+    const block = (name: string) => ({ name, boundingBox: 'block' }) as never
+    for (const name of ['furnace', 'crafting_table', 'chest', 'barrel', 'oak_door', 'stone_button', 'lever', 'white_bed', 'smoker', 'blast_furnace']) assert.equal(canPlaceAgainst(block(name)), false, name)
+    for (const name of ['stone', 'dirt', 'grass_block', 'oak_log', 'cobblestone', 'oak_planks', 'sand']) assert.equal(canPlaceAgainst(block(name)), true, name)
+    assert.equal(canPlaceAgainst(null), false)
+    assert.equal(canPlaceAgainst({ name: 'air', boundingBox: 'empty' } as never), false)
+  })
+})

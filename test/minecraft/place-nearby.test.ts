@@ -2,7 +2,8 @@
  * Placing a crafting table or furnace "somewhere near me" (placing.ts `placeNearby`, used by craft
  * and smelt) where no dry cell is near: the bot stands in a flooded area. Scene set through the
  * world's operator API (announced): a 9×9 sheet of water one block deep around the bot on the
- * staged starter meadow, and the table, planks and sticks given.
+ * staged starter meadow, and the table, planks and sticks given; then a stone set beside the cell above
+ * the table and a furnace given, placed on the table against the stone (never against the table).
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -26,6 +27,21 @@ test('in a flooded area the table goes into the water beside the bot, and the pi
     const tables: string[] = []
     for (let dx = -4; dx <= 4; dx++) for (let dz = -4; dz <= 4; dz++) if (body.bot.blockAt(feet.offset(dx, 0, dz))?.name === 'crafting_table') tables.push(`${dx},${dz}`)
     assert.equal(tables.length, 1, `tables in the water: ${tables.join(' ')}`)
+
+    // a furnace placed on top of the table, a stone beside that cell (set through the operator API):
+    // it goes against the stone; against the table the click would open the table instead
+    const [tx, tz] = tables[0]!.split(',').map(Number) as [number, number]
+    const onTable = feet.offset(tx, 1, tz)
+    const beside = onTable.offset(tx >= 0 ? 1 : -1, 0, 0)
+    await setBlock(world, beside, 'stone')
+    await until(() => body.bot.blockAt(beside)?.name === 'stone', 10_000, 'the stone seen by the bot')
+    world.give('Wader', 'furnace', 1)
+    await until(() => body.inventoryCounts()['minecraft:furnace'] === 1, 10_000, 'the given furnace')
+    const placed = await body.run({ skill: 'place', item: 'minecraft:furnace', x: onTable.x, y: onTable.y, z: onTable.z })
+    assert.equal(placed.ok, true, placed.reason)
+    assert.equal(body.bot.blockAt(onTable)?.name, 'furnace')
+    assert.equal(body.bot.blockAt(feet.offset(tx, 0, tz))?.name, 'crafting_table')
+    assert.equal(body.bot.currentWindow, null, 'no window was opened')
   } finally {
     await cleanup()
   }

@@ -18,6 +18,17 @@ function isSolid(b: Block | null): boolean {
   return !!b && b.boundingBox === 'block' && !isReplaceable(b)
 }
 
+/**
+ * Blocks that act when clicked (open a window, toggle, ring): a block placed against one is not
+ * placed, the click opens the furnace or the table instead. Placing goes against another face.
+ */
+const ACTS_WHEN_CLICKED = /(^|_)(furnace|smoker|crafting_table|chest|barrel|shulker_box|anvil|enchanting_table|brewing_stand|hopper|dispenser|dropper|beacon|loom|grindstone|stonecutter|lectern|cartography_table|smithing_table|door|trapdoor|fence_gate|button|lever|bed|note_block|repeater|comparator|bell|cake)$/
+
+/** Whether `b` can take a block placed against one of its faces. */
+export function canPlaceAgainst(b: Block | null): boolean {
+  return isSolid(b) && !ACTS_WHEN_CLICKED.test(b!.name)
+}
+
 const EYE_HEIGHT = 1.62
 /** How far from the eyes the bot places a block without walking first (a survival player reaches 4.5). */
 const PLACE_REACH = 4.5
@@ -33,7 +44,7 @@ export async function placeAt(ctx: SkillContext, name: string, pos: Vec3 | Block
   let ref: { block: Block; face: Vec3 } | null = null
   for (const f of FACES) {
     const b = bot.blockAt(pos.plus(f))
-    if (isSolid(b)) {
+    if (canPlaceAgainst(b)) {
       ref = { block: b!, face: f.scaled(-1) }
       break
     }
