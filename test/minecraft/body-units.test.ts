@@ -10,6 +10,8 @@ import { backoffDelay, reconnectPolicy } from '../../src/minecraft/body/connecti
 import { parseSkillCall } from '../../src/minecraft/body/schema.js'
 import { fuelValue } from '../../src/minecraft/body/skills/smelt.js'
 import { cooldownTicks, isWeapon, meleeDps, weaponDps } from '../../src/minecraft/melee.js'
+import { keptFood, noteCollecting, KEEP_COLLECTED_MS, STARVING } from '../../src/minecraft/body/skills/kept-food.js'
+import { mendUntil } from '../../src/minecraft/body/skills/mending.js'
 
 const reg = minecraftData('1.16.5')
 const base: HurtEvidence = { now: 10_000, onFire: false, headInWater: false, food: 20 }
@@ -485,5 +487,40 @@ describe('blocks that act when clicked', async () => {
     for (const name of ['stone', 'dirt', 'grass_block', 'oak_log', 'cobblestone', 'oak_planks', 'sand']) assert.equal(canPlaceAgainst(block(name)), true, name)
     assert.equal(canPlaceAgainst(null), false)
     assert.equal(canPlaceAgainst({ name: 'air', boundingBox: 'empty' } as never), false)
+  })
+})
+
+describe('food kept for the goal (kept-food.ts)', () => {
+  const registry = minecraftData('1.16.5')
+  // a stand-in for the bot's inventory and food bar only: what these pure choices read
+  const botWith = (food: number, items: string[]) => {
+    let ate = 0
+    const bot = {
+      food,
+      health: 8,
+      entity: {},
+      inventory: { items: () => items.map((name) => ({ name, count: 1 })) },
+      equip: async () => void ate++,
+      consume: async () => {},
+    }
+    return { bot: bot as unknown as import('mineflayer').Bot, ate: () => ate }
+  }
+  test('an apple the bot went out to collect is no meal of its own until starving, nor after 20 minutes', () => {
+    const { bot } = botWith(12, ['apple', 'cooked_porkchop'])
+    noteCollecting(bot, ['minecraft:apple'], 1_000)
+    assert.deepEqual([...keptFood(bot, 2_000)], ['apple'])
+    assert.equal(keptFood(bot, 1_000 + KEEP_COLLECTED_MS).size, 0)
+    const starving = botWith(STARVING, ['apple']).bot
+    noteCollecting(starving, ['apple'], 1_000)
+    assert.equal(keptFood(starving, 2_000).size, 0)
+  })
+  test('mending eats no kept apple (session 40: golden_apple seed 6 lost its apple to the mend twice)', async () => {
+    const { bot, ate } = botWith(12, ['apple'])
+    noteCollecting(bot, ['apple'])
+    assert.equal(await mendUntil(bot, registry as never, { to: 16, maxMs: 1_000 }), 'not healing')
+    assert.equal(ate(), 0)
+    const other = botWith(12, ['apple'])
+    assert.equal(await mendUntil(other.bot, registry as never, { to: 16, maxMs: 1_000 }), 'not healing')
+    assert.ok(other.ate() > 0, 'an apple not collected for the goal is eaten')
   })
 })

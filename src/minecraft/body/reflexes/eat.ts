@@ -2,9 +2,8 @@
  * Eat when hungry, from what is carried: food ≤ 14 while idle (or sheltering, or between two
  * skills), or ≤ 6 at any time (a short interruption of the held item). Ready food first; raw meat
  * and potatoes only when starving (≤ 6): above that they are kept for the furnace, where they are
- * worth two to three times as much. Food the bot went out to collect (a `collect` of it within the
- * last KEEP_COLLECTED_MS: an apple broken out of oak leaves for a golden apple) is kept until starving
- * too: a golden_apple run ate its one apple, 290 s of leaves, between the collect and the craft.
+ * worth two to three times as much. Food the bot went out to collect is kept until starving too
+ * (../skills/kept-food.ts).
  * Getting food (hunting, cooking) is the mind's business.
  */
 import type { Bot } from 'mineflayer'
@@ -12,12 +11,10 @@ import { bestFood, eatFood } from '../skills/eat.js'
 import type { Registry } from '../items.js'
 import type { Reflex } from './types.js'
 import type { SkillCall } from '../types.js'
-import { bareName } from '../../names.js'
+import { keptFood, STARVING } from '../skills/kept-food.js'
 
 export const HUNGRY = 14
-export const STARVING = 6
-/** How long food named in a `collect` is kept from the reflex (unless starving). */
-export const KEEP_COLLECTED_MS = 20 * 60_000
+export { STARVING }
 /** Skills that leave the bot standing still: eating then is no interruption. */
 const RESTING = new Set(['shelter', 'wait'])
 
@@ -26,19 +23,10 @@ export const eatReflex: Reflex = {
   start(host) {
     const { bot } = host
     let eating: Promise<void> | null = null
-    const collected = new Map<string, number>()
-    const onStart = (call: SkillCall) => {
-      if (call?.skill === 'collect') for (const i of call.items) collected.set(bareName(i.name), Date.now())
-    }
-    host.events.on('skill.start', onStart)
-    const kept = (): Set<string> => {
-      const now = Date.now()
-      return new Set([...collected].filter(([, at]) => now - at < KEEP_COLLECTED_MS).map(([name]) => name))
-    }
     const eatNow = (why: string): Promise<void> => {
       if (eating) return eating // a skill about to start waits for the meal in progress
       if (!bot.entity || bot.food > HUNGRY) return Promise.resolve()
-      const food = pick(bot, host.registry, kept())
+      const food = pick(bot, host.registry)
       if (!food) return Promise.resolve()
       eating = meal(food, why)
       return eating
@@ -67,12 +55,10 @@ export const eatReflex: Reflex = {
     return () => {
       clearInterval(t)
       removeHook()
-      host.events.off('skill.start', onStart)
     }
   },
 }
 
-function pick(bot: Bot, registry: Registry, kept: ReadonlySet<string>) {
-  const starving = bot.food <= STARVING
-  return bestFood(bot, registry, { allowRaw: starving, ...(starving ? {} : { except: kept }) })
+function pick(bot: Bot, registry: Registry) {
+  return bestFood(bot, registry, { allowRaw: bot.food <= STARVING, except: keptFood(bot) })
 }

@@ -23,6 +23,7 @@ import { knownAround } from './known-cells.js'
 import { leafOnlyOdds } from '../../leaf-drops.js'
 import { isUnreachableFailure, sameCluster, unreachableFor } from './unreachable.js'
 import { walkOverDrops } from './pick-up.js'
+import { noteCollecting } from './kept-food.js'
 
 type Collect = Extract<SkillCall, { skill: 'collect' }>
 
@@ -84,6 +85,7 @@ export const collect: SkillDef<Collect> = {
 
 /** The collect skill's body; `opts` for callers inside the body (stripMine). */
 export async function collectItems(ctx: SkillContext, c: Collect, opts: CollectOptions = {}): Promise<SkillResult> {
+  noteCollecting(ctx.bot, c.items.map((i) => i.name))
   const targets: Array<{ want: ItemCount; target: CollectTarget }> = []
   for (const want of c.items) {
     const r = resolveCollectTarget(ctx.registry, want.name)

@@ -1,12 +1,13 @@
 /**
  * Mending: eat up to the food level at which health comes back (vanilla `FoodData`: food ≥ 18;
- * src/minecraft/world/hunger.ts), then wait while it does, until health is `to`, a hit, or `maxMs`.
+ * src/minecraft/world/hunger.ts; never the food kept for the goal, kept-food.ts), then wait while it does, until health is `to`, a hit, or `maxMs`.
  * The mend reflex runs it between skills; the surface skill before a climb out of a cave (a bot that
  * fell in at a few hearts died on the way up to the first monster).
  */
 import type { Bot } from 'mineflayer'
 import type { Registry } from '../items.js'
 import { bestFood, eatFood } from './eat.js'
+import { keptFood } from './kept-food.js'
 
 /** Food at which health comes back (vanilla `FoodData.tick`). */
 export const REGEN_FOOD = 18
@@ -40,7 +41,7 @@ function hitWithin(bot: Bot, ms: number): Promise<boolean> {
 async function eatUp(bot: Bot, registry: Registry, onError: (err: unknown) => void): Promise<void> {
   try {
     for (let meals = 0; meals < 4 && bot.food < REGEN_FOOD; meals++) {
-      const food = bestFood(bot, registry, { allowRaw: true })
+      const food = bestFood(bot, registry, { allowRaw: true, except: keptFood(bot) })
       if (!food) return
       await eatFood(bot, food)
     }
