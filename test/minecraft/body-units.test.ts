@@ -10,8 +10,9 @@ import { backoffDelay, reconnectPolicy } from '../../src/minecraft/body/connecti
 import { parseSkillCall } from '../../src/minecraft/body/schema.js'
 import { fuelValue } from '../../src/minecraft/body/skills/smelt.js'
 import { cooldownTicks, isWeapon, meleeDps, weaponDps } from '../../src/minecraft/melee.js'
-import { keptFood, noteCollecting, KEEP_COLLECTED_MS, STARVING } from '../../src/minecraft/body/skills/kept-food.js'
+import { keptFood, noteCollecting, KEEP_COLLECTED_MS, KEPT_UNTIL_FOOD, STARVING } from '../../src/minecraft/body/skills/kept-food.js'
 import { mendUntil } from '../../src/minecraft/body/skills/mending.js'
+import { bestFood } from '../../src/minecraft/body/skills/eat.js'
 
 const reg = minecraftData('1.16.5')
 const base: HurtEvidence = { now: 10_000, onFire: false, headInWater: false, food: 20 }
@@ -505,14 +506,18 @@ describe('food kept for the goal (kept-food.ts)', () => {
     }
     return { bot: bot as unknown as import('mineflayer').Bot, ate: () => ate }
   }
-  test('an apple the bot went out to collect is no meal of its own until starving, nor after 20 minutes', () => {
+  test('an apple the bot went out to collect is no meal of its own until food 2, nor after 20 minutes', () => {
     const { bot } = botWith(12, ['apple', 'cooked_porkchop'])
     noteCollecting(bot, ['minecraft:apple'], 1_000)
     assert.deepEqual([...keptFood(bot, 2_000)], ['apple'])
     assert.equal(keptFood(bot, 1_000 + KEEP_COLLECTED_MS).size, 0)
-    const starving = botWith(STARVING, ['apple']).bot
+    // starving (raw meat allowed), a bot back from a hunt eats the raw pork, not the apple
+    const starving = botWith(STARVING, ['apple', 'porkchop']).bot
     noteCollecting(starving, ['apple'], 1_000)
-    assert.equal(keptFood(starving, 2_000).size, 0)
+    assert.equal(bestFood(starving, registry as never, { allowRaw: true, except: keptFood(starving, 2_000) })?.name, 'porkchop')
+    const empty = botWith(KEPT_UNTIL_FOOD, ['apple']).bot
+    noteCollecting(empty, ['apple'], 1_000)
+    assert.equal(keptFood(empty, 2_000).size, 0)
   })
   test('mending eats no kept apple (session 40: golden_apple seed 6 lost its apple to the mend twice)', async () => {
     const { bot, ate } = botWith(12, ['apple'])

@@ -1,5 +1,5 @@
 /**
- * The eat reflex keeps food the bot went out to collect until it is starving: a golden_apple run
+ * The eat reflex keeps food the bot went out to collect until food 2: a golden_apple run
  * (session 35, seed 3) ate its one apple, 290 s of oak leaves, between the collect and the craft.
  * Embedded world (staged starter profile, monsters off), reflexes as in `play`. An apple and a cookie
  * are given and the food level set through the world's operator API (announced here).
@@ -32,7 +32,7 @@ describe('the eat reflex keeps collected food (embedded world)', { timeout: 120_
     await cleanup?.()
   })
 
-  test('after a collect of apples, a hungry bot eats the cookie (fewer points) and keeps the apple; starving, it eats the apple', async () => {
+  test('after a collect of apples, a hungry bot eats the cookie (fewer points) and keeps the apple; food nearly gone, it eats the apple', async () => {
     // the collect only has to start: the reflex learns what the bot goes out for
     await body.run({ skill: 'collect', items: [{ name: 'apple', count: 1 }] }, { timeoutMs: 2000 })
     world.give('Keeper', 'apple', 1)
@@ -41,7 +41,7 @@ describe('the eat reflex keeps collected food (embedded world)', { timeout: 120_
     world.setFood('Keeper', 12)
     await until('the cookie eaten (food 12: hungry, not starving)', () => held('cookie') === 0)
     assert.equal(held('apple'), 1, 'the apple is kept')
-    world.setFood('Keeper', 4)
-    await until('the apple eaten when starving', () => held('apple') === 0)
+    world.setFood('Keeper', 2)
+    await until('the apple eaten at food 2', () => held('apple') === 0)
   })
 })

@@ -281,7 +281,7 @@ export class BuiltinMind implements Mind {
       return null
     }
     // food the goal needs (an apple for a golden apple) is no meal while more than its last step is left
-    // (the body's eat reflex keeps it too, unless starving)
+    // (the body's eat reflex keeps it too, until food 2: skills/kept-food.ts)
     const needed = t.exec && t.exec.stepsLeft(inv) > 1 ? t.exec.plannedItems() : new Set<string>()
     if (t.actions < t.food.restUntil || Object.entries(inv).some(([name, n]) => n > 0 && isReadyFood(name) && !needed.has(bareName(name)))) return null
     // a hunt that brought nothing is a miss

@@ -2,8 +2,8 @@
  * Eat when hungry, from what is carried: food ≤ 14 while idle (or sheltering, or between two
  * skills), or ≤ 6 at any time (a short interruption of the held item). Ready food first; raw meat
  * and potatoes only when starving (≤ 6): above that they are kept for the furnace, where they are
- * worth two to three times as much. Food the bot went out to collect is kept until starving too
- * (../skills/kept-food.ts).
+ * worth two to three times as much. Food the bot went out to collect is kept until food 2, raw meat
+ * eaten before it (../skills/kept-food.ts).
  * Getting food (hunting, cooking) is the mind's business.
  */
 import type { Bot } from 'mineflayer'
