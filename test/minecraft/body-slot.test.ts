@@ -157,6 +157,22 @@ describe('action slot: reflex holds and gap hooks', () => {
     assert.equal((await held).reason, 'cancelled: interrupted by chat')
   })
 
+  test('a read (a scan) runs beside a hold: answered while the hold runs, which goes on uninterrupted', async () => {
+    const scan: SkillDef = { name: 'scanEntities', timeoutMs: 1000, readsOnly: true, run: async () => ({ ok: true, reason: 'nothing around' }) }
+    const { slot, count, halts } = setup({ scanEntities: scan })
+    const held = slot.hold({ skill: 'wait', ms: 2000 })
+    await sleep(20)
+    const r = await slot.run({ skill: 'scanEntities', radius: 16 })
+    assert.equal(r.reason, 'nothing around')
+    assert.equal(slot.current()?.call.skill, 'wait', 'the hold was still running when the scan answered')
+    assert.equal(slot.current()?.held, true)
+    assert.equal(halts(), 0, 'the read did not halt the held bot')
+    slot.current()?.controller.abort(new Error('done'))
+    assert.equal((await held).reason, 'done')
+    assert.equal(count('skill.start'), 2)
+    assert.equal(count('skill.end'), 2)
+  })
+
   test("a waiting call ends at its caller's cancel (start and end reported once); the body's stop ends the hold", async () => {
     const { slot, count } = setup()
     const held = slot.hold({ skill: 'wait', ms: 30_000 })
