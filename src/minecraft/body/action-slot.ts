@@ -139,8 +139,11 @@ export class ActionSlot {
     if (!parsed.ok) return Promise.resolve(this.finishEarly(input, name, parsed.reason))
     const call = parsed.call
     // a read moves nothing: the night shelter holds the bot, not the mind's view of the world
-    if (!held && this.running?.held && this.skills.get(call.skill)?.readsOnly) return this.start(call, opts, false, true).done
+    const readBesideHold = () => !held && this.running?.held === true && this.skills.get(call.skill)?.readsOnly === true
+    if (readBesideHold()) return this.start(call, opts, false, true).done
     const start = this.queue.then(async (): Promise<Running | SkillResult> => {
+      // a read queued while a hold was starting runs beside it too, or it would keep every later call queued behind it
+      if (readBesideHold()) return this.start(call, opts, false, true)
       while (!held && this.running?.held && !this.running.yieldTo?.(call)) {
         const why = await this.waitOut(this.running, opts.signal)
         if (why !== null) return this.finishEarly(call, call.skill, why)
