@@ -157,6 +157,38 @@ describe('action slot: reflex holds and gap hooks', () => {
     assert.equal((await held).reason, 'cancelled: interrupted by chat')
   })
 
+  test('a read (a scan) runs beside a hold: answered while the hold runs, which goes on uninterrupted', async () => {
+    const scan: SkillDef = { name: 'scanEntities', timeoutMs: 1000, readsOnly: true, run: async () => ({ ok: true, reason: 'nothing around' }) }
+    const { slot, count, halts } = setup({ scanEntities: scan })
+    const held = slot.hold({ skill: 'wait', ms: 2000 })
+    await sleep(20)
+    const r = await slot.run({ skill: 'scanEntities', radius: 16 })
+    assert.equal(r.reason, 'nothing around')
+    assert.equal(slot.current()?.call.skill, 'wait', 'the hold was still running when the scan answered')
+    assert.equal(slot.current()?.held, true)
+    assert.equal(halts(), 0, 'the read did not halt the held bot')
+    slot.current()?.controller.abort(new Error('done'))
+    assert.equal((await held).reason, 'done')
+    assert.equal(count('skill.start'), 2)
+    assert.equal(count('skill.end'), 2)
+  })
+
+  test('a read queued while a hold is starting runs beside it, and does not keep a later call the hold yields to waiting', async () => {
+    const scan: SkillDef = { name: 'scanEntities', timeoutMs: 1000, readsOnly: true, run: async () => ({ ok: true, reason: 'nothing around' }) }
+    const { slot } = setup({ scanEntities: scan })
+    const first = slot.run({ skill: 'wait', ms: 5000 })
+    await sleep(20)
+    const held = slot.hold({ skill: 'wait', ms: 3000 }, { yieldTo: (next) => next.skill === 'chat' })
+    // queued before the hold took the slot (it is still interrupting the first wait)
+    const read = slot.run({ skill: 'scanEntities', radius: 16 })
+    assert.equal((await read).reason, 'nothing around')
+    assert.equal(slot.current()?.held, true, 'the hold was running when the read answered')
+    const r = await slot.run({ skill: 'chat', message: 'out' })
+    assert.equal(r.ok, true, r.reason)
+    assert.equal((await held).reason, 'cancelled: interrupted by chat')
+    assert.match((await first).reason, /interrupted by wait/)
+  })
+
   test("a waiting call ends at its caller's cancel (start and end reported once); the body's stop ends the hold", async () => {
     const { slot, count } = setup()
     const held = slot.hold({ skill: 'wait', ms: 30_000 })

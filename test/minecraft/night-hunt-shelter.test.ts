@@ -7,14 +7,17 @@
  * through it (announced here). By day a monster hunt with none in sight waits for a dusk near enough
  * and then goes out; a dusk too far is said in its reason, for the planner's clock. A bot already
  * dug in for the night lets an armed monster hunt end its shelter (first test: before any hunt, so the
- * shelter digs in at all).
+ * shelter digs in at all). Out hunting and killed at night (the operator API's `damage`, announced
+ * here), unarmed, the bot may go out for wood for a new sword: the arming collect ends the shelter
+ * and is not cut by it (last test).
  */
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { World } from '../../src/minecraft/world/index.js'
 import type { MineflayerBody } from '../../src/minecraft/body/index.js'
 import type { HuntResult, SkillCall, SkillResult } from '../../src/minecraft/body/types.js'
-import { worldAndBody } from './body-support.js'
+import { once, worldAndBody } from './body-support.js'
+import { isWeapon } from '../../src/minecraft/melee.js'
 
 describe('hunting at night keeps the bot out of its shelter (embedded world)', { timeout: 240_000 }, () => {
   let world: World
@@ -95,5 +98,42 @@ describe('hunting at night keeps the bot out of its shelter (embedded world)', {
     assert.ok(m, r.reason)
     // 11,500 ticks at 20 a second, less what passed since the time was set
     assert.ok(Number(m[1]) > 500 && Number(m[1]) <= 575, r.reason)
+  })
+
+  test('killed at night while out hunting, unarmed, the bot dug in lets an arming collect of logs end the shelter, and it runs to the end', { timeout: 150_000 }, async () => {
+    world.setTime(13_000)
+    await body.run({ skill: 'hunt', entity: 'spider', item: 'string', count: 1 }, { timeoutMs: 3000 })
+    // die away from the spawn, so the respawn does not stand on the dropped swords
+    const p = body.status().position
+    const moved = await body.run({ skill: 'moveToXZ', x: Math.round(p.x) + 16, z: Math.round(p.z) }, { timeoutMs: 60_000 })
+    assert.equal(moved.ok, true, moved.reason)
+    const dugIn = new Promise<void>((resolve) => {
+      const onProgress = (call: SkillCall, message: string) => {
+        if (call.skill !== 'shelter' || !/^sheltering until dawn/.test(message)) return
+        body.off('skill.progress', onProgress)
+        resolve()
+      }
+      body.on('skill.progress', onProgress)
+    })
+    const shelterEnd = new Promise<SkillResult>((resolve) => {
+      const onEnd = (call: SkillCall, result: SkillResult) => {
+        if (call.skill !== 'shelter') return
+        body.off('skill.end', onEnd)
+        resolve(result)
+      }
+      body.on('skill.end', onEnd)
+    })
+    const respawned = once(body, 'respawn')
+    world.damage('Nightowl', 40, 'test')
+    await respawned
+    await new Promise<void>((resolve) => {
+      const check = () => (Object.keys(body.inventoryCounts()).some((k) => isWeapon(k)) ? setTimeout(check, 50) : resolve())
+      check()
+    })
+    await dugIn
+    const r = await body.run({ skill: 'collect', items: [{ name: 'log', count: 2 }] }, { timeoutMs: 90_000 })
+    assert.match((await shelterEnd).reason, /interrupted by collect/)
+    assert.equal(r.ok, true, r.reason)
+    assert.doesNotMatch(r.reason, /interrupted by shelter/)
   })
 })

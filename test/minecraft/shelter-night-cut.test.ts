@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { CRAFT_GRACE_MS, nightMayCut } from '../../src/minecraft/body/reflexes/shelter.js'
+import { CRAFT_GRACE_MS, armingCall, nightMayCut } from '../../src/minecraft/body/reflexes/shelter.js'
 import type { SkillCall } from '../../src/minecraft/body/types.js'
 
 const craft: SkillCall = { skill: 'craft', items: [{ name: 'minecraft:diamond_pickaxe', count: 1 }] }
@@ -22,4 +22,15 @@ test('the night shelter never cuts a reflex hold, and cuts other work and idlene
   assert.equal(nightMayCut({ call: { skill: 'attack', target: 'minecraft:zombie' }, held: true, startedAt: now }, now), false)
   assert.equal(nightMayCut({ call: collect, held: false, startedAt: now - 1000 }, now), true)
   assert.equal(nightMayCut(null, now), true)
+})
+
+test('the calls on the way to a sword, which the night lets an unarmed bot out hunting run: wood, cobblestone, crafts', () => {
+  assert.equal(armingCall({ skill: 'collect', items: [{ name: 'log', count: 2 }] }), true)
+  assert.equal(armingCall({ skill: 'collect', items: [{ name: 'minecraft:birch_log', count: 3 }] }), true)
+  assert.equal(armingCall({ skill: 'collect', items: [{ name: 'minecraft:cobblestone', count: 2 }] }), true)
+  assert.equal(armingCall(craft), true)
+  assert.equal(armingCall({ skill: 'collect', items: [{ name: 'minecraft:iron_ore', count: 1 }] }), false, 'no ore at night')
+  assert.equal(armingCall({ skill: 'collect', items: [] }), false)
+  assert.equal(armingCall({ skill: 'hunt', entity: 'spider', item: 'string', count: 1 }), false, 'an unarmed hunt still waits for dawn')
+  assert.equal(armingCall({ skill: 'moveToXZ', x: 0, z: 0 }), false)
 })

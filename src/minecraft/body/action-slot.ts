@@ -8,7 +8,8 @@
  *   to end and then start (the night shelter: a mind's next action runs at dawn). A caller's
  *   own cancel still ends its waiting call, and `abortCurrent` (the body's stop) ends the hold; a
  *   hold may name the calls it yields to (`yieldTo`): those interrupt it like any skill (the night
- *   shelter yields to an armed hunt of monsters, which come only in the dark);
+ *   shelter yields to an armed hunt of monsters, which come only in the dark); a skill that only
+ *   reads the world (`readsOnly`: the scans) runs beside a hold, neither waiting nor interrupting;
  * - gap hooks (`addGapHook`): short work done between two skills, before the next one starts
  *   (the eat reflex eats there instead of interrupting a dig).
  */
@@ -137,7 +138,12 @@ export class ActionSlot {
     const name = typeof (input as { skill?: unknown })?.skill === 'string' ? (input as { skill: string }).skill : 'unknown'
     if (!parsed.ok) return Promise.resolve(this.finishEarly(input, name, parsed.reason))
     const call = parsed.call
+    // a read moves nothing: the night shelter holds the bot, not the mind's view of the world
+    const readBesideHold = () => !held && this.running?.held === true && this.skills.get(call.skill)?.readsOnly === true
+    if (readBesideHold()) return this.start(call, opts, false, true).done
     const start = this.queue.then(async (): Promise<Running | SkillResult> => {
+      // a read queued while a hold was starting runs beside it too, or it would keep every later call queued behind it
+      if (readBesideHold()) return this.start(call, opts, false, true)
       while (!held && this.running?.held && !this.running.yieldTo?.(call)) {
         const why = await this.waitOut(this.running, opts.signal)
         if (why !== null) return this.finishEarly(call, call.skill, why)
@@ -198,7 +204,8 @@ export class ActionSlot {
     }
   }
 
-  private start(call: SkillCall, opts: HoldOptions, held = false): Running {
+  /** `aside`: a read beside a hold (see the file comment); it does not take the slot, close windows or halt the bot. */
+  private start(call: SkillCall, opts: HoldOptions, held = false, aside = false): Running {
     const def = this.skills.get(call.skill)!
     const controller = new AbortController()
     const timeoutMs = opts.timeoutMs && opts.timeoutMs > 0 ? opts.timeoutMs : (def.timeoutFor?.(call) ?? def.timeoutMs)
@@ -212,7 +219,7 @@ export class ActionSlot {
 
     const now = Date.now()
     const running: Running = { call, def, controller, done: Promise.resolve({ ok: false, reason: '' }), startedAt: now, lastProgressAt: now, lastRealAt: now, longestStallMs: 0, activity: { kind: 'idle' }, before: this.host.ready() ? this.host.counts() : null, held, ...(held && opts.yieldTo ? { yieldTo: opts.yieldTo } : {}) }
-    this.running = running
+    if (!aside) this.running = running
     this.host.emit('skill.start', call)
 
     const bot = this.host.bot()
@@ -244,7 +251,7 @@ export class ActionSlot {
     })
 
     // no skill starts with a window open: an open that finished after its skill ended would take this one's clicks
-    if (ctx) closeStrayWindow(ctx.bot)
+    if (ctx && !aside) closeStrayWindow(ctx.bot)
     const work: Promise<SkillResult> =
       !ctx || !this.host.ready()
         ? Promise.resolve({ ok: false, reason: 'not connected to the server (the body is reconnecting); try again shortly' })
@@ -264,12 +271,12 @@ export class ActionSlot {
       opts.signal?.removeEventListener('abort', onCallerAbort)
       if (!controller.signal.aborted) controller.abort(new SkillAborted('finished'))
       if (this.running === running) this.running = null
-      if (def.watchdog !== false) {
+      if (def.watchdog !== false && !aside) {
         // the bench's "no step spends more than 60 s without progress" reads this line (--set log.format=json)
         const end = Date.now()
         this.host.log.info('skill progress gaps', { skill: call.skill, ms: end - running.startedAt, longestStallMs: Math.max(running.longestStallMs, end - running.lastRealAt) })
       }
-      const b = this.host.bot()
+      const b = aside ? null : this.host.bot()
       if (b) {
         try {
           this.host.halt(b)

@@ -16,6 +16,12 @@
  * of a hostile mob end the shelter (the hold yields to it): a mind whose plan waited for the night to
  * hunt spiders (the planner's clock takes a dropped hunt back near dusk) would otherwise wait in the
  * hole until dawn (the bench's fishing_rod runs: dug in from dusk to the end).
+ *
+ * Out hunting monsters but unarmed (a monster at dusk took the sword with its life), the night lets
+ * the bot get a new one: a collect of wood or cobblestone and the crafts run, and end a shelter
+ * already dug (`armingCall`). Dead, the bot has nothing left to lose, and the hunt is the task: the
+ * bench's fishing_rod and gunpowder runs (drops39) died at dusk and sat in the hole, their arming
+ * step waiting, until the time ran out. A hunt unarmed is still held until dawn.
  */
 import type { Bot } from 'mineflayer'
 import { isNight, isSealedIn, openToSkyNear, underOpenSky } from '../skills/shelter.js'
@@ -23,6 +29,7 @@ import type { Reflex } from './types.js'
 import type { SkillCall } from '../types.js'
 import { isWeapon } from '../../melee.js'
 import { isHostileMob } from '../../hostile.js'
+import { TAGS, planKey } from '../../names.js'
 
 const RETRY_AFTER_FAILURE_MS = 20_000
 /** A craft under way is let finish for up to this long before the night hold cuts it. */
@@ -39,6 +46,15 @@ export function nightMayCut(running: { call: SkillCall; held?: boolean; startedA
   if (running.held) return false
   return !(running.call.skill === 'craft' && now - running.startedAt < CRAFT_GRACE_MS)
 }
+/** Calls on the way to a sword (wood, cobblestone, crafts), which the night lets run for an unarmed bot out hunting monsters. */
+export function armingCall(call: SkillCall): boolean {
+  if (call.skill === 'craft') return true
+  if (call.skill !== 'collect') return false
+  const materials = new Set(['log', ...TAGS.stone_crafting_materials!])
+  return call.items.length > 0 && call.items.every((i) => materials.has(planKey(i.name)))
+}
+/** After an arming call ends, this long before the night hold may start (the next craft comes within a few seconds). */
+const ARMING_GAP_MS = 15_000
 /** How long after a hunt of a hostile mob started the bot counts as out hunting (the mind looks elsewhere between hunts). */
 export const HUNTING_MS = 300_000
 export { underOpenSky }
@@ -50,23 +66,33 @@ export const shelterReflex: Reflex = {
     let running = false
     let quietUntil = 0
     let huntingAt = -Infinity
+    let armingAt = -Infinity
+    const armed = () => bot.inventory.items().some((i) => isWeapon(i.name))
+    const outHunting = () => Date.now() - huntingAt < HUNTING_MS
+    const gettingArmed = (next: SkillCall) => outHunting() && !armed() && armingCall(next)
     const onStart = (call: SkillCall) => {
-      if (call?.skill !== 'hunt') return
-      if (isHostileMob(host.registry, call.entity)) huntingAt = Date.now()
+      if (call?.skill === 'hunt' && isHostileMob(host.registry, call.entity)) huntingAt = Date.now()
+      if (gettingArmed(call)) armingAt = Date.now()
+    }
+    const onEnd = (call: SkillCall) => {
+      if (gettingArmed(call)) armingAt = Date.now()
     }
     host.events.on('skill.start', onStart)
-    const armed = () => bot.inventory.items().some((i) => isWeapon(i.name))
+    host.events.on('skill.end', onEnd)
     const armedHunt = (next: SkillCall) => next.skill === 'hunt' && isHostileMob(host.registry, next.entity) && armed()
     const tick = () => {
       if (running || !bot.entity || bot.health <= 0 || !isNight(bot.time?.timeOfDay ?? 0) || Date.now() < quietUntil) return
-      if (Date.now() - huntingAt < HUNTING_MS && armed()) return
+      if (outHunting() && armed()) return
+      const current = host.slot.current()
+      if (current && !current.held && gettingArmed(current.call)) return
+      if (Date.now() - armingAt < ARMING_GAP_MS && outHunting()) return
       if (!nightMayCut(host.slot.current(), Date.now())) return
       // deep underground the bot carries on; near the surface's open space it shelters (sealed in where it is)
       if (!underOpenSky(bot) && !isSealedIn(bot) && !openToSkyNear(bot)) return
       running = true
       host.log.info('night: sheltering until dawn', { time: Math.floor(bot.time.timeOfDay) })
       void host
-        .hold({ skill: 'shelter' }, { yieldTo: armedHunt })
+        .hold({ skill: 'shelter' }, { yieldTo: (next) => armedHunt(next) || gettingArmed(next) })
         .then((r) => {
           if (r.ok) return
           host.log.info('no shelter', { reason: r.reason })
@@ -80,6 +106,7 @@ export const shelterReflex: Reflex = {
     return () => {
       clearInterval(t)
       host.events.off('skill.start', onStart)
+      host.events.off('skill.end', onEnd)
     }
   },
 }

@@ -28,6 +28,11 @@ export interface SkillDef<C extends SkillCall = SkillCall> {
   timeoutMs: number
   /** Skills that legitimately stand still (wait, follow) opt out of the no-progress watchdog. */
   watchdog?: boolean
+  /**
+   * Reads the world and changes nothing (scans): runs beside a reflex's hold instead of waiting
+   * for it to end (a scan moves nothing, so the night shelter need not hold it until dawn).
+   */
+  readsOnly?: boolean
   /** A call-dependent time limit (e.g. per item to collect); wins over timeoutMs. */
   timeoutFor?(call: C): number
   run(ctx: SkillContext, call: C): Promise<SkillResult>

@@ -45,6 +45,7 @@ export function summarize(counts: Map<string, number>, total: number, kind: stri
 export const scanBlocks: SkillDef<Extract<SkillCall, { skill: 'scanBlocks' }>> = {
   name: 'scanBlocks',
   timeoutMs: 30_000,
+  readsOnly: true,
   async run(ctx, c) {
     const { registry } = ctx
     const radius = Math.floor(c.radius)
@@ -102,6 +103,7 @@ export async function sightEntity(bot: Bot, radius: number, filter: (e: Entity) 
 export const scanEntities: SkillDef<Extract<SkillCall, { skill: 'scanEntities' }>> = {
   name: 'scanEntities',
   timeoutMs: 10_000,
+  readsOnly: true,
   async run(ctx, c) {
     const { bot } = ctx
     const radius = Math.floor(c.radius)
