@@ -12,6 +12,7 @@ import { until } from './body-support.js'
 import { startWorld, type World } from '../../src/minecraft/world/index.js'
 import { createBody, type MineflayerBody } from '../../src/minecraft/body/index.js'
 import type { FarmResult, FillBucketResult, PlaceWaterResult } from '../../src/minecraft/body/types.js'
+import { goals } from '../../src/minecraft/body/skills/nav.js'
 
 const SEED = 24
 const NAME = 'Farmer'
@@ -213,8 +214,8 @@ describe('farming and buckets on the natural world (seed 24)', { concurrency: fa
     const field = bot.findBlocks({ matching: bot.registry.blocksByName.wheat!.id, maxDistance: 32, count: 64 }).map((p) => p.offset(0, -1, 0))
     assert.ok(field.length >= 1, 'the field of the test before')
     const g = field[0]!
-    const moved = await body.run({ skill: 'moveTo', x: g.x + 0.5, y: g.y + 1, z: g.z + 0.5, range: 0 })
-    assert.equal(moved.ok, true, moved.reason)
+    // into the crop's own cell (the moveTo skill arrives within 2 blocks): the bot's own steps, by its path finder
+    await bot.pathfinder.goto(new goals.GoalBlock(g.x, g.y + 1, g.z))
     assert.equal(bot.blockAt(bot.entity.position.floored())?.name, 'wheat', 'the bot stands in its crop')
     const r = await body.run({ skill: 'shelter', wait: false })
     assert.equal(r.ok, true, r.reason)
