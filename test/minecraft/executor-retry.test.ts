@@ -218,3 +218,66 @@ describe('a gathering step without ok, judged by its own item', () => {
     assert.deepEqual(ex.excludedRoutes(), [])
   })
 })
+
+describe('the bot\'s own field survives a cut farm step', () => {
+  const hoe = { 'minecraft:wooden_hoe': 1 }
+  const sheltered = 'cancelled: interrupted by shelter'
+
+  test('wheat on 1.16.5 seed 2 (session 39): after the night shelter cut the farm step, the next step goes back to the field, not to grass for seeds', () => {
+    const ex = new PlanExecutor({ item: 'minecraft:wheat', count: 3, mode: 'get' })
+    // 3 seeds held: the farm step plants all three
+    let d = ex.next({ inventory: { ...hoe, 'minecraft:wheat_seeds': 3 } })
+    assert.equal(stepKind(d), 'farm wheat')
+    ex.report({ reason: sheltered, interrupted: true })
+    // dawn: the seeds are in the ground
+    d = ex.next({ inventory: { ...hoe } })
+    assert.equal(stepKind(d), 'farm wheat', JSON.stringify(d))
+    assert.deepEqual(ex.plantedField(), { wheat: 3 })
+    // every following night too (the lead's run lost five nights this way)
+    for (let night = 0; night < 3; night++) {
+      ex.report({ reason: sheltered, interrupted: true })
+      d = ex.next({ inventory: { ...hoe } })
+      assert.equal(stepKind(d), 'farm wheat', `night ${night + 2}`)
+    }
+    assert.deepEqual(ex.plantedField(), { wheat: 3 })
+  })
+
+  test('the plots planted over two cut farm steps add up: 2 before a fight, the third before the night', () => {
+    const ex = new PlanExecutor({ item: 'minecraft:wheat', count: 3, mode: 'get' })
+    assert.equal(stepKind(ex.next({ inventory: { ...hoe, 'minecraft:wheat_seeds': 3 } })), 'farm wheat')
+    ex.report({ reason: 'cancelled: interrupted by attack', interrupted: true })
+    const d = ex.next({ inventory: { ...hoe, 'minecraft:wheat_seeds': 1 } })
+    assert.equal(stepKind(d), 'farm wheat', 'the seed held is the third plot')
+    ex.report({ reason: sheltered, interrupted: true })
+    // the third seed went in too
+    assert.equal(stepKind(ex.next({ inventory: { ...hoe } })), 'farm wheat')
+    assert.deepEqual(ex.plantedField(), { wheat: 3 })
+  })
+
+  test('a death: what it held when it died tells what was planted; seeds lost with the body are not in the field', () => {
+    const ex = new PlanExecutor({ item: 'minecraft:wheat', count: 3, mode: 'get' })
+    assert.equal(stepKind(ex.next({ inventory: { ...hoe, 'minecraft:wheat_seeds': 3 } })), 'farm wheat')
+    // killed with 1 seed still held: 2 went into the ground
+    ex.died('drowned', undefined, { ...hoe, 'minecraft:wheat_seeds': 1 })
+    ex.report({ reason: 'cancelled: interrupted by a death', interrupted: true })
+    ex.next({ inventory: {} })
+    assert.deepEqual(ex.plantedField(), { wheat: 2 })
+    // the hoe picked up again where it died: only the third plot's seed is collected
+    ex.report({ reason: 'cancelled: interrupted by a new action', interrupted: true })
+    const d = ex.next({ inventory: { ...hoe } })
+    assert.ok(d.kind === 'step' && d.step.kind === 'collect' && d.step.item === 'wheat_seeds' && d.step.count === 1, JSON.stringify(d))
+  })
+
+  test('a farm step that fails forgets its field (it may be gone): the seeds are planned again', () => {
+    const ex = new PlanExecutor({ item: 'minecraft:wheat', count: 3, mode: 'get' })
+    ex.next({ inventory: { ...hoe, 'minecraft:wheat_seeds': 3 } })
+    ex.report({ reason: sheltered, interrupted: true })
+    assert.equal(stepKind(ex.next({ inventory: { ...hoe } })), 'farm wheat')
+    ex.report({ ok: false, reason: 'nothing planted and no minecraft:wheat_seeds left to plant (break grass for them (1 in 8 drops a seed))' })
+    assert.deepEqual(ex.plantedField(), {})
+    // "nothing planted" is a target not found: looked for elsewhere first, then planned from seeds
+    let d = ex.next({ inventory: { ...hoe } })
+    if (d.kind === 'explore') d = ex.next({ inventory: { ...hoe } })
+    assert.ok(d.kind === 'step' && d.step.kind === 'collect' && d.step.item === 'wheat_seeds' && d.step.count === 3, JSON.stringify(d))
+  })
+})

@@ -2,7 +2,7 @@
  * Farming and buckets in a real embedded world: the natural profile, seed 24 (found by exploring
  * the generator: a lake a few blocks from spawn, grass all around it, cows about 15 blocks away).
  * Nothing is placed for the tests; monsters are off (the subject is farming). Starting items come only through the world's give API, said in
- * each test: a bucket, a wooden hoe, bone meal and a sugar cane. Growth in the farm test comes from the given bone
+ * each test: a bucket, a wooden hoe, bone meal, a sugar cane and wheat seeds. Growth in the farm test comes from the given bone
  * meal (the world keeps vanilla's random tick speed, 3), so it finishes in minutes, not an hour.
  */
 import { after, before, describe, test } from 'node:test'
@@ -12,6 +12,7 @@ import { until } from './body-support.js'
 import { startWorld, type World } from '../../src/minecraft/world/index.js'
 import { createBody, type MineflayerBody } from '../../src/minecraft/body/index.js'
 import type { FarmResult, FillBucketResult, PlaceWaterResult } from '../../src/minecraft/body/types.js'
+import { goals } from '../../src/minecraft/body/skills/nav.js'
 
 const SEED = 24
 const NAME = 'Farmer'
@@ -164,6 +165,64 @@ describe('farming and buckets on the natural world (seed 24)', { concurrency: fa
     }
     assert.ok(planted.length >= 1, 'a sugar cane beside water')
     assert.equal(r.gained?.['minecraft:sugar_cane'] ?? 0, -1, 'the given cane was planted')
+  })
+
+  test('farm goes back to the wheat it planted: holding no seeds after a cut, it breaks no grass and tends the field (given: wheat seeds to fill a field of 9)', async () => {
+    const bot = body.bot
+    const wheatId = bot.registry.blocksByName.wheat!.id
+    const held = () => body.inventoryCounts()['minecraft:wheat_seeds'] ?? 0
+    const known = () => bot.findBlocks({ matching: wheatId, maxDistance: 32, count: 64 }).map((p) => `${p.x},${p.y - 1},${p.z}`)
+    // the earlier farm test replanted its plot; seeds enough for a field of 9 (the skill's largest), so the first call plants them all
+    const give = Math.max(1, 9 - known().length - held())
+    const before = held()
+    world.give(NAME, 'wheat_seeds', give)
+    await until(() => held() === before + give, 5000, 'the given seeds')
+    /** Runs farm until it turns to the crops (a wait or bone meal: everything it could plant is planted), then cuts it, as the night shelter does. */
+    const farmUntilTending = async (): Promise<string[]> => {
+      const said: string[] = []
+      const ctl = new AbortController()
+      const onProgress = (_call: unknown, message: string) => {
+        said.push(message)
+        if (/^(waiting for|bone meal on)/.test(message)) ctl.abort('interrupted by shelter')
+      }
+      body.on('skill.progress', onProgress)
+      try {
+        const r = await body.run({ skill: 'farm', crop: 'wheat', count: 9 }, { signal: ctl.signal })
+        assert.match(r.reason, /^cancelled/, said.join('; '))
+        return said
+      } finally {
+        body.off('skill.progress', onProgress)
+      }
+    }
+    const first = await farmUntilTending()
+    assert.equal(held(), 0, `every seed planted in the first call: ${first.join('; ')}`)
+    const field = known()
+    assert.ok(field.length >= 2, `wheat planted: ${field.join(' ')}`)
+    const second = await farmUntilTending()
+    assert.ok(!second.some((m) => /^breaking grass/.test(m)), `no grass broken for seeds: ${second.join('; ')}`)
+    assert.ok(!second.some((m) => /^(tilling|planting)/.test(m)), `nothing new tilled or planted: ${second.join('; ')}`)
+    // what it turned to is the field: all of it waited for, or bone meal on one of its crops
+    const tending = second.at(-1)!
+    const waiting = /^waiting for (\d+) wheat/.exec(tending)
+    const meal = /^bone meal on the crop at \((-?\d+), (-?\d+), (-?\d+)\)/.exec(tending)
+    if (waiting) assert.equal(Number(waiting[1]), field.length, tending)
+    else assert.ok(meal && field.includes(`${meal[1]},${Number(meal[2]) - 1},${meal[3]}`), `${tending} (field ${field.join(' ')})`)
+  })
+
+  test('the night shelter is dug beside the field, not in it: standing on its crop, the bot digs in and every plot keeps its wheat', async () => {
+    const bot = body.bot
+    const field = bot.findBlocks({ matching: bot.registry.blocksByName.wheat!.id, maxDistance: 32, count: 64 }).map((p) => p.offset(0, -1, 0))
+    assert.ok(field.length >= 1, 'the field of the test before')
+    const g = field[0]!
+    // into the crop's own cell (the moveTo skill arrives within 2 blocks): the bot's own steps, by its path finder
+    await bot.pathfinder.goto(new goals.GoalBlock(g.x, g.y + 1, g.z))
+    assert.equal(bot.blockAt(bot.entity.position.floored())?.name, 'wheat', 'the bot stands in its crop')
+    const r = await body.run({ skill: 'shelter', wait: false })
+    assert.equal(r.ok, true, r.reason)
+    for (const p of field) {
+      assert.equal(await serverBlock(world, p), 'farmland', `the plot at ${p}`)
+      assert.equal(await serverBlock(world, p.offset(0, 1, 0)), 'wheat', `the crop on ${p}`)
+    }
   })
 })
 

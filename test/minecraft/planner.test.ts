@@ -189,6 +189,35 @@ describe('farming: every plot planted at once', () => {
     assert.equal(seedsBeforeFarm(s), MAX_PLOTS)
   })
 
+  test('the field the bot planted counts as its seeds: 3 wheat in the ground and none held plan the farm step alone', () => {
+    for (const version of ['1.16.5', '1.20.4']) {
+      const r = plan('wheat', 3, { wooden_hoe: 1 }, { version, planted: { wheat: 3 } })
+      assert.ok(r.ok, r.ok ? '' : r.reason)
+      assert.deepEqual(r.steps, [{ kind: 'farm', item: 'wheat', count: 3, crop: 'wheat' }], version)
+    }
+  })
+
+  test('seeds are collected only for the plots still missing: 2 planted of 3, 1 seed; 9 bread-wheat with 3 planted, 6', () => {
+    const part = plan('wheat', 3, { wooden_hoe: 1 }, { planted: { wheat: 2 } })
+    assert.ok(part.ok, part.ok ? '' : part.reason)
+    assert.equal(seedsBeforeFarm(part.steps), 1)
+    const bread = plan('bread', 3, { wooden_hoe: 1 }, { planted: { wheat: 3 } })
+    assert.ok(bread.ok, bread.ok ? '' : bread.reason)
+    assert.equal(seedsBeforeFarm(bread.steps), 6)
+    assert.deepEqual(farms(bread.steps), ['9 wheat'])
+    // another crop's field is no wheat field
+    const other = plan('wheat', 3, { wooden_hoe: 1 }, { planted: { carrot: 3 } })
+    assert.ok(other.ok, other.ok ? '' : other.reason)
+    assert.equal(seedsBeforeFarm(other.steps), 3)
+  })
+
+  test('a cake whose wheat field stands plans no wheat seeds', () => {
+    const r = plan('cake', 1, { wooden_hoe: 1 }, { planted: { wheat: 3 } })
+    assert.ok(r.ok, r.ok ? '' : r.reason)
+    assert.equal(seedsBeforeFarm(r.steps), 0)
+    assert.deepEqual(farms(r.steps).filter((f) => f.endsWith(' wheat')), ['3 wheat'])
+  })
+
   test('a crop that is its own plant (seeds farmed from seeds, grass ruled out) plans with the one seed held', () => {
     const graph = obtainGraph()
     const excluded = graph.sources('wheat_seeds').filter((x) => x.kind === 'mine').map((x) => sourceSignature('wheat_seeds', x))

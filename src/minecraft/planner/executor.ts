@@ -20,6 +20,11 @@
  * - A death is said with its cause and what was lost, and the plan is rebuilt from what is left.
  *   When the link says where the bot died (`died(cause, spot)`) and tells the bot's position, the
  *   items still lying there are gone back for first (./death-recovery.ts decides whether).
+ * - The bot's own field is remembered: the plants that left the inventory during its farm steps are
+ *   in the ground. When a farm step is cut (the night shelter, a fight, a meal, a death), the next plan
+ *   goes back to that field (wait, harvest, replant) and gathers plants only for the plots still missing;
+ *   crops grow on at night (vanilla: sky light is not darkened for growth). A farm step that fails
+ *   forgets its field (it may be gone), so the plan gathers plants again.
  */
 import { describeStep, firstStep, plan, stepSignature, type PlanStep, type PlanWorld } from './plan.js'
 import { obtainGraph, type ObtainGraph } from './graph.js'
@@ -27,6 +32,8 @@ import { bareName, countByKey, matchesName, planKey } from '../names.js'
 import { recoveryDecision, type DeathSpot, type Recovery } from './death-recovery.js'
 import { armingStep } from './arming.js'
 import { surfaceFirst, withSpareLog } from './surface-first.js'
+import { CROP_SPECS, MAX_PLOTS } from '../body/skills/crops.js'
+import type { FarmCrop } from '../body/types.js'
 
 export interface ExecutorGoal {
   item: string
@@ -38,8 +45,8 @@ export interface ExecutorGoal {
 export interface Observation {
   /** Counts by item id (namespaced or bare). */
   inventory: Record<string, number>
-  /** What the bot knows of the world (known blocks, animals in sight, night). */
-  world?: Omit<PlanWorld, 'excluded' | 'stationsNearby'>
+  /** What the bot knows of the world (known blocks, animals in sight, night); its own field the executor keeps. */
+  world?: Omit<PlanWorld, 'excluded' | 'stationsNearby' | 'planted'>
   /** Where the bot is (needed to go back for the items of a death). */
   position?: { x: number; y: number; z: number }
 }
@@ -206,6 +213,10 @@ export class PlanExecutor {
    * until it holds one again. A table it placed and could not walk back to is still a known block.
    */
   private readonly stationsLost = new Set<string>()
+  /** The bot's own field: plots of each crop it planted during its farm steps (see noteField). */
+  private readonly field = new Map<FarmCrop, number>()
+  /** The farm step last decided: its crop and how many of its plants the bot held then. */
+  private farming: { crop: FarmCrop; plantsHeld: number } | undefined
 
   constructor(
     goal: ExecutorGoal,
@@ -239,9 +250,14 @@ export class PlanExecutor {
     return kinds
   }
 
+  /** Plots of each crop the bot planted and has not lost (for status lines and tests). */
+  plantedField(): Partial<Record<FarmCrop, number>> {
+    return Object.fromEntries(this.field)
+  }
+
   /** Steps a plan from `inv` would have now (0 when done or no plan), without deciding anything. */
   stepsLeft(inv: Record<string, number>): number {
-    const p = plan(this.goal.item, this.targetCount(inv), inv, { graph: this.graph, stationsNearby: this.stationsPlaced, excluded: this.excluded })
+    const p = plan(this.goal.item, this.targetCount(inv), inv, { graph: this.graph, stationsNearby: this.stationsPlaced, excluded: this.excluded, planted: this.plantedField() })
     return p.ok ? p.steps.length : 0
   }
 
@@ -268,6 +284,7 @@ export class PlanExecutor {
   next(seen: Observation): Decision {
     const obs = this.withoutLostStations(seen)
     const inv = obs.inventory
+    this.noteField(inv)
     this.noteDeathLosses(inv, obs.position)
     this.lastInventory = { ...inv }
     const target = this.targetCount(inv)
@@ -304,13 +321,14 @@ export class PlanExecutor {
       ...obs.world,
       stationsNearby: this.stationsPlaced,
       excluded: this.excluded,
+      planted: this.plantedField(),
     })
     if (!p.ok) {
       const retry = this.retryDroppedGathers(target, inv, obs)
       if (retry) return this.decide(retry, inv)
       const d = this.lastDropped
       // the routes dropped are why no plan is left: say the last one's failure, not the loop of what remains
-      const becauseDropped = d && (p.reason.includes(stepSignature(d.step)) || plan(this.goal.item, target, inv, { graph: this.graph, ...obs.world, stationsNearby: this.stationsPlaced }).ok)
+      const becauseDropped = d && (p.reason.includes(stepSignature(d.step)) || plan(this.goal.item, target, inv, { graph: this.graph, ...obs.world, stationsNearby: this.stationsPlaced, planted: this.plantedField() }).ok)
       return this.fail(d && becauseDropped ? `could not ${describeStep(d.step)} after ${d.times} attempts: ${d.reason}` : p.reason)
     }
     this.lastPlan = p.steps
@@ -371,6 +389,7 @@ export class PlanExecutor {
    * detour ate or spent (next() judges it otherwise).
    */
   observe(inv: Record<string, number>): void {
+    this.noteField(inv)
     if (this.last?.reason !== undefined) this.judgeLast(inv)
   }
 
@@ -384,6 +403,7 @@ export class PlanExecutor {
 
   private decide(d: Decision, inv: Record<string, number>): Decision {
     this.actions++
+    this.farming = d.kind === 'step' && d.step.kind === 'farm' ? { crop: d.step.crop, plantsHeld: heldOf(CROP_SPECS[d.step.crop].plant, inv) } : undefined
     this.last = { decision: d, invKey: inventoryKey(inv), own: d.kind === 'step' ? heldOf(d.step.item, inv) : 0 }
     return d
   }
@@ -402,8 +422,28 @@ export class PlanExecutor {
     last.decision = { kind: 'done', reason: 'judged' }
   }
 
+  /**
+   * The plants that left the inventory during the last farm step went into the ground: they join the
+   * field. After a death the inventory is empty, so what the bot held when it died is what counts.
+   */
+  private noteField(inv: Record<string, number>): void {
+    const f = this.farming
+    if (!f) return
+    this.farming = undefined
+    const after = this.death ? this.death.held : inv
+    if (!after) return
+    const plant = CROP_SPECS[f.crop].plant
+    const planted = f.plantsHeld - heldOf(plant, after)
+    if (planted <= 0) return
+    const plots = Math.min(MAX_PLOTS, (this.field.get(f.crop) ?? 0) + planted)
+    this.field.set(f.crop, plots)
+    this.opts.onNote?.(`${plots} ${f.crop} plot${plots === 1 ? '' : 's'} planted in the field: the next farm step goes back to ${plots === 1 ? 'it' : 'them'}`)
+  }
+
   /** `cause`: the step's own words, where "not found" is looked for (not the executor's "no progress" around them). */
   private countFailure(step: PlanStep, reason: string, cause = reason): void {
+    // the field may be gone (trampled, eaten, out of reach): plan its plants again
+    if (step.kind === 'farm') this.field.delete(step.crop)
     const sig = `${stepSignature(step)}|${failureClass(reason)}`
     const n = (this.failures.get(sig) ?? 0) + 1
     this.failures.set(sig, n)
@@ -477,7 +517,7 @@ export class PlanExecutor {
     const rounds = gathers.every((r) => this.droppedNotFound.has(r)) ? MAX_SEARCH_ROUNDS : MAX_RETRY_ROUNDS
     if (this.retryRounds >= rounds) return undefined
     const without = new Set([...this.excluded].filter((r) => !gathers.includes(r)))
-    const p = plan(this.goal.item, target, inv, { graph: this.graph, ...obs.world, stationsNearby: this.stationsPlaced, excluded: without })
+    const p = plan(this.goal.item, target, inv, { graph: this.graph, ...obs.world, stationsNearby: this.stationsPlaced, excluded: without, planted: this.plantedField() })
     if (!p.ok) return undefined
     this.retryRounds++
     for (const r of gathers) {

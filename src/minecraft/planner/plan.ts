@@ -42,6 +42,11 @@ export interface PlanWorld {
   night?: boolean
   /** Source signatures (./plan.ts `sourceSignature`) that failed and are not to be chosen again. */
   excluded?: Iterable<string>
+  /**
+   * Plots of each crop the bot itself planted and has not lost: its field, gone back to after a night,
+   * a fight or a meal. A farm step counts them as plants held, so only the plots still missing need seeds.
+   */
+  planted?: Partial<Record<FarmCrop, number>>
 }
 
 export interface PlanOptions extends PlanWorld {
@@ -159,6 +164,7 @@ class Planner {
   private readonly entities: Set<string>
   private readonly excluded: Set<string>
   private readonly night: boolean
+  private readonly planted: Partial<Record<FarmCrop, number>>
 
   constructor(
     private readonly graph: ObtainGraph,
@@ -172,6 +178,7 @@ class Planner {
     this.entities = new Set([...(world.nearbyEntities ?? [])].map(bareName))
     this.excluded = new Set(world.excluded ?? [])
     this.night = world.night ?? false
+    this.planted = world.planted ?? {}
   }
 
   /** Held count of a key; a tag counts its members (coals = coal + charcoal). */
@@ -321,7 +328,7 @@ class Planner {
         // be had than held (the crop is its own plant: seeds, cane), one: each harvest gives it back
         const plots = Math.min(MAX_PLOTS, Math.ceil(missing / source.perHarvest))
         this.firstThatPlans([...new Set([plots, 1])], (n) => {
-          const short = n - this.have(source.plant)
+          const short = n - this.have(source.plant) - this.inGround(source.crop)
           if (short > 0) this.produce(source.plant, short, chain)
         })
         this.steps.push({ kind: 'farm', item: key, count: missing, crop: source.crop })
@@ -387,10 +394,16 @@ class Planner {
       case 'fill':
         return 20 + part('bucket', 1) + (s.fluid === 'milk' && !this.entities.has('cow') ? SEARCH_COST * 2 : s.fluid === 'lava' ? 120 : 0)
       case 'farm':
-        return FARM_COST / s.perHarvest + (this.have(s.plant) > 0 ? 0 : part(s.plant, 1)) + (s.hoe ? tool(HOES) : 0)
+        return FARM_COST / s.perHarvest + (this.have(s.plant) > 0 || this.inGround(s.crop) > 0 ? 0 : part(s.plant, 1)) + (s.hoe ? tool(HOES) : 0)
       case 'pickUp':
         return 300 + (this.entities.has(s.entity) ? 0 : SEARCH_COST * 2)
     }
+  }
+
+  /** Plots of `crop` the bot planted (its field: see PlanWorld.planted). */
+  private inGround(crop: FarmCrop): number {
+    const n = this.planted[crop] ?? 0
+    return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0
   }
 
   private missingCost(key: string, count: number): number {

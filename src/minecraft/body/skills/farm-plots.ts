@@ -36,6 +36,19 @@ export interface Field {
 const key = (x: number, y: number, z: number) => `${x},${y},${z}`
 const SIDES = [new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)]
 
+/** The ground of every plot of `spec` planted within PLOT_SEARCH_RADIUS that the bot knows of. */
+export function plantedGround(ctx: SkillContext, spec: CropSpec): Vec3[] {
+  const at = (p: Vec3) => ctx.bot.blockAt(p)?.name ?? null
+  const planted = ctx.knowledge.find((n) => n === spec.block || n === spec.fruit?.attachedStem, { radius: PLOT_SEARCH_RADIUS, count: 256 })
+  const grounds = new Map<string, Vec3>()
+  for (const k of planted) {
+    let g = new Vec3(k.position.x, k.position.y - 1, k.position.z)
+    if (spec.soil === 'beside-water') while (at(g) === 'sugar_cane') g = g.offset(0, -1, 0)
+    grounds.set(key(g.x, g.y, g.z), g)
+  }
+  return [...grounds.values()]
+}
+
 /** Up to `want` plots for `spec`, nearest field first, and the spares. */
 export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Field {
   const { bot } = ctx
@@ -54,12 +67,7 @@ export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Fiel
   const apart = !!spec.fruit
   const field = (spares: Plot[] = []): Field => ({ plots: out, spares, rows, apart })
   // what is already planted
-  const planted = ctx.knowledge.find((n) => n === spec.block || n === spec.fruit?.attachedStem, { radius: PLOT_SEARCH_RADIUS, count: 256 })
-  for (const k of planted) {
-    let g = new Vec3(k.position.x, k.position.y - 1, k.position.z)
-    if (spec.soil === 'beside-water') while (at(g) === 'sugar_cane') g = g.offset(0, -1, 0)
-    take(g)
-  }
+  for (const g of plantedGround(ctx, spec)) take(g)
   if (out.length >= want) return field()
 
   const water = new Set(ctx.knowledge.find((n) => n === 'water', { radius: PLOT_SEARCH_RADIUS + HYDRATION, count: 4096 }).map((k) => key(k.position.x, k.position.y, k.position.z)))

@@ -126,6 +126,8 @@ type Look = (p: P) => Block | null
  */
 function columnCost(bot: Bot, stand: P, look: Look): number | null {
   if (!free(bot.blockAt(stand)) || !free(bot.blockAt(stand.offset(0, 1, 0)))) return null
+  // not in a field: digging farmland breaks the crop on it (a wheat run's shelter dug through its own crop at 3/7)
+  if (look(stand.offset(0, -1, 0))?.name === 'farmland') return null
   let seconds = 0
   let last = Infinity
   for (let d = 1; d <= DEPTH; d++) {
