@@ -10,6 +10,11 @@ import { loadMap } from '../../src/lostspace/map.js'
 import type { Player } from '../../src/lostspace/sdk/client.js'
 import { StagedLogic } from '../support/lostspace-staged.js'
 import { FastGraph } from '../../src/lostspace/bots/expert/graph.js'
+import { Belief } from '../../src/lostspace/bots/expert/belief.js'
+import { Sim } from '../../src/lostspace/bots/expert/sim.js'
+import { TourPlanner } from '../../src/lostspace/bots/expert/tour.js'
+import { GameStateTracker } from '../../src/lostspace/sdk/state.js'
+import type { ServerMessage } from '../../src/lostspace/sdk/messages.js'
 
 const quiet = createLogger('test', { level: 'silent' })
 /** The expert's sample codes for a dead player (see bots/expert/sim.ts: ALIVE 0, DEAD 1). */
@@ -213,5 +218,41 @@ describe('expert belief', () => {
     assert.ok(blinkStrikes > 0, 'the striker never struck with a blink')
     assert.equal(before, 0, 'modelled as a restocker before it ever blinked')
     assert.ok(restocker > 0, `it struck with a blink ${blinkStrikes} times, and the expert never modelled it as a restocker`)
+  })
+  test('a death in the round a zone fails is not taken for a strike of the last seat (its kills come in that seat\'s name)', () => {
+    // The messages are the logic's (messages.ts): a zone's kills at the end of a round go out as offround `died` in
+    // the name of seat 3, whose turn was the last. Seat 3 is seen taking a tool (a turn still on a Materials point),
+    // then takes one step; somebody else dies in that turn's name. Outside a zone's round that is a blink strike
+    // (a step and a kill), and the belief takes seat 3 for a restocker; in a zone's round it does not.
+    const map = loadMap()
+    const g = new FastGraph(map)
+    const planner = new TourPlanner(g)
+    const materials = map.materials.map((p) => g.id(p)).find((n) => g.adj[n]!.some((a) => g.pos[a]![2] === g.pos[n]![2]))!
+    const step = g.adj[materials]!.find((a) => g.pos[a]![2] === g.pos[materials]![2])!
+    const zoneRound = Math.min(...map.zones.map((z) => z.round))
+    const restocksAfter = (round: number): boolean => {
+      const s = new GameStateTracker({ logging: false })
+      const belief = new Belief(g, planner, new Sim(g))
+      const feed = (m: ServerMessage) => {
+        s.apply(m)
+        belief.observe(m, s)
+      }
+      const turn = (r: number, inturn: number) => feed({ type: 'roundbegin', state: r, inturn })
+      const off = (r: number, content: unknown[]) => feed({ type: 'offround', state: r, playerid: 3, content })
+      feed({ type: 'id', id: 0 })
+      turn(round - 2, 3)
+      off(round - 2, ['see', 'pos_update', [...g.pos[materials]!], 3])
+      turn(round - 1, 0)
+      turn(round - 1, 3)
+      turn(round, 0)
+      turn(round, 3)
+      off(round, ['see', 'pos_update', [...g.pos[step]!], 3])
+      off(round, ['died', 2])
+      turn(round + 1, 0)
+      return belief.style(3).restocks
+    }
+    assert.ok(!map.zones.some((z) => z.round === zoneRound - 10), 'the control round is no zone\'s')
+    assert.equal(restocksAfter(zoneRound - 10), true, 'a step and a kill in its turn outside a zone\'s round is a blink strike')
+    assert.equal(restocksAfter(zoneRound), false, 'a zone\'s kill in its name was taken for its blink strike')
   })
 })
