@@ -86,10 +86,6 @@ export class Belief {
   private readonly still = [0, 0, 0, 0]
   private turnChance = false
   private turnHit = false
-  /** A blink of the watched player was counted this turn. */
-  private turnBlink = false
-  /** A zone fails at the end of this round. */
-  private readonly zoneRound: (round: number) => boolean
 
   constructor(
     readonly g: FastGraph,
@@ -97,8 +93,7 @@ export class Belief {
     readonly sim: Sim,
   ) {
     const zoneRounds = new Set(g.failRound.filter((r) => Number.isFinite(r)))
-    this.zoneRound = (r) => zoneRounds.has(r)
-    this.scores = new ScoreBook(this.zoneRound)
+    this.scores = new ScoreBook((r) => zoneRounds.has(r))
     for (let id = 0; id < 4; id++) {
       this.others.push({ seen: { node: g.spawn[id]!, round: 0, visible: true, layerHint: -1 }, deathRound: null, escapeRound: null })
     }
@@ -117,12 +112,6 @@ export class Belief {
     const m = msg as { playerid: number; content: unknown[] }
     const c = Array.isArray(m.content) ? m.content : []
     if (c[0] === 'died') {
-      // A kill in the turn of the player we watch is its strike (the struck player gets no hp_update). A zone's kills
-      // at the round's end come in the last seat's name, so a death in a round a zone fails is not taken for one.
-      if (m.playerid === this.turnOf && !this.zoneRound(s.round) && c.slice(1).some((id) => id !== m.playerid)) {
-        this.turnHit = true
-        this.blinkSeen()
-      }
       for (const id of c.slice(1)) if (typeof id === 'number' && id !== s.id) this.died(id, s)
     } else if (c[0] === 'escaped') {
       const o = this.others[m.playerid]
@@ -132,10 +121,7 @@ export class Belief {
       }
     } else if (c[0] === 'hp_update' || (c[0] === 'see' && c[1] === 'attack')) {
       const by = c[0] === 'hp_update' ? m.playerid : typeof c[3] === 'number' ? c[3] : m.playerid
-      if (by === this.turnOf) {
-        this.turnHit = true
-        this.blinkSeen()
-      }
+      if (by === this.turnOf) this.turnHit = true
     } else if (c[0] === 'getkey') {
       this.keyFrom(m.playerid, c[1], s)
     } else if (c[0] === 'player_enter_top_layer') {
@@ -149,8 +135,7 @@ export class Belief {
       if (c[1] === 'regenerate') o.deathRound = null
       if (isPosArr(p) && p[0] >= 0 && this.g.has(p)) {
         const node = this.g.id(p)
-        if (c[1] === 'pos_update' && id === this.turnOf && ++this.turnMoves === 2) this.blinkSeen()
-        else if (c[1] === 'pos_update' && id === this.turnOf && this.turnHit) this.blinkSeen()
+        if (c[1] === 'pos_update' && id === this.turnOf && ++this.turnMoves === 2) this.blinks[id]!++
         if (c[1] === 'pos_update' && o.seen.visible && this.g.trapOk[o.seen.node]) this.suspect.set(o.seen.node, id)
         this.suspect.delete(node)
         o.seen = { node, round: s.round, visible: true, layerHint: -1 }
@@ -158,19 +143,6 @@ export class Belief {
         o.seen = { ...o.seen, round: s.round, visible: false, layerHint: -1 }
       }
     }
-  }
-
-  /**
-   * The watched player used a Transport this turn: it took two steps, or a step and a strike (both a step and a
-   * strike are main actions). The C++ competition AI strikes from two steps away with a blink and a hit; counting
-   * only two steps, the expert never saw it blink in a traced 2 v 2 game (session 40), so it was never modelled as
-   * the restocker it is.
-   */
-  private blinkSeen(): void {
-    if (this.turnOf < 0 || this.turnBlink || this.turnMoves === 0) return
-    if (this.turnMoves < 2 && !this.turnHit) return
-    this.turnBlink = true
-    this.blinks[this.turnOf]!++
   }
 
   /** A key from a key machine says where its user stands (the machine off our layer, or the one we see). */
@@ -233,7 +205,6 @@ export class Belief {
     this.turnMoves = 0
     this.turnChance = false
     this.turnHit = false
-    this.turnBlink = false
     this.turnTest = false
     this.turnChaseFrom = -1
     const o = this.others[inturn]
