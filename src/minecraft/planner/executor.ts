@@ -26,7 +26,7 @@
  *   crops grow on at night (vanilla: sky light is not darkened for growth). A farm step that fails
  *   forgets its field (it may be gone), so the plan gathers plants again.
  */
-import { describeStep, firstStep, plan, stepSignature, type PlanStep, type PlanWorld } from './plan.js'
+import { describeStep, firstStep, plan, stepSignature, type PlanOptions, type PlanStep, type PlanWorld } from './plan.js'
 import { obtainGraph, type ObtainGraph } from './graph.js'
 import { bareName, countByKey, matchesName, planKey } from '../names.js'
 import { recoveryDecision, type DeathSpot, type Recovery } from './death-recovery.js'
@@ -255,9 +255,14 @@ export class PlanExecutor {
     return Object.fromEntries(this.field)
   }
 
+  /** What every plan of this executor starts from: the graph, the world seen, the stations placed and the bot's own field. */
+  private known(world?: Observation['world']): PlanOptions {
+    return { graph: this.graph, ...world, stationsNearby: this.stationsPlaced, planted: this.plantedField() }
+  }
+
   /** Steps a plan from `inv` would have now (0 when done or no plan), without deciding anything. */
   stepsLeft(inv: Record<string, number>): number {
-    const p = plan(this.goal.item, this.targetCount(inv), inv, { graph: this.graph, stationsNearby: this.stationsPlaced, excluded: this.excluded, planted: this.plantedField() })
+    const p = plan(this.goal.item, this.targetCount(inv), inv, { ...this.known(), excluded: this.excluded })
     return p.ok ? p.steps.length : 0
   }
 
@@ -316,19 +321,13 @@ export class PlanExecutor {
       const { distance, direction } = this.nextLeg()
       return this.decide({ kind: 'explore', distance, direction, note }, inv)
     }
-    const p = plan(this.goal.item, target, inv, {
-      graph: this.graph,
-      ...obs.world,
-      stationsNearby: this.stationsPlaced,
-      excluded: this.excluded,
-      planted: this.plantedField(),
-    })
+    const p = plan(this.goal.item, target, inv, { ...this.known(obs.world), excluded: this.excluded })
     if (!p.ok) {
       const retry = this.retryDroppedGathers(target, inv, obs)
       if (retry) return this.decide(retry, inv)
       const d = this.lastDropped
       // the routes dropped are why no plan is left: say the last one's failure, not the loop of what remains
-      const becauseDropped = d && (p.reason.includes(stepSignature(d.step)) || plan(this.goal.item, target, inv, { graph: this.graph, ...obs.world, stationsNearby: this.stationsPlaced, planted: this.plantedField() }).ok)
+      const becauseDropped = d && (p.reason.includes(stepSignature(d.step)) || plan(this.goal.item, target, inv, this.known(obs.world)).ok)
       return this.fail(d && becauseDropped ? `could not ${describeStep(d.step)} after ${d.times} attempts: ${d.reason}` : p.reason)
     }
     this.lastPlan = p.steps
@@ -517,7 +516,7 @@ export class PlanExecutor {
     const rounds = gathers.every((r) => this.droppedNotFound.has(r)) ? MAX_SEARCH_ROUNDS : MAX_RETRY_ROUNDS
     if (this.retryRounds >= rounds) return undefined
     const without = new Set([...this.excluded].filter((r) => !gathers.includes(r)))
-    const p = plan(this.goal.item, target, inv, { graph: this.graph, ...obs.world, stationsNearby: this.stationsPlaced, excluded: without, planted: this.plantedField() })
+    const p = plan(this.goal.item, target, inv, { ...this.known(obs.world), excluded: without })
     if (!p.ok) return undefined
     this.retryRounds++
     for (const r of gathers) {
