@@ -19,6 +19,27 @@ import type { HuntResult, SkillCall, SkillResult } from '../../src/minecraft/bod
 import { once, worldAndBody } from './body-support.js'
 import { isWeapon } from '../../src/minecraft/melee.js'
 
+/** Resolves when the night shelter has dug in (`dugIn`) and when it ends, with its result (`shelterEnd`). */
+function watchShelter(body: MineflayerBody): { dugIn: Promise<void>; shelterEnd: Promise<SkillResult> } {
+  const dugIn = new Promise<void>((resolve) => {
+    const onProgress = (call: SkillCall, message: string) => {
+      if (call.skill !== 'shelter' || !/^sheltering until dawn/.test(message)) return
+      body.off('skill.progress', onProgress)
+      resolve()
+    }
+    body.on('skill.progress', onProgress)
+  })
+  const shelterEnd = new Promise<SkillResult>((resolve) => {
+    const onEnd = (call: SkillCall, result: SkillResult) => {
+      if (call.skill !== 'shelter') return
+      body.off('skill.end', onEnd)
+      resolve(result)
+    }
+    body.on('skill.end', onEnd)
+  })
+  return { dugIn, shelterEnd }
+}
+
 describe('hunting at night keeps the bot out of its shelter (embedded world)', { timeout: 240_000 }, () => {
   let world: World
   let body: MineflayerBody
@@ -38,22 +59,7 @@ describe('hunting at night keeps the bot out of its shelter (embedded world)', {
       const check = () => ((body.inventoryCounts()['minecraft:stone_sword'] ?? 0) >= 1 ? resolve() : setTimeout(check, 50))
       check()
     })
-    const dugIn = new Promise<void>((resolve) => {
-      const onProgress = (call: SkillCall, message: string) => {
-        if (call.skill !== 'shelter' || !/^sheltering until dawn/.test(message)) return
-        body.off('skill.progress', onProgress)
-        resolve()
-      }
-      body.on('skill.progress', onProgress)
-    })
-    const shelterEnd = new Promise<SkillResult>((resolve) => {
-      const onEnd = (call: SkillCall, result: SkillResult) => {
-        if (call.skill !== 'shelter') return
-        body.off('skill.end', onEnd)
-        resolve(result)
-      }
-      body.on('skill.end', onEnd)
-    })
+    const { dugIn, shelterEnd } = watchShelter(body)
     world.setTime(13_000)
     await dugIn
     const r = (await body.run({ skill: 'hunt', entity: 'spider', item: 'string', count: 1 }, { timeoutMs: 90_000 })) as HuntResult
@@ -107,22 +113,7 @@ describe('hunting at night keeps the bot out of its shelter (embedded world)', {
     const p = body.status().position
     const moved = await body.run({ skill: 'moveToXZ', x: Math.round(p.x) + 16, z: Math.round(p.z) }, { timeoutMs: 60_000 })
     assert.equal(moved.ok, true, moved.reason)
-    const dugIn = new Promise<void>((resolve) => {
-      const onProgress = (call: SkillCall, message: string) => {
-        if (call.skill !== 'shelter' || !/^sheltering until dawn/.test(message)) return
-        body.off('skill.progress', onProgress)
-        resolve()
-      }
-      body.on('skill.progress', onProgress)
-    })
-    const shelterEnd = new Promise<SkillResult>((resolve) => {
-      const onEnd = (call: SkillCall, result: SkillResult) => {
-        if (call.skill !== 'shelter') return
-        body.off('skill.end', onEnd)
-        resolve(result)
-      }
-      body.on('skill.end', onEnd)
-    })
+    const { dugIn, shelterEnd } = watchShelter(body)
     const respawned = once(body, 'respawn')
     world.damage('Nightowl', 40, 'test')
     await respawned
