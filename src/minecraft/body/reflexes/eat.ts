@@ -14,7 +14,6 @@ import type { SkillCall } from '../types.js'
 import { keptFood, STARVING } from '../skills/kept-food.js'
 
 export const HUNGRY = 14
-export { STARVING }
 /** Skills that leave the bot standing still: eating then is no interruption. */
 const RESTING = new Set(['shelter', 'wait'])
 

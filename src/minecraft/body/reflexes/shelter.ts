@@ -46,12 +46,12 @@ export function nightMayCut(running: { call: SkillCall; held?: boolean; startedA
   if (running.held) return false
   return !(running.call.skill === 'craft' && now - running.startedAt < CRAFT_GRACE_MS)
 }
+const SWORD_MATERIALS: ReadonlySet<string> = new Set(['log', ...TAGS.stone_crafting_materials!])
 /** Calls on the way to a sword (wood, cobblestone, crafts), which the night lets run for an unarmed bot out hunting monsters. */
 export function armingCall(call: SkillCall): boolean {
   if (call.skill === 'craft') return true
   if (call.skill !== 'collect') return false
-  const materials = new Set(['log', ...TAGS.stone_crafting_materials!])
-  return call.items.length > 0 && call.items.every((i) => materials.has(planKey(i.name)))
+  return call.items.length > 0 && call.items.every((i) => SWORD_MATERIALS.has(planKey(i.name)))
 }
 /** After an arming call ends, this long before the night hold may start (the next craft comes within a few seconds). */
 const ARMING_GAP_MS = 15_000
@@ -86,7 +86,7 @@ export const shelterReflex: Reflex = {
       const current = host.slot.current()
       if (current && !current.held && gettingArmed(current.call)) return
       if (Date.now() - armingAt < ARMING_GAP_MS && outHunting()) return
-      if (!nightMayCut(host.slot.current(), Date.now())) return
+      if (!nightMayCut(current, Date.now())) return
       // deep underground the bot carries on; near the surface's open space it shelters (sealed in where it is)
       if (!underOpenSky(bot) && !isSealedIn(bot) && !openToSkyNear(bot)) return
       running = true
