@@ -16,6 +16,9 @@ const TARGET_RADIUS = 64
 const REACH = 3
 /** How close GoalFollow keeps us. */
 const FOLLOW_RANGE = 2
+/** Standing this long out of reach with no path search under way, the fight searches for a way again. */
+const REFOLLOW_MS = 2_000
+const REFOLLOW_TICKS = 40
 /**
  * A fight with neither a hit landed nor the gap closed for this long is given up (issue 26: after
  * 10 s without progress, another target): a mob behind stone or down a cliff was fought for the
@@ -64,8 +67,17 @@ export function startMelee(bot: Bot, entity: Entity): () => void {
   let wait = 0
   const hitAndRun = entity.name === 'creeper'
   let backingOff = false
-  const follow = () => bot.pathfinder.setGoal(new goals.GoalFollow(entity, FOLLOW_RANGE), true)
+  let idleTicks = 0
+  let lastPathUpdate = Date.now()
+  const follow = () => {
+    idleTicks = 0
+    lastPathUpdate = Date.now()
+    bot.pathfinder.setGoal(new goals.GoalFollow(entity, FOLLOW_RANGE), true)
+  }
   follow()
+  const onPathUpdate = () => {
+    lastPathUpdate = Date.now()
+  }
   const onTick = () => {
     if (wait > 0) wait--
     const target = bot.entities[entity.id]
@@ -76,7 +88,15 @@ export function startMelee(bot: Bot, entity: Entity): () => void {
       backingOff = false
       follow()
     }
-    if (distance > REACH) return
+    if (distance > REACH) {
+      // the pathfinder searches a following goal again only once the mob has moved: a search that found
+      // no way (or ran out of time on a busy machine) leaves the bot standing while the mob stands still
+      // out of reach. Standing, out of reach, no search under way for REFOLLOW_MS: search again.
+      idleTicks = bot.pathfinder.isMoving() ? 0 : idleTicks + 1
+      if (idleTicks >= REFOLLOW_TICKS && Date.now() - lastPathUpdate >= REFOLLOW_MS) follow()
+      return
+    }
+    idleTicks = 0
     void bot.lookAt(target.position.offset(0, target.height / 2, 0), true).catch(() => undefined)
     if (wait > 0) return
     bot.attack(target)
@@ -87,8 +107,10 @@ export function startMelee(bot: Bot, entity: Entity): () => void {
     }
   }
   bot.on('physicsTick', onTick)
+  bot.on('path_update', onPathUpdate)
   return () => {
     bot.removeListener('physicsTick', onTick)
+    bot.removeListener('path_update', onPathUpdate)
     try {
       bot.pathfinder.setGoal(null)
     } catch {
