@@ -10,6 +10,8 @@ import type { ScannedEntity } from '../../src/minecraft/body/types.js'
 import { worldAndBody, until } from './body-support.js'
 import { HeartbeatEventSchema, heartbeatFromStatus } from '../../src/protocols/lynxmind.js'
 import { lynxStatusOf } from '../../src/minecraft/links/lynxmind-status.js'
+import { GROUND_Y, POND } from '../../src/minecraft/world/terrain.js'
+import { Vec3 } from 'vec3'
 
 describe('skills: failure reasons and simple skills (embedded world)', { timeout: 240_000 }, () => {
   let world: World
@@ -160,6 +162,32 @@ describe('skills: failure reasons and simple skills (embedded world)', { timeout
     const kill = await body.run({ skill: 'attack', target: 'cow' })
     assert.equal(kill.ok, true, kill.reason)
     assert.equal(kill.reason, 'killed minecraft:cow')
+  })
+
+  test('from the bottom of the pond (two blocks of water under a bank) a walk to the bank and a fight with a cow on it climb out first', async () => {
+    // the starter layout's pond (terrain.ts): sand floor at y 44 two blocks from its middle, water up to
+    // y 46, the bank's top at y 46 all round: from the floor the bank is two blocks up, and the path
+    // finder has no move that swims up (the skills-failures cow once chased its panicking cow into it)
+    const bottom = { x: POND.x + 2, y: GROUND_Y - 1, z: POND.z }
+    const down = await body.run({ skill: 'moveTo', ...bottom })
+    assert.equal(down.ok, true, down.reason)
+    const inPond = () => (body.bot.entity as unknown as { isInWater?: boolean }).isInWater === true && body.bot.entity.position.y < GROUND_Y
+    await until(inPond, 10_000, 'the bot under water on the pond’s floor')
+    const bank = { x: POND.x + 5, y: GROUND_Y + 1, z: POND.z }
+    const out = await body.run({ skill: 'moveTo', ...bank })
+    assert.equal(out.ok, true, out.reason)
+    assert.ok(body.bot.entity.position.distanceTo(new Vec3(bank.x + 0.5, bank.y, bank.z + 0.5)) < 1.5, `on the bank: ${body.bot.entity.position}`)
+    const again = await body.run({ skill: 'moveTo', ...bottom })
+    assert.equal(again.ok, true, again.reason)
+    await until(inPond, 10_000, 'the bot under water on the pond’s floor again')
+    // on the meadow 7 blocks east of the bot (flat at GROUND_Y within 20 blocks of spawn), 5 from the water
+    const cow = world.spawnMob('cow', { x: POND.x + 9.5, y: GROUND_Y + 1, z: POND.z + 0.5 })
+    const id = await until(() => {
+      const e = world.mobs('cow').find((m) => m.id === cow.id)?.entityId
+      return e != null && body.bot.entities[e] ? e : undefined
+    }, 15_000, 'the cow on the bank in the client’s view')
+    const kill = await body.run({ skill: 'attack', target: String(id) })
+    assert.equal(kill.ok, true, kill.reason)
   })
 
   test('chat says a line that other players hear', async () => {

@@ -8,6 +8,7 @@ import { SkillAborted, SkillError, abortReason, abortable, checkAborted, ok, fai
 import { entityId, listEntities } from './scan.js'
 import { pickUpNear } from './dig.js'
 import { cooldownTicks, meleeDps, weaponDps } from '../../melee.js'
+import { climbOut, inWater } from './swim.js'
 
 const { goals } = pathfinderPkg
 
@@ -69,6 +70,8 @@ export function startMelee(bot: Bot, entity: Entity): () => void {
   let backingOff = false
   let idleTicks = 0
   let lastPathUpdate = Date.now()
+  let swimming = false
+  const stopped = new AbortController()
   const follow = () => {
     idleTicks = 0
     lastPathUpdate = Date.now()
@@ -91,9 +94,18 @@ export function startMelee(bot: Bot, entity: Entity): () => void {
     if (distance > REACH) {
       // the pathfinder searches a following goal again only once the mob has moved: a search that found
       // no way (or ran out of time on a busy machine) leaves the bot standing while the mob stands still
-      // out of reach. Standing, out of reach, no search under way for REFOLLOW_MS: search again.
+      // out of reach. Standing, out of reach, no search under way for REFOLLOW_MS: search again, after
+      // climbing out first when it stands in water (the pathfinder plans no way out of a deep pond).
+      if (swimming) return
       idleTicks = bot.pathfinder.isMoving() ? 0 : idleTicks + 1
-      if (idleTicks >= REFOLLOW_TICKS && Date.now() - lastPathUpdate >= REFOLLOW_MS) follow()
+      if (idleTicks < REFOLLOW_TICKS || Date.now() - lastPathUpdate < REFOLLOW_MS) return
+      if (!inWater(bot)) return follow()
+      swimming = true
+      bot.pathfinder.setGoal(null)
+      void climbOut(bot, target.position, stopped.signal).then(() => {
+        swimming = false
+        if (!stopped.signal.aborted) follow()
+      })
       return
     }
     idleTicks = 0
@@ -109,6 +121,7 @@ export function startMelee(bot: Bot, entity: Entity): () => void {
   bot.on('physicsTick', onTick)
   bot.on('path_update', onPathUpdate)
   return () => {
+    stopped.abort()
     bot.removeListener('physicsTick', onTick)
     bot.removeListener('path_update', onPathUpdate)
     try {

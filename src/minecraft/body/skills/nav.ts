@@ -6,7 +6,8 @@
 import pathfinderPkg from 'mineflayer-pathfinder'
 import type { goals as GoalsNs } from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
-import { SkillAborted, SkillError, abortReason, abortable, errorMessage, type SkillContext } from './context.js'
+import { SkillAborted, SkillError, abortReason, abortable, checkAborted, errorMessage, type SkillContext } from './context.js'
+import { climbOut, inWater } from './swim.js'
 
 const { goals } = pathfinderPkg
 export type Goal = GoalsNs.Goal
@@ -35,6 +36,27 @@ export const CLOSER_BY = 0.5
  * "Getting unstuck").
  */
 export async function goTo(ctx: SkillContext, goal: Goal, what: string, stuckMs = STUCK_MS): Promise<void> {
+  try {
+    await goToOnce(ctx, goal, what, stuckMs)
+  } catch (err) {
+    // the pathfinder plans no way out of a pond two blocks deep (swim.ts): climb out, then again
+    if (!(err instanceof SkillError) || !err.message.startsWith('no path to ') || !inWater(ctx.bot)) throw err
+    ctx.progress(`climbing out of the water: no path to ${what} from in it`)
+    const out = await climbOut(ctx.bot, goalPoint(goal), ctx.signal)
+    checkAborted(ctx.signal)
+    if (!out) throw err
+    await goToOnce(ctx, goal, what, stuckMs)
+  }
+}
+
+/** Where a goal lies, for the goals that say (block, near, x-z, follow …). */
+function goalPoint(goal: Goal): { x: number; y: number; z: number } | undefined {
+  const g = goal as unknown as { x?: number; y?: number; z?: number; entity?: { position: { x: number; y: number; z: number } } }
+  if (g.entity?.position) return g.entity.position
+  return typeof g.x === 'number' && typeof g.z === 'number' ? { x: g.x, y: g.y ?? 0, z: g.z } : undefined
+}
+
+async function goToOnce(ctx: SkillContext, goal: Goal, what: string, stuckMs: number): Promise<void> {
   const { bot, signal } = ctx
   if (signal.aborted) throw new SkillAborted(abortReason(signal))
   let last = bot.entity.position.clone()
