@@ -41,14 +41,21 @@ const { WebAssembly: Wasm } = globalThis as unknown as {
   WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule>; Memory: new (d: { initial: number; maximum: number }) => Memory }
 }
 
-/** The release build's WebAssembly, compiled once per worker (found through quickjs-emscripten's own dependency). */
-let compiled: Promise<WasmModule> | undefined
-function compiledQuickJS(): Promise<WasmModule> {
-  compiled ??= (() => {
+/**
+ * The release build, loaded once per worker: its WebAssembly compiled (the file found through
+ * quickjs-emscripten's own dependency) and its two modules imported, which the library would
+ * otherwise import again for every instance.
+ */
+let release: Promise<{ variant: typeof RELEASE_SYNC; wasm: WasmModule }> | undefined
+function releaseBuild(): Promise<{ variant: typeof RELEASE_SYNC; wasm: WasmModule }> {
+  release ??= (async () => {
     const fromQuickJS = createRequire(createRequire(import.meta.url).resolve('quickjs-emscripten'))
-    return Wasm.compile(readFileSync(fromQuickJS.resolve('@jitl/quickjs-wasmfile-release-sync/wasm')))
+    const wasm = await Wasm.compile(readFileSync(fromQuickJS.resolve('@jitl/quickjs-wasmfile-release-sync/wasm')))
+    const moduleLoader = await RELEASE_SYNC.importModuleLoader()
+    const ffi = await RELEASE_SYNC.importFFI()
+    return { variant: { ...RELEASE_SYNC, importModuleLoader: async () => moduleLoader, importFFI: async () => ffi }, wasm }
   })()
-  return compiled
+  return release
 }
 
 /**
@@ -77,7 +84,8 @@ async function newEngine(memoryBytes: number): Promise<Engine> {
       }
     },
   })
-  const mod = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmModule: (await compiledQuickJS()) as never, wasmMemory: memory as never }))
+  const { variant, wasm } = await releaseBuild()
+  const mod = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmModule: wasm as never, wasmMemory: memory as never }))
   return { mod, heap }
 }
 
