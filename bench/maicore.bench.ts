@@ -1,6 +1,6 @@
 /**
  * MaiCore link costs:
- *  1. sandbox start per program (fresh QuickJS context in the worker, `return 1`), against
+ *  1. sandbox start per program (a fresh QuickJS instance in the worker, `return 1`), against
  *     calling the same code through `new Function` in this process (no isolation at all);
  *  2. host-call round trip from inside the sandbox (`await echo(i)`), against awaiting the same
  *     async host function directly;
@@ -30,10 +30,10 @@ async function sandboxCosts(): Promise<void> {
   const sandbox = createSandbox()
   const echo = async (x: unknown) => x
   const base = { prelude: '', globals: {}, host: { echo: async ([x]: unknown[]) => echo(x) }, wallClockMs: 60_000 }
-  await sandbox.run({ ...base, code: 'return 1' }) // worker and QuickJS start once
+  await sandbox.run({ ...base, code: 'return 1' }) // the worker starts and compiles QuickJS once
   const start = await timeEach(200, () => sandbox.run({ ...base, code: 'return 1' }))
   const plain = await timeEach(200, async () => new Function('return 1')())
-  console.log(`sandbox start per program (fresh context, 'return 1'): ${fmt(start * 1000)} µs median of 200`)
+  console.log(`sandbox start per program (fresh QuickJS instance, 'return 1'): ${fmt(start * 1000)} µs median of 200`)
   console.log(`  vs new Function in this process: ${fmt(plain * 1000, 1)} µs → ×${fmt(start / plain)}`)
   const CALLS = 2000
   const inside = await sandbox.run({ ...base, code: `const t = Date.now(); for (let i = 0; i < ${CALLS}; i++) await echo(i); return Date.now() - t` })

@@ -1,8 +1,11 @@
 // The JavaScript sandbox on real worker threads and real QuickJS: values, globals, prelude,
-// host calls with JSON copies, logs, every kind of error, cancellation, worker replacement.
+// host calls with JSON copies, logs, every kind of error, cancellation, worker replacement, and
+// programs after which QuickJS could not free its runtime (in a subprocess, to read its stderr).
 import { test, describe, after } from 'node:test'
 import assert from 'node:assert/strict'
+import { fileURLToPath } from 'node:url'
 import { createSandbox, type ProgramResult, type ProgramSpec } from '../../src/core/sandbox/index.js'
+import { runNode } from '../support/run-node.js'
 
 const sandbox = createSandbox({ cpuSliceMs: 500, memoryBytes: 32 * 1024 * 1024 })
 after(() => sandbox.close())
@@ -149,5 +152,29 @@ describe('sandbox: limits on the host side', () => {
     const s = createSandbox()
     await s.close()
     assert.equal(errorOf(await s.run(spec('return 1'))).error_type, 'Cancelled')
+  })
+})
+
+describe('sandbox: no program aborts QuickJS', () => {
+  // quickjs-emscripten 0.32's QuickJS cannot free a runtime after these (its issues #269 and #257):
+  // JS_FreeRuntime fails its assertion that no object is left and aborts the WebAssembly module,
+  // which prints "Aborted(…)" on the process's stderr. The sandbox must not tear one down.
+  test('objects made after an await, memory exhausted after an await, self-feeding microtasks: each ends as itself, no abort, and a plain program runs after each', async () => {
+    const programs = [
+      'await null; const a = []; for (let i = 0; i < 200000; i++) a.push({ i }); return a.length',
+      'await 0; const a = []; for (;;) a.push({ k: "v" })',
+      'const f = () => Promise.resolve().then(f); f(); await new Promise(() => {})',
+    ]
+    const root = fileURLToPath(new URL('../..', import.meta.url))
+    const r = await runNode(['--import', 'tsx', 'test/fixtures/sandbox/programs-then-plain.ts', JSON.stringify(programs)], { cwd: root, limitMs: 300_000 })
+    assert.equal(r.signal, null, `the subprocess was stopped after ${Math.round(r.ms)} ms; stderr: ${r.stderr.slice(0, 500)}`)
+    assert.doesNotMatch(r.stderr, /Aborted\(/, 'QuickJS aborted')
+    assert.equal(r.code, 0, r.stderr.slice(0, 500))
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { program: ProgramResult; next: ProgramResult })
+    assert.equal(lines.length, programs.length, r.stdout)
+    assert.deepEqual(lines[0]!.program, { ok: true, value: 200000, logs: [] })
+    assert.equal(errorOf(lines[1]!.program).error_type, 'OutOfMemory')
+    assert.equal(errorOf(lines[2]!.program).error_type, 'OutOfMemory')
+    for (const { next } of lines) assert.deepEqual(next, { ok: true, value: 42, logs: [] })
   })
 })

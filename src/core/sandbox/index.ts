@@ -1,7 +1,7 @@
 /**
  * The JavaScript sandbox (docs/sandbox.md): untrusted programs run in QuickJS (WebAssembly)
- * inside a worker thread, a fresh context per program. The worker is replaced when a program
- * overruns its wall clock, is cancelled, or breaks the QuickJS instance.
+ * inside a worker thread, a fresh QuickJS instance per program. The worker is replaced when a
+ * program overruns its wall clock or is cancelled.
  */
 import { Worker } from 'node:worker_threads'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -73,7 +73,7 @@ export function createSandbox(options: SandboxOptions = {}): ProgramRunner {
       const onExit = (code: number) => finish(fail('SandboxCrashed', `the sandbox worker stopped (exit code ${code}); it is replaced for the next program`), false)
       const onMessage = (m: FromWorker) => {
         if (m.type === 'done' && m.id === id) {
-          finish(m.result, m.retire)
+          finish(m.result, false)
           return
         }
         if (m.type === 'call' && m.id === id) void answer(w, m, spec, work.signal)

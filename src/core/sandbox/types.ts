@@ -97,5 +97,4 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'call'; id: number; callId: number; name: string; argsJson: string }
-  /** `retire`: this worker's QuickJS instance is not reusable; the host replaces the worker. */
-  | { type: 'done'; id: number; result: ProgramResult; retire: boolean }
+  | { type: 'done'; id: number; result: ProgramResult }

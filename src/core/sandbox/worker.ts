@@ -1,9 +1,18 @@
 /**
- * The sandbox worker: one QuickJS WebAssembly instance whose memory is a fixed
- * `WebAssembly.Memory` (the hard cap), and a fresh runtime + context per program.
- * Nothing of Node is reachable from inside: the program sees JSON globals, `console`, and
- * async host functions whose arguments and results cross as JSON text.
+ * The sandbox worker: every program gets its own QuickJS WebAssembly instance, whose memory is a
+ * fixed `WebAssembly.Memory` (the hard cap), with one runtime and context in it. Nothing of Node
+ * is reachable from inside: the program sees JSON globals, `console`, and async host functions
+ * whose arguments and results cross as JSON text.
+ *
+ * Why an instance per program and not one runtime per program in a shared instance: the QuickJS
+ * of quickjs-emscripten 0.32 cannot always free a runtime. After a promise job that made many
+ * objects (a plain program that builds 200,000 after an await) or ran out of memory,
+ * `JS_FreeRuntime` fails its assertion that no object is left and aborts the WebAssembly module
+ * (its issues #269, #235, #257; reproduced with every handle disposed). So no runtime is ever
+ * freed: when the program ends, its instance is dropped whole and the garbage collector takes it.
  */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { parentPort } from 'node:worker_threads'
 import {
   newQuickJSWASMModuleFromVariant,
@@ -26,39 +35,58 @@ const MIN_PAGES = 256
 const port = parentPort
 if (!port) throw new Error('sandbox worker started outside a worker thread')
 
-/**
- * The engine's out-of-memory signal. The heap is a fixed `WebAssembly.Memory`; when malloc finds
- * no room it asks emscripten to grow it, and at the cap `grow` throws and the allocation fails
- * (QuickJS then throws its out-of-memory error, which a program could also imitate). We count
- * the grow calls and remember whether the last one was refused: a program that fails while the
- * last attempt to grow was refused, during its own run, ran out of memory.
- */
-const heap = { growCalls: 0, lastRefused: false }
+type WasmModule = object
+type Memory = { grow(pages: number): number }
+const { WebAssembly: Wasm } = globalThis as unknown as {
+  WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule>; Memory: new (d: { initial: number; maximum: number }) => Memory }
+}
 
-let modulePromise: Promise<QuickJSWASMModule> | undefined
-function quickjs(memoryBytes: number): Promise<QuickJSWASMModule> {
-  modulePromise ??= (() => {
-    const maximum = Math.max(MIN_PAGES, Math.ceil(memoryBytes / PAGE))
-    type Memory = { grow(pages: number): number }
-    const { Memory } = (globalThis as unknown as { WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => Memory } }).WebAssembly
-    const memory = new Memory({ initial: MIN_PAGES, maximum })
-    const grow = memory.grow.bind(memory)
-    Object.defineProperty(memory, 'grow', {
-      value: (pages: number) => {
-        heap.growCalls++
-        try {
-          const r = grow(pages)
-          heap.lastRefused = false
-          return r
-        } catch (err) {
-          heap.lastRefused = true
-          throw err
-        }
-      },
-    })
-    return newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory as never }))
+/**
+ * The release build, loaded once per worker: its WebAssembly compiled (the file found through
+ * quickjs-emscripten's own dependency) and its two modules imported, which the library would
+ * otherwise import again for every instance.
+ */
+let release: Promise<{ variant: typeof RELEASE_SYNC; wasm: WasmModule }> | undefined
+function releaseBuild(): Promise<{ variant: typeof RELEASE_SYNC; wasm: WasmModule }> {
+  release ??= (async () => {
+    const fromQuickJS = createRequire(createRequire(import.meta.url).resolve('quickjs-emscripten'))
+    const wasm = await Wasm.compile(readFileSync(fromQuickJS.resolve('@jitl/quickjs-wasmfile-release-sync/wasm')))
+    const moduleLoader = await RELEASE_SYNC.importModuleLoader()
+    const ffi = await RELEASE_SYNC.importFFI()
+    return { variant: { ...RELEASE_SYNC, importModuleLoader: async () => moduleLoader, importFFI: async () => ffi }, wasm }
   })()
-  return modulePromise
+  return release
+}
+
+/**
+ * One program's QuickJS instance and the engine's out-of-memory signal. When malloc finds no room
+ * it asks emscripten to grow the memory; at the cap `grow` throws and the allocation fails (QuickJS
+ * then throws its out-of-memory error, which a program could also imitate). `lastRefused`: the last
+ * attempt to grow this instance's memory was refused, so a program that fails now ran out of memory.
+ */
+interface Engine {
+  mod: QuickJSWASMModule
+  heap: { lastRefused: boolean }
+}
+async function newEngine(memoryBytes: number): Promise<Engine> {
+  const heap = { lastRefused: false }
+  const memory = new Wasm.Memory({ initial: MIN_PAGES, maximum: Math.max(MIN_PAGES, Math.ceil(memoryBytes / PAGE)) })
+  const grow = memory.grow.bind(memory)
+  Object.defineProperty(memory, 'grow', {
+    value: (pages: number) => {
+      try {
+        const r = grow(pages)
+        heap.lastRefused = false
+        return r
+      } catch (err) {
+        heap.lastRefused = true
+        throw err
+      }
+    },
+  })
+  const { variant, wasm } = await releaseBuild()
+  const mod = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmModule: wasm as never, wasmMemory: memory as never }))
+  return { mod, heap }
 }
 
 const send = (m: FromWorker) => port.postMessage(m)
@@ -89,15 +117,10 @@ interface Running {
   options: Required<SandboxOptions>
 }
 let running: Running | undefined
-/** Set when QuickJS itself failed or could not be torn down cleanly (e.g. jobs still queued). */
-let broken = false
 
 port.on('message', (m: ToWorker) => {
   if (m.type === 'run') {
-    void runProgram(m).then((result) => {
-      // a broken QuickJS instance is not reused: the host starts a new worker for the next program
-      send({ type: 'done', id: m.id, result, retire: broken })
-    })
+    void runProgram(m).then((result) => send({ type: 'done', id: m.id, result }))
     return
   }
   const r = running
@@ -195,17 +218,16 @@ const RESERVED_TYPES = new Set(['CpuBudgetExceeded', 'OutOfMemory', 'WallClockEx
 async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<ProgramResult> {
   const logs: string[] = []
   const o = m.options
-  let mod: QuickJSWASMModule
+  let engine: Engine
   try {
-    mod = await quickjs(o.memoryBytes)
+    engine = await newEngine(o.memoryBytes)
   } catch (err) {
     return { ok: false, error: { error_type: 'SandboxCrashed', error_message: cleanLine(`could not start QuickJS: ${String(err)}`, 500), error_stack: null }, logs }
   }
-  const growCallsAtStart = heap.growCalls
-  /** The engine refused memory during this program and has not grown since: the program's failure is an out-of-memory. */
-  const outOfMemory = () => heap.growCalls > growCallsAtStart && heap.lastRefused
-  // No QuickJS memory limit: the WebAssembly memory is the cap, so that its refusal is the signal (see `heap`).
-  const runtime = mod.newRuntime()
+  /** The engine refused memory and has not grown since: the program's failure is an out-of-memory. */
+  const outOfMemory = () => engine.heap.lastRefused
+  // No QuickJS memory limit: the WebAssembly memory is the cap, so that its refusal is the signal (see `Engine`).
+  const runtime = engine.mod.newRuntime()
   runtime.setMaxStackSize(o.maxStackBytes)
   const budget = cpuBudget(o)
   runtime.setInterruptHandler(() => budget.overrun() !== undefined)
@@ -218,7 +240,6 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
   running = state
   let calls = 0
   let nextCall = 1
-  const handles: QuickJSHandle[] = [json.JSON, json.parse, json.stringify]
   const fail = (error: CodeError): ProgramResult => ({ ok: false, error, logs })
   /** The error of a failed program, by the engine's and our signals first, then by what it threw. */
   const failure = (h: QuickJSHandle): ProgramResult => {
@@ -240,7 +261,6 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
       throw new Error('the sandbox could not set up')
     }
     clip = clipR.value
-    handles.push(clip)
     const logFn = ctx.newFunction('__log', (levelH, textH, lengthH) => {
       if (logs.length >= o.maxLogLines) return
       const level = ctx.getString(levelH)
@@ -268,7 +288,6 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
       }
       return deferred.handle
     })
-    handles.push(logFn, callFn)
     ctx.setProp(ctx.global, '__log', logFn)
     ctx.setProp(ctx.global, '__hostCall', callFn)
     const logMaxH = ctx.newNumber(o.maxLogChars)
@@ -317,7 +336,6 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
       return e
     }
     const promise = evaluated.value
-    handles.push(promise)
     for (;;) {
       budget.startSlice()
       const jobs = runtime.executePendingJobs()
@@ -361,30 +379,12 @@ async function runProgram(m: Extract<ToWorker, { type: 'run' }>): Promise<Progra
       wakeUp = undefined
     }
   } catch (err) {
-    // QuickJS itself failed (e.g. the WebAssembly memory is exhausted): this instance is unusable
-    broken = true
+    // QuickJS itself failed (e.g. the WebAssembly memory is exhausted); its instance goes with the program
     if (outOfMemory()) return fail(memoryError(o.memoryBytes))
-    return fail({ error_type: 'SandboxCrashed', error_message: cleanLine(`the sandbox failed (${String(err)}); it is replaced for the next program`, 300), error_stack: null })
+    return fail({ error_type: 'SandboxCrashed', error_message: cleanLine(`the sandbox failed (${String(err)}); the next program starts in a new QuickJS instance`, 300), error_stack: null })
   } finally {
+    // Nothing is disposed or freed: the whole instance is dropped with the program (see the top of this file).
     running = undefined
-    for (const { deferred } of pending.values()) {
-      try {
-        deferred.dispose()
-      } catch {}
-    }
-    pending.clear()
-    for (const h of handles) {
-      try {
-        if (h.alive) h.dispose()
-      } catch {}
-    }
-    try {
-      ctx.dispose()
-      runtime.dispose()
-    } catch {
-      // leaked handles or a broken heap: start over in a new worker
-      broken = true
-    }
   }
 }
 
