@@ -101,7 +101,9 @@ describe('a fight without progress (embedded world)', { timeout: 300_000 }, () =
     } finally {
       body.off('skill.progress', onProgress)
     }
-    assert.equal(r.ok, true, r.reason)
+    const where = (q: { x: number; y: number; z: number }) => `(${q.x.toFixed(1)}, ${q.y.toFixed(1)}, ${q.z.toFixed(1)})`
+    const thirdAt = world.mobs('cow').find((c) => c.id === third.id)?.position
+    assert.equal(r.ok, true, `${r.reason} (the bot at ${where(body.bot.entity.position)} from ${where(me)}, the third cow ${thirdAt ? `at ${where(thirdAt)}` : 'gone'})`)
     assert.ok((body.inventoryCounts()['minecraft:beef'] ?? 0) > beef, r.reason)
     assert.ok(fought.length > 0, 'the hunt fought a cow')
     assert.ok(!fought.some((m) => m.includes(`(entity ${caged})`)), `never fought the caged cow again: ${[...new Set(fought)].join('; ')}`)
@@ -141,6 +143,8 @@ describe('a fight without progress (embedded world)', { timeout: 300_000 }, () =
           const inside = x === sx && z === sz && (y === gy + 1 || y === gy + 2)
           await setBlock(world, { x, y, z }, inside ? 'air' : 'bedrock')
         }
+    const deaths: number[] = []
+    ;(world.server as unknown as NodeJS.EventEmitter).on('mbMobDeath', (e: { id: number }) => deaths.push(e.id))
     const sealed = world.spawnMob('spider', { x: sx + 0.5, y: gy + 1, z: sz + 0.5 })
     const free = world.spawnMob('spider', { x: spot.x + 0.5, y: spot.y, z: spot.z + 0.5 })
     await until(() => sealed.entityId !== null && free.entityId !== null && bot.entities[sealed.entityId] && bot.entities[free.entityId], 10_000, 'the sealed and the free spider in the client’s view')
@@ -164,6 +168,9 @@ describe('a fight without progress (embedded world)', { timeout: 300_000 }, () =
     assert.ok(!fought.some((m) => m.includes(`(entity ${sealed.entityId})`)), `never fought the sealed spider: ${[...new Set(fought)].join('; ')}; ${r.reason}`)
     assert.ok(!world.mobs('spider').some((c) => c.entityId === free.entityId), `the free spider is dead: ${r.reason}`)
     assert.equal(r.kills, 1, r.reason)
-    assert.ok(world.mobs('spider').some((c) => c.entityId === sealed.entityId), 'the sealed spider is still alive')
+    // the sealed spider did not die (the world's monsters farther than 32 blocks from every player
+    // despawn at random, as vanilla's do: once the bot walked 22 blocks the other way it was 40 away,
+    // and a CI-style run lost it that way; a despawn is no fight)
+    assert.ok(!deaths.includes(sealed.id), `the sealed spider did not die: ${r.reason}`)
   })
 })
