@@ -56,6 +56,20 @@ describe('a fight without progress (embedded world)', { timeout: 300_000 }, () =
     await cleanup?.()
   })
 
+  /** The top solid block of a column near height `y`, as the client has it, with air for a mob on it (null under water). */
+  const topSolid = (x: number, z: number, y: number): { y: number; name: string } | null => {
+    for (let at = y + 12; at > y - 12; at--) {
+      const b = body.bot.blockAt(new Vec3(x, at, z))
+      if (!b || b.boundingBox !== 'block') continue
+      const free = [1, 2].every((up) => {
+        const above = body.bot.blockAt(new Vec3(x, at + up, z))
+        return above?.boundingBox === 'empty' && above.name !== 'water' && above.name !== 'lava'
+      })
+      return free ? { y: at, name: b.name } : null
+    }
+    return null
+  }
+
   test('a cow sealed out of reach: the attack ends on "no progress", not on its 60 s limit', async () => {
     const r = await body.run({ skill: 'attack', target: String(caged) })
     assert.equal(r.ok, false, r.reason)
@@ -84,7 +98,13 @@ describe('a fight without progress (embedded world)', { timeout: 300_000 }, () =
     const dz = cage.z - p.z
     const len = Math.hypot(dx, dz)
     const [ux, uz] = len < 1 ? [-1, 0] : [dx / len, dz / len]
-    const third = world.spawnMob('cow', { x: Math.floor(cage.x + 8 * ux) + 0.5, y: Math.floor(p.y) + 1, z: Math.floor(cage.z + 8 * uz) + 0.5 })
+    // on open ground (not in a tree's crown: the cow would stand there out of reach), 8–12 blocks beyond the cage
+    const spot = [8, 9, 10, 11, 12]
+      .map((d) => ({ x: Math.floor(cage.x + d * ux), z: Math.floor(cage.z + d * uz) }))
+      .map((c) => ({ ...c, top: topSolid(c.x, c.z, Math.floor(p.y)) }))
+      .find((c) => c.top !== null && !/leaves|log/.test(c.top.name))
+    assert.ok(spot?.top, 'the premise: open ground beyond the cage')
+    const third = world.spawnMob('cow', { x: spot.x + 0.5, y: spot.top.y + 1, z: spot.z + 0.5 })
     await until(() => third.entityId !== null && body.bot.entities[third.entityId], 10_000, 'the third cow in the client’s view')
     const me = body.bot.entity.position
     const near = (id: number) => me.distanceTo(body.bot.entities[id]!.position)
