@@ -19,7 +19,8 @@ import { takeTableAlong } from './crafting.js'
 import { describeOreSearch, digForOre } from './strip-mine.js'
 import { isOre, isOreItem } from './tunnel.js'
 import { coverLavaBeside, plugBlocksHeld } from './dig-step.js'
-import { knownAround } from './known-cells.js'
+import { knownAround, openCell } from './known-cells.js'
+import { dropWithinReach } from './drop-reach.js'
 import { leafOnlyOdds } from '../../leaf-drops.js'
 import { isUnreachableFailure, sameCluster, unreachableFor } from './unreachable.js'
 import { walkOverDrops } from './pick-up.js'
@@ -37,6 +38,10 @@ export const ORE_SURFACE_MS = 45_000
 
 /** While digging for ore, ore known within this distance ends the digging (farther ore may be a long way round through rock). */
 export const ORE_NEAR_RADIUS = 24
+/** Ore in sight with no path to it this many times in a row: the bot digs for ore by stairs instead. */
+export const ORE_NO_PATH_BEFORE_STAIRS = 3
+/** A walk's failure that says the pathfinder found no way at all from where the bot stands. */
+const NO_PATH = /^no path to /
 
 export interface CollectOptions {
   /** The level to strip-mine at when digging for ore (default: tunnel.ts stripHeight). */
@@ -69,6 +74,12 @@ export function itemBudgetMs(i: ItemCount): number {
 
 /** Extra cost of a block with lava beside it, in blocks of walking: each lava cell is covered with a block first. */
 export const LAVA_COST = 16
+
+/**
+ * Extra cost of a block whose drop would lie where the bot can neither stand nor reach (drop-reach.ts:
+ * a 1-high pocket dug two deep), in blocks of walking: mined anyway when nothing else is near.
+ */
+export const POCKET_COST = 32
 
 export function targetCost(distance: number, belowFeet: number, wet: boolean): number {
   return distance + Math.max(0, belowFeet) * 3 + (wet ? WET_COST : 0)
@@ -132,6 +143,7 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
   const searched = { runs: 0, walked: 0, seconds: 0, climbed: false, why: '', dug: '' }
   const ore = target.sources.find((s) => isOre(s, registry))
   let consecutiveFailures = 0
+  let noPathInRow = 0
   let lastFailure = ''
   // a leaf drops what is wanted 1 time in 20 (a sapling) or 200 (an apple): no wait for a drop after
   // each leaf and no walk to the sticks and saplings that are not wanted; the wanted ones are swept up
@@ -188,8 +200,10 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       skip.add(key(k.position))
       lastFailure ||= `lava beside the ${k.name} at ${vec(k.position.x, k.position.y, k.position.z).toString()} and ${plugs ? `only ${plugs}` : 'no'} blocks to cover it with`
     }
-    const cost = (k: (typeof all)[number]) => targetCost(k.distance, feetY - k.position.y, wet(k)) + (lavaNear(k).length ? LAVA_COST : 0)
-    const chosen = usable(all.filter((k) => !skip.has(key(k.position)))).sort((a, b) => cost(a) - cost(b))
+    // a leaf's wanted drop is swept up from anywhere around (walkOverDrops), not at the leaf
+    const pocket = (k: (typeof all)[number]) => !leafOnly && !dropWithinReach(k.position, (p) => openCell(ctx, p))
+    const costs = new Map(all.map((k) => [k, targetCost(k.distance, feetY - k.position.y, wet(k)) + (lavaNear(k).length ? LAVA_COST : 0) + (pocket(k) ? POCKET_COST : 0)]))
+    const chosen = usable(all.filter((k) => !skip.has(key(k.position)))).sort((a, b) => costs.get(a)! - costs.get(b)!)
     const positions = chosen.map((k) => vec(k.position.x, k.position.y, k.position.z))
     const usableNames = sourceBlocks.filter((b) => !refusals.has(b.name)).map((b) => b.name)
     if (!positions.length) {
@@ -228,7 +242,20 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       }
       lastFailure = err.message
       consecutiveFailures++
+      noPathInRow = NO_PATH.test(err.message) ? noPathInRow + 1 : 0
       ctx.log.debug('skipping block', { pos: pos.toString(), reason: err.message })
+      if (ore && !refusals.has(ore) && noPathInRow >= ORE_NO_PATH_BEFORE_STAIRS) {
+        // no walking way from here to the ore in sight (a pit, a ledge, a cave seen through a gap): dig
+        // for it by stairs at once, as when none is in sight; the ore seen before is left to the way they open
+        const seen = new Set(known().map((k) => key(k.position)))
+        const near = Math.min(ORE_NEAR_RADIUS, opts.radius ?? SEARCH_RADIUS)
+        ctx.progress(`no way to the ${ore} in sight from here; digging for it`)
+        const dig = await digForOre(ctx, ore, () => (known(near).some((k) => !seen.has(key(k.position))) ? true : undefined), { deadline: ctx.deadline, level: opts.oreLevel })
+        searched.dug = describeOreSearch(dig)
+        for (const k of seen) skip.add(k)
+        noPathInRow = 0
+        consecutiveFailures = 0
+      }
       if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
         throw new SkillError(`gave up on ${target.label} after ${consecutiveFailures} unreachable blocks in a row (last: ${lastFailure})`, { gained: gained() })
       }
