@@ -519,6 +519,26 @@ describe('pickUpNear (the drops of a dig)', async () => {
   })
 })
 
+describe('collect stops a walk once enough arrived', async () => {
+  const { stopWhenEnough } = await import('../../src/minecraft/body/skills/collect.js')
+  const { EventEmitter } = await import('node:events')
+  test('the child signal fires on the inventory change that makes enough, not before; stop() removes the listener', () => {
+    const inventory = new EventEmitter()
+    const parent = new AbortController()
+    let have = 9
+    const w = stopWhenEnough({ bot: { inventory }, signal: parent.signal } as never, () => have >= 11)
+    inventory.emit('updateSlot')
+    assert.equal(w.ctx.signal.aborted, false, '9 of 11: the walk goes on')
+    have = 11
+    inventory.emit('updateSlot')
+    assert.equal(w.ctx.signal.aborted, true)
+    assert.equal(w.fired(), true)
+    assert.equal(parent.signal.aborted, false, 'the skill itself goes on')
+    w.stop()
+    assert.equal(inventory.listenerCount('updateSlot'), 0)
+  })
+})
+
 describe('blocks that act when clicked', async () => {
   const { canPlaceAgainst } = await import('../../src/minecraft/body/skills/placing.js')
 
