@@ -18,7 +18,8 @@ import { vec } from './nav.js'
 import { takeTableAlong } from './crafting.js'
 import { describeOreSearch, digForOre } from './strip-mine.js'
 import { isOre, isOreItem } from './tunnel.js'
-import { coverLavaBeside, plugBlocksHeld } from './dig-step.js'
+import { coverLavaBeside, feetCell, plugBlocksHeld } from './dig-step.js'
+import { descendTo } from './descend.js'
 import { knownAround, openCell } from './known-cells.js'
 import { dropWithinReach } from './drop-reach.js'
 import { leafOnlyOdds } from '../../leaf-drops.js'
@@ -40,6 +41,13 @@ export const ORE_SURFACE_MS = 45_000
 export const ORE_NEAR_RADIUS = 24
 /** Ore in sight with no path to it this many times in a row: the bot digs for ore by stairs instead. */
 export const ORE_NO_PATH_BEFORE_STAIRS = 3
+/** Mined blocks in a row whose drop did not arrive before the bot digs stairs through the stone instead. */
+export const LOST_DROPS_BEFORE_STAIRS = 2
+const MAX_STAIRS_FOR_DROPS = 3
+/** How far down those stairs may go (each step brings two or three blocks). */
+const STAIRS_FOR_DROPS_LEVELS = 12
+/** The blocks a stair through the ground is dug in. */
+const STAIRS_MATERIAL = new Set(['stone', 'deepslate'])
 /** A walk's failure that says the pathfinder found no way at all from where the bot stands. */
 const NO_PATH = /^no path to /
 
@@ -144,6 +152,9 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
   const ore = target.sources.find((s) => isOre(s, registry))
   let consecutiveFailures = 0
   let noPathInRow = 0
+  // blocks mined in a row whose drop did not arrive, and the stairs dug for them (below)
+  let lostInRow = 0
+  let stairsForDrops = 0
   let lastFailure = ''
   // a leaf drops what is wanted 1 time in 20 (a sapling) or 200 (an apple): no wait for a drop after
   // each leaf and no walk to the sticks and saplings that are not wanted; the wanted ones are swept up
@@ -225,6 +236,7 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
     const pos = positions[0]!
     ctx.knowledge.chose(chosen[0]!.name, chosen[0]!.position, 'collect')
     const enough = stopWhenEnough(ctx, () => gained() >= count)
+    const had = gained()
     try {
       const names = usableNames
       await coverLavaBeside(enough.ctx, chosen[0]!.position, chosen[0]!.name)
@@ -233,6 +245,7 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       const after = bot.blockAt(pos)
       if (after && names.includes(after.name)) throw new SkillError(`the server did not let me break ${after.name} at ${pos.toString()}`)
       consecutiveFailures = 0
+      lostInRow = !leafOnly && gained() === had ? lostInRow + 1 : 0
     } catch (err) {
       // the way to the block was dug through what was wanted, and enough of it arrived
       if (err instanceof SkillAborted && enough.fired() && !signal.aborted) continue
@@ -264,6 +277,20 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
       }
     } finally {
       enough.stop()
+    }
+    if (lostInRow >= LOST_DROPS_BEFORE_STAIRS && stairsForDrops < MAX_STAIRS_FOR_DROPS && gained() < count && target.sources.some((n) => STAIRS_MATERIAL.has(n))) {
+      // the drops here lie where the bot cannot get (pockets dug into a pit's wall): stairs down through
+      // the stone instead, as a player digs; each step's blocks are dug where the bot then stands
+      lostInRow = 0
+      stairsForDrops++
+      ctx.progress(`the ${namespaced(target.label)} dug here falls out of reach; digging stairs down through the stone instead`)
+      try {
+        const d = await descendTo(ctx, feetCell(ctx).y - STAIRS_FOR_DROPS_LEVELS, { found: () => (gained() >= count ? true : undefined), stopAt: ctx.deadline - 5000 })
+        if (d.why) ctx.log.debug('stairs for drops stopped', { why: d.why, steps: d.steps })
+      } catch (err) {
+        if (!(err instanceof SkillError)) throw err
+        ctx.log.debug('stairs for drops failed', { err: err.message })
+      }
     }
     const n = Math.min(gained(), count)
     onCount(n)
