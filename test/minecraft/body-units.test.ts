@@ -479,6 +479,66 @@ describe('goTo stuck detector (event-driven)', async () => {
   })
 })
 
+describe('pickUpNear (the drops of a dig)', async () => {
+  const { pickUpNear } = await import('../../src/minecraft/body/skills/dig.js')
+  const { EventEmitter } = await import('node:events')
+  const { Vec3 } = await import('vec3')
+  const { createLogger } = await import('../../src/core/logger.js')
+  /** A stand-in bot for pickUpNear's bookkeeping alone: two drops lie 2 blocks away and its pathfinder finds no path to them (the seed-6 pit). */
+  function pitBot() {
+    const walks: string[] = []
+    const drop = (id: number, x: number) => ({ id, name: 'item', position: new Vec3(x, 59.1, -300.5) })
+    const b = Object.assign(new EventEmitter(), {
+      entity: { position: new Vec3(-21.6, 59, -298.6) },
+      entities: { 485: drop(485, -21.5), 491: drop(491, -22.4) } as Record<number, unknown>,
+      pathfinder: {
+        goto: (goal: { x: number }) => {
+          walks.push(String(goal.x))
+          b.emit('path_update', { status: 'noPath', path: [] })
+          return Promise.resolve()
+        },
+        setGoal: () => {},
+      },
+    })
+    return { b, walks }
+  }
+  const ctxOf = (b: unknown) =>
+    ({ bot: b, signal: new AbortController().signal, log: createLogger('t', { level: 'silent' }), progress: () => {}, setActivity: () => {}, counts: () => ({}), registry: {} }) as never
+
+  test('a drop with no path to it leaves no listener behind, and is not walked to again after the next dig', async () => {
+    const { b, walks } = pitBot()
+    await pickUpNear(ctxOf(b), new Vec3(-22, 59, -300))
+    assert.equal(walks.length, 2, 'each drop is tried once')
+    assert.equal(b.listenerCount('entityGone'), 0, 'no pickup wait is left listening')
+    assert.equal(b.listenerCount('entitySpawn'), 0)
+    // the next dig's drop: only it is walked to
+    b.entities[493] = { id: 493, name: 'item', position: new Vec3(-20.5, 59.1, -300.5) }
+    await pickUpNear(ctxOf(b), new Vec3(-21, 59, -301))
+    assert.deepEqual(walks.slice(2), ['-21'], 'the drops left behind (goals at x −22 and −23) are not tried again')
+    assert.equal(b.listenerCount('entityGone'), 0)
+  })
+})
+
+describe('collect stops a walk once enough arrived', async () => {
+  const { stopWhenEnough } = await import('../../src/minecraft/body/skills/collect.js')
+  const { EventEmitter } = await import('node:events')
+  test('the child signal fires on the inventory change that makes enough, not before; stop() removes the listener', () => {
+    const inventory = new EventEmitter()
+    const parent = new AbortController()
+    let have = 9
+    const w = stopWhenEnough({ bot: { inventory }, signal: parent.signal } as never, () => have >= 11)
+    inventory.emit('updateSlot')
+    assert.equal(w.ctx.signal.aborted, false, '9 of 11: the walk goes on')
+    have = 11
+    inventory.emit('updateSlot')
+    assert.equal(w.ctx.signal.aborted, true)
+    assert.equal(w.fired(), true)
+    assert.equal(parent.signal.aborted, false, 'the skill itself goes on')
+    w.stop()
+    assert.equal(inventory.listenerCount('updateSlot'), 0)
+  })
+})
+
 describe('blocks that act when clicked', async () => {
   const { canPlaceAgainst } = await import('../../src/minecraft/body/skills/placing.js')
 

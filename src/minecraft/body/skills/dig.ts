@@ -8,8 +8,9 @@ import type { Bot } from 'mineflayer'
 type Vec3 = Parameters<Bot['blockAt']>[0]
 import { describeHarvestTools } from '../items.js'
 import { namespaced } from '../../names.js'
-import { SkillAborted, SkillError, abortReason, abortable, errorMessage, eventWithin, sleep, type SkillContext } from './context.js'
+import { SkillAborted, SkillError, abortReason, abortable, errorMessage, eventWithin, type SkillContext } from './context.js'
 import { goTo, goals, fmtPos } from './nav.js'
+import { unreachableDropsFor } from './unreachable.js'
 
 /** null when the bot can harvest `block` with what it carries, else the model-readable reason. */
 export function missingToolReason(ctx: SkillContext, block: Block): string | null {
@@ -27,13 +28,15 @@ export function isItemEntity(e: Entity): boolean {
 /**
  * Walks over dropped items within `radius` of `pos` until they are picked up (or unreachable).
  * Event-driven: waits for the drop to appear (`entitySpawn`) and for each pickup (`entityGone`),
- * each wait bounded, instead of polling on a timer.
+ * each wait bounded, instead of polling on a timer. A drop the bot could not get to is remembered
+ * (unreachable.ts) and not walked to again after the next dig.
  */
 export async function pickUpNear(ctx: SkillContext, pos: Vec3, radius = 6, maxMs = 6000): Promise<void> {
   const { bot, signal } = ctx
   const until = Date.now() + maxMs
   const tried = new Set<number>()
-  const near = (e: Entity) => isItemEntity(e) && !tried.has(e.id) && e.position.distanceTo(pos) <= radius
+  const leftBehind = unreachableDropsFor(bot)
+  const near = (e: Entity) => isItemEntity(e) && !tried.has(e.id) && !leftBehind.has(e.id) && e.position.distanceTo(pos) <= radius
   // drops spawn a moment after the block breaks
   if (!Object.values(bot.entities).some(near)) await eventWithin(bot, 'entitySpawn', (e: Entity) => near(e), 1000, signal)
   while (Date.now() < until) {
@@ -44,14 +47,15 @@ export async function pickUpNear(ctx: SkillContext, pos: Vec3, radius = 6, maxMs
     if (!next) return
     tried.add(next.id)
     try {
-      const gone = eventWithin(bot, 'entityGone', (e: Entity) => e.id === next.id, Math.max(0, until - Date.now()), signal)
-      gone.catch(() => undefined)
       const p = next.position
       if (bot.entities[next.id]) await goTo(ctx, new goals.GoalNear(p.x, p.y, p.z, 1), `dropped item at ${fmtPos(p.x, p.y, p.z)}`, 4000)
       // the server picks up within ~1.75 blocks; a drop still there after a short bound is left behind
-      if (bot.entities[next.id]) await Promise.race([gone, sleep(1200, signal)])
+      // (the wait starts after the walk: one started before it stayed behind as a listener when the walk failed)
+      if (bot.entities[next.id]) await eventWithin(bot, 'entityGone', (e: Entity) => e.id === next.id, Math.max(0, Math.min(1200, until - Date.now())), signal)
+      if (bot.entities[next.id]) leftBehind.mark(next.id)
     } catch (err) {
       if (err instanceof SkillAborted) throw err
+      leftBehind.mark(next.id)
       ctx.log.debug('drop unreachable', { err: errorMessage(err) })
     }
   }

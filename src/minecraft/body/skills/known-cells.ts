@@ -21,3 +21,10 @@ export function knownName(ctx: Pick<SkillContext, 'bot' | 'knowledge'>, p: Posit
 export function knownAround(ctx: Pick<SkillContext, 'bot' | 'knowledge'>, p: Position): Array<string | undefined> {
   return neighbours(p).map((n) => knownName(ctx, n))
 }
+
+/** Whether the bot knows the cell at `p` to be one it could stand in: air, or a block without a collision box (grass, a torch, water). */
+export function openCell(ctx: Pick<SkillContext, 'bot' | 'knowledge' | 'registry'>, p: Position): boolean {
+  const name = knownName(ctx, p)
+  if (name === undefined) return false
+  return isAirName(name) || ctx.registry.blocksByName[name]?.boundingBox === 'empty'
+}

@@ -13,7 +13,7 @@ export const UNREACHABLE_MS = 5 * 60_000
 /** Known blocks of the same kind this close to an unreachable one are most likely as unreachable (one tree, one ledge). */
 export const CLUSTER_RADIUS = 2
 
-type Space = 'spots' | 'mobs'
+type Space = 'spots' | 'mobs' | 'drops'
 const byObject = new WeakMap<object, Map<Space, Map<string, number>>>()
 const byPlayer = new Map<string, Map<string, number>>()
 const key = (p: Position) => `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`
@@ -71,6 +71,11 @@ export function unreachableFor(owner: object): Unreachable<Position> {
 /** The mobs one player on one server (a mineflayer bot) could not get to. */
 export function unreachableMobsFor(owner: object): Unreachable<number> {
   return expiring(memoryOf(owner, 'mobs'), (id: number) => String(id))
+}
+
+/** The dropped items (entity ids) one player on one server could not get to: not walked to again after each dig. */
+export function unreachableDropsFor(owner: object): Unreachable<number> {
+  return expiring(memoryOf(owner, 'drops'), (id: number) => String(id))
 }
 
 /** Whether `p` lies within CLUSTER_RADIUS (each axis) of `of`: the same tree, the same ledge. */
