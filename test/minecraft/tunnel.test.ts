@@ -142,6 +142,8 @@ describe('hazards', () => {
     assert.equal(digVerdict('lava', true), 'lava')
     assert.equal(digVerdict('water', true), 'water')
     assert.equal(digVerdict('bedrock', true), 'unbreakable')
+    // a field: farmland and what grows on it (breaking the farmland breaks the crop)
+    for (const f of ['farmland', 'wheat', 'carrots', 'pumpkin_stem', 'attached_melon_stem']) assert.equal(digVerdict(f, true), 'field', f)
     assert.equal(digVerdict(undefined, true), 'unknown')
   })
 

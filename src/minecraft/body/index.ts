@@ -17,7 +17,7 @@ import { backoffDelay, reconnectPolicy, type ReconnectOption, type ReconnectPoli
 import type { Registry } from './items.js'
 import { selectReflexes, type Reflex, type ReflexSwitches } from './reflexes/index.js'
 import { SKILLS } from './skills/index.js'
-import { digOnlyWhatIsOpen, forbidDiggingDown } from './skills/nav.js'
+import { digOnlyWhatIsOpen, forbidDiggingDown, spareFields } from './skills/nav.js'
 import { attachSenses, type SenseState } from './senses/wire.js'
 import { countsOf, emptyStatus, statusOf } from './senses/status.js'
 import { look } from './senses/vision.js'
@@ -319,6 +319,7 @@ export class MineflayerBody extends EventEmitter implements Body {
     moves.scafoldingBlocks = moves.scafoldingBlocks.filter((id) => bot.registry.items[id]?.name === 'dirt')
     moves.canOpenDoors = true
     forbidDiggingDown(moves)
+    spareFields(moves, bot.registry as never)
     digOnlyWhatIsOpen(moves, (p) => this.knowledge.isKnown(p))
     bot.pathfinder.setMovements(moves)
     bot.pathfinder.thinkTimeout = 10_000

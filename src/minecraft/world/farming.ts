@@ -67,6 +67,12 @@ export const STEMS: readonly StemDef[] = [
 
 export const STEM_MAX_AGE = 7
 
+/**
+ * A field: farmland and what grows on it. Breaking the farmland breaks the crop or stem on it
+ * (`CropBlock.canSurvive` needs farmland under it), so a careful player never digs through a field.
+ */
+export const FIELD_BLOCKS: ReadonlySet<string> = new Set(['farmland', ...CROPS.map((c) => c.block), ...STEMS.flatMap((s) => [s.block, s.attached])])
+
 /** The block an item plants on farmland (wheat_seeds → wheat), if any. */
 export function plantedOnFarmland(itemName: string): string | null {
   return CROPS.find((c) => c.plantItem === itemName)?.block ?? STEMS.find((s) => s.plantItem === itemName)?.block ?? null

@@ -130,7 +130,10 @@ export async function takeStep(ctx: SkillContext, step: Step, onDug?: () => bool
     const b = bot.blockAt(vec(cell.x, cell.y, cell.z))
     if (!b) return { ok: false, hazard: 'not loaded', at: cell }
     const verdict = digVerdict(b.name, ctx.knowledge.isKnown(cell))
-    if (verdict !== 'ok') return { ok: false, hazard: verdict === 'unknown' ? `unknown block (fair play: not exposed)` : verdict, at: cell }
+    if (verdict !== 'ok') {
+      const hazard = verdict === 'unknown' ? `unknown block (fair play: not exposed)` : verdict === 'field' ? `${b.name}, a field (digging it would break the crop)` : verdict
+      return { ok: false, hazard, at: cell }
+    }
     if (!isAirName(b.name)) {
       // lava or water the bot knows of beside the cell would flow into it (and onto the bot) once it is open
       const before = fluidAmong(knownAround(ctx, cell))

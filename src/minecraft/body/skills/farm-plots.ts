@@ -13,6 +13,7 @@ import { CANE_SOIL, CLEARABLE, HYDRATION, TILLABLE, type CropSpec } from './crop
 import { isAirName } from '../../names.js'
 import { layField } from './field-layout.js'
 import { FRUIT_SOIL } from '../../world/farming.js'
+import { memoryOf } from './player-memory.js'
 
 export const PLOT_SEARCH_RADIUS = 32
 /** The best-ranked good plots the field is laid out from; the ones left over are its spares. */
@@ -36,21 +37,35 @@ export interface Field {
 const key = (x: number, y: number, z: number) => `${x},${y},${z}`
 const SIDES = [new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)]
 
-/** The ground of every plot of `spec` planted within PLOT_SEARCH_RADIUS that the bot knows of. */
+/** The plots this bot planted (one memory per player on one server, so a reconnect keeps it): the ground's positions. */
+const ownPlots = (bot: object) => memoryOf<true>(bot, 'plots')
+
+/** Notes that the bot planted the plot on `ground`. */
+export function notePlanted(bot: object, ground: Vec3): void {
+  ownPlots(bot).set(key(ground.x, ground.y, ground.z), true)
+}
+
+/**
+ * The ground of every plot of `spec` planted within PLOT_SEARCH_RADIUS that the bot knows of and
+ * planted itself: a crop on farmland the bot did not plant is someone else's field. Sugar cane
+ * growing wild beside water is anyone's to cut (above its lowest block, which grows again).
+ */
 export function plantedGround(ctx: SkillContext, spec: CropSpec): Vec3[] {
   const at = (p: Vec3) => ctx.bot.blockAt(p)?.name ?? null
+  const own = ownPlots(ctx.bot)
   const planted = ctx.knowledge.find((n) => n === spec.block || n === spec.fruit?.attachedStem, { radius: PLOT_SEARCH_RADIUS, count: 256 })
   const grounds = new Map<string, Vec3>()
   for (const k of planted) {
     let g = new Vec3(k.position.x, k.position.y - 1, k.position.z)
     if (spec.soil === 'beside-water') while (at(g) === 'sugar_cane') g = g.offset(0, -1, 0)
+    else if (!own.has(key(g.x, g.y, g.z))) continue
     grounds.set(key(g.x, g.y, g.z), g)
   }
   return [...grounds.values()]
 }
 
-/** Up to `want` plots for `spec`, nearest field first, and the spares. */
-export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Field {
+/** Up to `want` plots for `spec`, the plots already planted (`plantedGround`) first, then the nearest field, and the spares. */
+export function findPlots(ctx: SkillContext, spec: CropSpec, want: number, planted: readonly Vec3[]): Field {
   const { bot } = ctx
   const p0 = bot.entity.position
   const from = new Vec3(p0.x, p0.y, p0.z)
@@ -67,7 +82,7 @@ export function findPlots(ctx: SkillContext, spec: CropSpec, want: number): Fiel
   const apart = !!spec.fruit
   const field = (spares: Plot[] = []): Field => ({ plots: out, spares, rows, apart })
   // what is already planted
-  for (const g of plantedGround(ctx, spec)) take(g)
+  for (const g of planted) take(g)
   if (out.length >= want) return field()
 
   const water = new Set(ctx.knowledge.find((n) => n === 'water', { radius: PLOT_SEARCH_RADIUS + HYDRATION, count: 4096 }).map((k) => key(k.position.x, k.position.y, k.position.z)))

@@ -11,7 +11,7 @@ import type { FarmResult, ItemCount, SkillCall } from '../types.js'
 import { namespaced } from '../../names.js'
 import { SkillAborted, SkillError, checkAborted, errorMessage, eventWithin, type SkillContext, type SkillDef } from './context.js'
 import { CLEARABLE, CROP_SPECS, MAX_PLOTS, SEED_GRASS, ripeAge, type CropSpec } from './crops.js'
-import { findPlots, plantedGround, spareFor, type Field, type Plot } from './farm-plots.js'
+import { findPlots, notePlanted, plantedGround, spareFor, type Field, type Plot } from './farm-plots.js'
 import { mineBlockAt } from './dig.js'
 import { fmtPos, goTo, goals } from './nav.js'
 import { blockBecomes, holdItem, inventoryBecomes, useOnBlock } from './use-item.js'
@@ -51,13 +51,13 @@ export const farm: SkillDef<Farm> = {
     })
     try {
       // a field planted before (a night in a shelter cut the last call) is gone back to: its plots hold the seeds
-      const inGround = plantedGround(ctx, spec).length
-      if (!holds(ctx, spec.plant) && spec.plant === 'wheat_seeds' && inGround === 0) await gatherSeeds(ctx)
+      const inGround = plantedGround(ctx, spec)
+      if (!holds(ctx, spec.plant) && spec.plant === 'wheat_seeds' && inGround.length === 0) await gatherSeeds(ctx)
       const hoe = spec.soil === 'farmland' ? ctx.bot.inventory.items().find((i) => i.name.endsWith('_hoe'))?.name : undefined
       if (spec.soil === 'farmland' && !hoe) return result(false, 'need a hoe to till the ground (craft a minecraft:wooden_hoe from 2 planks and 2 sticks)')
       const plantable = ctx.bot.inventory.items().filter((i) => i.name === spec.plant).reduce((n, i) => n + i.count, 0)
-      const want = Math.max(1, Math.min(MAX_PLOTS, Math.ceil(c.count / spec.perPlot), inGround + plantable))
-      const field: Field = findPlots(ctx, spec, want)
+      const want = Math.max(1, Math.min(MAX_PLOTS, Math.ceil(c.count / spec.perPlot), inGround.length + plantable))
+      const field: Field = findPlots(ctx, spec, want, inGround)
       plots = field.plots
       if (plots.length === 0) {
         return result(false, `no ground to farm ${c.crop} on: no ${spec.soil === 'farmland' ? 'grass or dirt with air above near' : 'grass, dirt or sand right beside'} water known within 32 blocks (fair play: only blocks exposed to air or seen count); explore toward water`)
@@ -212,6 +212,7 @@ async function plantPlot(ctx: SkillContext, spec: CropSpec, p: Plot, hoe: string
   await holdItem(ctx, spec.plant)
   await useOnBlock(ctx, bot.blockAt(g)!)
   if (!(await blockBecomes(ctx, up, (b) => b?.name === spec.block))) throw new SkillError(`${namespaced(spec.plant)} did not take at ${where}`)
+  notePlanted(bot, g)
 }
 
 async function applyBoneMeal(ctx: SkillContext, crop: Vec3): Promise<void> {

@@ -8,6 +8,7 @@ import type { goals as GoalsNs } from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { SkillAborted, SkillError, abortReason, abortable, checkAborted, errorMessage, type SkillContext } from './context.js'
 import { climbOut, inWater } from './swim.js'
+import { FIELD_BLOCKS } from '../../world/farming.js'
 
 const { goals } = pathfinderPkg
 export type Goal = GoalsNs.Goal
@@ -282,6 +283,20 @@ export function forbidDiggingDown(moves: object): void {
     original.call(this, node, found)
     const onTree = () => typeof this.getBlock === 'function' && isTreeBlock(this.getBlock(node, 0, -1, 0)?.name)
     for (const move of found) if (!move.toBreak?.length || onTree()) neighbors.push(move)
+  }
+}
+
+/**
+ * The path finder never digs through a field: farmland, or a crop or stem on it, is not broken on
+ * a walk (breaking farmland breaks its crop). A wheat run's shelter climbed out at dawn by a
+ * staircase dug through a plot beside the pit, and the crop's growth was lost every night.
+ */
+export function spareFields(moves: object, registry: { blocksByName: Record<string, { id: number } | undefined> }): void {
+  const m = moves as { blocksCantBreak?: Set<number> }
+  if (!m.blocksCantBreak) return
+  for (const name of FIELD_BLOCKS) {
+    const b = registry.blocksByName[name]
+    if (b) m.blocksCantBreak.add(b.id)
   }
 }
 

@@ -11,6 +11,7 @@ import type { Position } from '../types.js'
 import { versionFacts, type VersionFacts } from '../../version-facts.js'
 import { DEFAULT_MC_VERSION } from '../../versions.js'
 import { isAirName } from '../../names.js'
+import { FIELD_BLOCKS } from '../../world/farming.js'
 
 export interface Dir {
   dx: number
@@ -165,15 +166,16 @@ export function fallsName(name: string): boolean {
   return name === 'sand' || name === 'red_sand' || name === 'gravel' || name.endsWith('concrete_powder')
 }
 
-export type CellVerdict = 'ok' | 'unknown' | 'lava' | 'water' | 'unbreakable'
+export type CellVerdict = 'ok' | 'unknown' | 'lava' | 'water' | 'unbreakable' | 'field'
 
-/** May the bot dig this cell? It must be known (fair play) and not a fluid or bedrock. */
+/** May the bot dig this cell? It must be known (fair play) and not a fluid, bedrock or a field (farmland and its crops). */
 export function digVerdict(name: string | undefined, known: boolean): CellVerdict {
   if (name === undefined) return 'unknown'
   if (isAirName(name)) return 'ok'
   if (name === 'lava') return 'lava'
   if (name === 'water' || name === 'bubble_column') return 'water'
   if (name === 'bedrock' || name === 'barrier' || name === 'end_portal_frame') return 'unbreakable'
+  if (FIELD_BLOCKS.has(name)) return 'field'
   return known ? 'ok' : 'unknown'
 }
 

@@ -8,45 +8,19 @@
  * because the world changes (the bot digs, builds, comes from another side; mobs walk).
  */
 import type { Position } from '../types.js'
+import { memoryOf } from './player-memory.js'
 
 export const UNREACHABLE_MS = 5 * 60_000
 /** Known blocks of the same kind this close to an unreachable one are most likely as unreachable (one tree, one ledge). */
 export const CLUSTER_RADIUS = 2
 
-type Space = 'spots' | 'mobs' | 'drops'
-const byObject = new WeakMap<object, Map<Space, Map<string, number>>>()
-const byPlayer = new Map<string, Map<string, number>>()
 const key = (p: Position) => `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`
 
-/** A memory of things (spots by position, mobs by entity id) the bot could not get to, each for UNREACHABLE_MS. */
+/** A memory of things (spots by position, mobs and dropped items by entity id) the bot could not get to, each for UNREACHABLE_MS. */
 export interface Unreachable<K> {
   mark(k: K, now?: number): void
   has(k: K, now?: number): boolean
   size(now?: number): number
-}
-
-/** Who the bot is on which server (`name@address:port`), when its connection says; else undefined. */
-function playerOf(owner: object): string | undefined {
-  const o = owner as { username?: unknown; _client?: { socket?: { remoteAddress?: unknown; remotePort?: unknown } } }
-  const sock = o._client?.socket
-  if (typeof o.username !== 'string' || typeof sock?.remoteAddress !== 'string' || typeof sock.remotePort !== 'number') return undefined
-  return `${o.username}@${sock.remoteAddress}:${sock.remotePort}`
-}
-
-/** One space of the memory of one player on one server, or of any other object for as long as it lives. */
-function memoryOf(owner: object, space: Space): Map<string, number> {
-  const player = playerOf(owner)
-  if (player) {
-    const k = `${space}|${player}`
-    let m = byPlayer.get(k)
-    if (!m) byPlayer.set(k, (m = new Map()))
-    return m
-  }
-  let spaces = byObject.get(owner)
-  if (!spaces) byObject.set(owner, (spaces = new Map()))
-  let m = spaces.get(space)
-  if (!m) spaces.set(space, (m = new Map()))
-  return m
 }
 
 function expiring<K>(map: Map<string, number>, keyOf: (k: K) => string): Unreachable<K> {
@@ -65,17 +39,17 @@ function expiring<K>(map: Map<string, number>, keyOf: (k: K) => string): Unreach
 
 /** The spots one player on one server (a mineflayer bot) could not get to. */
 export function unreachableFor(owner: object): Unreachable<Position> {
-  return expiring(memoryOf(owner, 'spots'), key)
+  return expiring(memoryOf<number>(owner, 'spots'), key)
 }
 
 /** The mobs one player on one server (a mineflayer bot) could not get to. */
 export function unreachableMobsFor(owner: object): Unreachable<number> {
-  return expiring(memoryOf(owner, 'mobs'), (id: number) => String(id))
+  return expiring(memoryOf<number>(owner, 'mobs'), (id: number) => String(id))
 }
 
 /** The dropped items (entity ids) one player on one server could not get to: not walked to again after each dig. */
 export function unreachableDropsFor(owner: object): Unreachable<number> {
-  return expiring(memoryOf(owner, 'drops'), (id: number) => String(id))
+  return expiring(memoryOf<number>(owner, 'drops'), (id: number) => String(id))
 }
 
 /** Whether `p` lies within CLUSTER_RADIUS (each axis) of `of`: the same tree, the same ledge. */
