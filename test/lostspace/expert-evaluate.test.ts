@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { LostSpaceEngine } from '../../src/lostspace/engine.js'
 import { loadMap } from '../../src/lostspace/map.js'
 import { FastGraph } from '../../src/lostspace/bots/expert/graph.js'
-import { F_HP, F_KEYS, F_NODE, F_TOOL, KIT, Sim, TRANSPORT } from '../../src/lostspace/bots/expert/sim.js'
+import { F_KEYS, F_NODE, F_TOOL, Sim, TRANSPORT } from '../../src/lostspace/bots/expert/sim.js'
 import { TourPlanner } from '../../src/lostspace/bots/expert/tour.js'
 import { Evaluator } from '../../src/lostspace/bots/expert/evaluate.js'
 
@@ -52,26 +52,5 @@ describe('expert evaluation', () => {
     assert.ok(Math.abs(value(beside, 2) - value(away, 2)) < 0.1, `with Transports: beside ${value(beside, 2).toFixed(3)}, away ${value(away, 2).toFixed(3)}`)
     // Not seen intercepting (the strategist, the Python sample): on its own way, not lying in wait.
     assert.ok(Math.abs(value(beside, 0, false) - value(away, 0, false)) < 0.1, `a racer: beside ${value(beside, 0, false).toFixed(3)}, away ${value(away, 0, false).toFixed(3)}`)
-  })
-
-  test('stalled with every key (held for a while without an escape), our escape counts as blocked until we hold two Transports and more than two strikes of hp, wherever the guard is sampled', () => {
-    const ev = new Evaluator(sim, new TourPlanner(g))
-    const value = (stalled: boolean, transports: number, hp: number, kits = 0): number => {
-      ev.stalled = stalled
-      const s = sim.initial()
-      sim.startTurn(s)
-      sim.set(s, 0, F_NODE, g.id([5, 3, 0]))
-      sim.set(s, 0, F_KEYS, 15)
-      sim.set(s, 0, F_HP, hp)
-      sim.set(s, 0, F_TOOL + TRANSPORT, transports)
-      sim.set(s, 0, F_TOOL + KIT, kits)
-      ev.origin = sim.round(s)
-      return ev.value(s, 0)
-    }
-    assert.ok(value(true, 0, 200) < value(false, 0, 200) - 0.5, `stalled ${value(true, 0, 200).toFixed(3)}, not ${value(false, 0, 200).toFixed(3)}`)
-    assert.ok(value(true, 1, 200) < value(false, 1, 200) - 0.5, 'one Transport is no blink from two steps away')
-    assert.ok(Math.abs(value(true, 2, 200) - value(false, 2, 200)) < 1e-9, 'two Transports at full hp: not blocked')
-    assert.ok(value(true, 2, 140) < value(false, 2, 140) - 0.5, 'two strikes kill at 140 hp')
-    assert.ok(Math.abs(value(true, 2, 130, 1) - value(false, 2, 130, 1)) < 1e-9, 'a Kit counts: 130 hp and a Kit')
   })
 })

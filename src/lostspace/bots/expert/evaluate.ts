@@ -12,7 +12,7 @@
  * other player.
  */
 import type { FastGraph } from './graph.js'
-import { boxesOf, escapeSafe, preparedToEscape } from './policy.js'
+import { boxesOf, escapeSafe } from './policy.js'
 import { ALIVE, DEAD, ERROR, ESCAPED, F_COUNTDOWN, F_DEATH, F_ESC_ORDER, F_PENDING, F_PERMANENT, F_RESPAWN, F_SCORE, F_SKIP, KIT, LANDMINE, type Sim, SKIP, STICKY, TRANSPORT, WAIT } from './sim.js'
 import { UNREACHABLE_TURNS, type BoxInfo, type TourPlanner } from './tour.js'
 
@@ -57,12 +57,6 @@ export class Evaluator {
    * the strategist: issue 29's eleventh pass).
    */
   interceptors = 0
-  /**
-   * We have held every key for a while without escaping (search.ts, SearchOptions.stalled): a guard holds the capsule
-   * whether or not the sample puts it there (it is often out of our sight), so our escape counts as blocked until we
-   * hold what a blink escape past it needs (policy.ts, preparedToEscape).
-   */
-  stalled = false
   private readonly looks: Outlook[] = [0, 1, 2, 3].map((seat) => ({ escape: Infinity, sure: 0, survive: 0, score: 0, seat }))
 
   constructor(
@@ -117,7 +111,7 @@ export class Evaluator {
         if (esc > LAST_ROUND) return
         out.escape = esc
         out.sure = Math.max(0.3, 1 - HAZARD * (esc - Math.min(now, this.origin || now))) * hpFactor(sim.hp(s, p), sim.tool(s, p, KIT))
-        if (p === this.self && mask === 15 && st === ALIVE && ((this.stalled && !preparedToEscape(sim, s, p)) || this.blocked(s, p))) out.sure *= BLOCKED
+        if (p === this.self && mask === 15 && st === ALIVE && this.blocked(s, p)) out.sure *= BLOCKED
       }
     }
   }

@@ -23,12 +23,6 @@ export const SIMS_PER_MS = 30
 export const HORIZON = 10
 /** Turns without our tour getting shorter (same keys) after which the way to its next key machine counts as blocked. */
 export const STALL = 6
-/**
- * Our turns holding every key after which the capsule counts as guarded (SearchOptions.stalled). In the bench's games
- * against the C++ AI an escape took 8-16 rounds from the last key when nobody held the capsule, and the standoffs
- * lasted 20-70 (docs/benchmarks.md, issue 29's fifteenth pass).
- */
-export const HELD_STALL = 12
 
 export interface ExpertOptions {
   seed?: number
@@ -102,8 +96,6 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
   let bestTour = Infinity
   let stall = 0
   let blocked = -1
-  /** Our turns in a row holding every key (not escaping: an escaping player does not decide). */
-  let heldAll = 0
 
   const execute = async (s: GameStateTracker, api: Parameters<Player['onRoundBegin']>[1], plan: Action[]) => {
     for (const a of plan) {
@@ -155,9 +147,7 @@ export function createExpertPlayer(opts: ExpertOptions = {}): ExpertPlayer {
         blocked = -1
       } else if (++stall === STALL) blocked = tour.target
       const avoid = maskOf(s.keys) === ALL_KEYS ? -1 : blocked
-      heldAll = maskOf(s.keys) === ALL_KEYS ? heldAll + 1 : 0
-      const stalled = heldAll > HELD_STALL
-      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle, camp, avoid, stalled, trace: opts.trace, traceRollouts: opts.traceRound === s.round })
+      const r = search.run(s, { sims, horizon, capMs, seed: (seed * 1000003 + s.round) >>> 0, idle, camp, avoid, trace: opts.trace, traceRollouts: opts.traceRound === s.round })
       idle = r.plan.some((a) => a.kind !== 'detect' && a.kind !== 'trap') ? 0 : idle + 1
       if (r.camping) camp++
       decisions.push({ round: s.round, sims: r.sims, candidates: r.candidates, ms: performance.now() - t0, capped: r.capped })

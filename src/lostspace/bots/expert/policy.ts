@@ -19,8 +19,6 @@ import { ALIVE, F_DETECT, F_HP, F_NODE, F_SKIP, F_WAITED, KIT, type Sim, SKIP, T
 import type { BoxInfo, TourPlanner } from './tour.js'
 
 const ATTACK = 70
-/** One guard's two strikes (a blink onto the capsule and the escape in one turn) are survived above this hp. */
-export const PREPARED_HP = 2 * ATTACK
 
 export interface Style {
   /** Chance of hitting a player in reach when the fight looks acceptable (own hp > 70 or a kill). */
@@ -44,16 +42,9 @@ export interface Style {
   hunts: number
   /** Chance that it checks the capsule's surroundings before starting its escape (careful players always do). */
   escapeCare: number
-  /**
-   * With every key but held up at the capsule (our own turns only, see search.ts): first fetches two Transports, and a
-   * Kit when hurt, so that the escape starts on a blink from two steps away (one guard then strikes twice, not three times).
-   */
-  prepares?: boolean
 }
 
 export const SELF_STYLE: Style = { aggression: 1, kitBelow: 110, moveRate: 1, grabsKits: true, restocks: false, detects: true, careful: true, hunts: 0, escapeCare: 1 }
-/** SELF_STYLE once every key has been held for a while without an escape (a guarded capsule). */
-export const PREPARE_STYLE: Style = { ...SELF_STYLE, kitBelow: PREPARED_HP, prepares: true }
 export const RACER_STYLE: Style = { aggression: 0.8, kitBelow: 110, moveRate: 1, grabsKits: true, restocks: false, detects: true, careful: false, hunts: 0.3, escapeCare: 0.5 }
 
 /** Per-sample hashed randomness (see the file comment). */
@@ -197,7 +188,6 @@ export function playTurn(ctx: PolicyContext, s: Int32Array, pid: number, style: 
       return
     }
   } else if (sim.tool(s, pid, TRANSPORT) > 0 && blinkStrike(ctx, s, pid, style, hunt, round)) return
-  if (style.prepares && mask === 15 && prepareStep(ctx, s, pid, node, hp, kits, round)) return
   const box = sim.box(s, node)
   if (box !== 0 && (box | mask) !== mask) {
     note(ctx, sim.openBox(s, pid), 'box')
@@ -302,31 +292,6 @@ function restockTool(sim: Sim, s: Int32Array, pid: number, hp: number, kits: num
   if (tr < 1) return TRANSPORT
   if (kits < 1) return KIT
   return TRANSPORT
-}
-
-/** Whether `pid` (every key, a guarded capsule) holds what a blink escape past one guard needs. */
-export function preparedToEscape(sim: Sim, s: Int32Array, pid: number): boolean {
-  return sim.tool(s, pid, TRANSPORT) >= 2 && sim.hp(s, pid) + 100 * sim.tool(s, pid, KIT) > PREPARED_HP
-}
-
-/** The restocking turn of a prepared escape: a tool here, or a careful step towards the nearest stock; false when nothing is missing or in reach. */
-function prepareStep(ctx: PolicyContext, s: Int32Array, pid: number, node: number, hp: number, kits: number, round: number): boolean {
-  const { sim, dice } = ctx
-  const g = sim.g
-  if (preparedToEscape(sim, s, pid)) return false
-  const tool = hp + 100 * kits <= PREPARED_HP ? KIT : TRANSPORT
-  if (g.isMaterials[node] && sim.stock(s, node) > 0) {
-    note(ctx, sim.materials(s, pid, tool), tool === KIT ? 'kitpick' : 'transportpick')
-    return true
-  }
-  const stage = g.stage(round, 2)
-  const m = nearestStock(sim, s, node, stage)
-  if (m < 0) return false
-  const nx = safeStep(sim, s, pid, node, m, round, stage, dice.u(pid, round, 4))
-  if (nx < 0 || nx === node) return false
-  if (g.adjacent[node * g.n + nx] === 1 && sim.get(s, pid, F_DETECT) === 0) note(ctx, sim.detect(s, pid, nx), 'detect', nx)
-  note(ctx, sim.move(s, pid, nx), 'move', nx)
-  return true
 }
 
 /** The nearest Materials point with stock left that outlasts the walk there, or -1. */

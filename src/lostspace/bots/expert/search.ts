@@ -19,7 +19,7 @@ import type { GameStateTracker } from '../../sdk/state.js'
 import type { Belief } from './belief.js'
 import { Evaluator } from './evaluate.js'
 import type { FastGraph } from './graph.js'
-import { Dice, PREPARE_STYLE, SELF_STYLE, dangerAt, playTurn, stepTowards, type PolicyContext, type Style } from './policy.js'
+import { Dice, SELF_STYLE, dangerAt, playTurn, stepTowards, type PolicyContext, type Style } from './policy.js'
 import { ALIVE, F_DETECT, F_SCORE, KIT, LANDMINE, type Sim, STICKY, TOOL_LIMIT, TRANSPORT } from './sim.js'
 import type { TourPlanner } from './tour.js'
 
@@ -42,12 +42,6 @@ export interface SearchOptions {
    * the default plan (-1 or absent: not stalled).
    */
   avoid?: number
-  /**
-   * We have held every key for HELD_STALL turns without escaping (a guard by the capsule, usually the C++ AI): our
-   * own turns restock for a blink escape first (PREPARE_STYLE), and our escape counts as blocked until we could
-   * make it (Evaluator.stalled).
-   */
-  stalled?: boolean
   /** Simulations for this decision. */
   sims: number
   /** Rounds each rollout looks ahead. */
@@ -99,8 +93,6 @@ export class PlanSearch {
   readonly evaluator: Evaluator
   private readonly ctx: PolicyContext
   private readonly work: Int32Array
-  /** Our own rollout style in this decision (SELF_STYLE, or PREPARE_STYLE when stalled). */
-  private self: Style = SELF_STYLE
 
   constructor(
     readonly g: FastGraph,
@@ -134,7 +126,7 @@ export class PlanSearch {
     const probe = sim.clone(e0, this.work)
     this.ctx.dice.seed = 0
     this.ctx.record = rec
-    playTurn(this.ctx, probe, me, this.self)
+    playTurn(this.ctx, probe, me, SELF_STYLE)
     this.ctx.record = undefined
     let def = add(rec)
     let forced = false
@@ -279,8 +271,6 @@ export class PlanSearch {
     const me = s.id
     const e0 = this.belief.determinize(s, createRng(mix(opts.seed, 0x5eed)))
     this.evaluator.origin = s.round
-    this.self = opts.stalled ? PREPARE_STYLE : SELF_STYLE
-    this.evaluator.stalled = opts.stalled === true
     const found = this.candidates(e0, me, (opts.camp ?? 0) < CAMP_PATIENCE, opts.avoid ?? -1)
     let { plans, def } = found
     if (found.forced) {
@@ -296,8 +286,8 @@ export class PlanSearch {
       }
     }
     // Each opponent is, per sample, either the racer we saw or a careful player like us (its caution is learned).
-    const racers = [0, 1, 2, 3].map((id) => (id === me ? this.self : this.belief.style(id)))
-    const careful = [0, 1, 2, 3].map((id) => (id === me ? this.self : { ...SELF_STYLE, moveRate: this.belief.moveRate(id) }))
+    const racers = [0, 1, 2, 3].map((id) => (id === me ? SELF_STYLE : this.belief.style(id)))
+    const careful = [0, 1, 2, 3].map((id) => (id === me ? SELF_STYLE : { ...SELF_STYLE, moveRate: this.belief.moveRate(id) }))
     const caution = [0, 1, 2, 3].map((id) => (id === me ? 1 : this.belief.caution(id)))
     const styleDice = new Dice(mix(opts.seed, 0xca7e))
     const stylesOf = (k: number): Style[] => [0, 1, 2, 3].map((id) => (styleDice.u(id, k, 9) < caution[id]! ? careful[id]! : racers[id]!))
