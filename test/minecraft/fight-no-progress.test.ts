@@ -56,11 +56,12 @@ describe('a fight without progress (embedded world)', { timeout: 300_000 }, () =
     await cleanup?.()
   })
 
-  /** The top solid block of a column near height `y`, as the client has it, with air for a mob on it (null under water). */
-  const topSolid = (x: number, z: number, y: number): { y: number; name: string } | null => {
+  /** The ground of a column near height `y` as the client has it (leaves above it skipped), with air for a mob on it (null under water, at a trunk). */
+  const groundAt = (x: number, z: number, y: number): { y: number; name: string } | null => {
     for (let at = y + 12; at > y - 12; at--) {
       const b = body.bot.blockAt(new Vec3(x, at, z))
-      if (!b || b.boundingBox !== 'block') continue
+      if (!b || b.boundingBox !== 'block' || /leaves/.test(b.name)) continue // under a tree's crown is ground too
+      if (/_log$/.test(b.name)) return null
       const free = [1, 2].every((up) => {
         const above = body.bot.blockAt(new Vec3(x, at + up, z))
         return above?.boundingBox === 'empty' && above.name !== 'water' && above.name !== 'lava'
@@ -98,16 +99,16 @@ describe('a fight without progress (embedded world)', { timeout: 300_000 }, () =
     const dz = cage.z - p.z
     const len = Math.hypot(dx, dz)
     const [ux, uz] = len < 1 ? [-1, 0] : [dx / len, dz / len]
-    // on open ground (not in a tree's crown: the cow would stand there out of reach), 8–12 blocks beyond the cage
+    // on the ground (not on a tree's crown, where the cow would stand out of reach), 8–12 blocks beyond the cage
     // (straight beyond first, then up to 30° to either side: the pond or a tree may lie straight beyond)
     const candidates = [0, 15, -15, 30, -30].flatMap((deg) => {
       const a = (deg * Math.PI) / 180
       const [vx, vz] = [ux * Math.cos(a) - uz * Math.sin(a), ux * Math.sin(a) + uz * Math.cos(a)]
       return [8, 9, 10, 11, 12].map((d) => ({ x: Math.floor(cage.x + d * vx), z: Math.floor(cage.z + d * vz) }))
     })
-    const tops = candidates.map((c) => ({ ...c, top: topSolid(c.x, c.z, Math.floor(p.y)) }))
-    const spot = tops.find((c) => c.top !== null && !/leaves|log/.test(c.top.name))
-    assert.ok(spot?.top, `the premise: open ground beyond the cage (tops: ${tops.map((c) => `${c.x},${c.z}:${c.top ? `${c.top.name}@${c.top.y}` : 'none'}`).join(' ')})`)
+    const tops = candidates.map((c) => ({ ...c, top: groundAt(c.x, c.z, Math.floor(p.y)) }))
+    const spot = tops.find((c) => c.top !== null)
+    assert.ok(spot?.top, `the premise: ground beyond the cage (columns: ${tops.map((c) => `${c.x},${c.z}:${c.top ? `${c.top.name}@${c.top.y}` : 'none'}`).join(' ')})`)
     const third = world.spawnMob('cow', { x: spot.x + 0.5, y: spot.top.y + 1, z: spot.z + 0.5 })
     await until(() => third.entityId !== null && body.bot.entities[third.entityId], 10_000, 'the third cow in the client’s view')
     const me = body.bot.entity.position
