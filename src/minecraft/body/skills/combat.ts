@@ -19,7 +19,8 @@ const REACH = 3
 const FOLLOW_RANGE = 2
 /** Standing this long out of reach with no path search under way, the fight searches for a way again. */
 const REFOLLOW_MS = 2_000
-const REFOLLOW_TICKS = 40
+/** The same span in physics ticks (20 a second) of standing still. */
+const REFOLLOW_TICKS = REFOLLOW_MS / 50
 /**
  * A fight with neither a hit landed nor the gap closed for this long is given up (issue 26: after
  * 10 s without progress, another target): a mob behind stone or down a cliff was fought for the
