@@ -239,6 +239,41 @@ describe('protocol compat shims', async () => {
     normaliseVelocity(old as never)
     assert.deepEqual([old.velocityX, old.velocityY, old.velocityZ], [1, 2, 3])
   })
+  test('a block packet before the login (no world yet) is dropped, not thrown out of the packet parser', async () => {
+    const { dropWorldPacketsBeforeLogin, WORLD_PACKETS } = await import('../../src/minecraft/body/compat.js')
+    const { createServer } = await import('node:net')
+    const mineflayer = (await import('mineflayer')).default
+    // a server that takes the connection and says nothing: the bot stays before its login, as a joining bot does
+    const held = new Set<import('node:net').Socket>()
+    const silent = createServer((s) => (held.add(s), s.on('error', () => undefined)))
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r))
+    const port = (silent.address() as { port: number }).port
+    const bot = mineflayer.createBot({ host: '127.0.0.1', port, username: 'early', auth: 'offline', version: '1.16.5', hideErrors: true, logErrors: false })
+    bot.on('error', () => undefined) // the socket's reset when the test closes the server
+    try {
+      dropWorldPacketsBeforeLogin(bot)
+      await new Promise<void>((r) => bot.once('inject_allowed', () => void setImmediate(r)))
+      assert.equal(typeof bot.blockAt, 'function', "mineflayer's plugins are in")
+      assert.equal((bot as { world?: unknown }).world, undefined, 'no login yet, so no world')
+      const dig = { entityId: 7, location: { x: 1, y: 64, z: 2 }, destroyStage: 3 }
+      const seen: unknown[] = []
+      bot.on('blockBreakProgressObserved', (b: unknown) => void seen.push(b))
+      assert.doesNotThrow(() => bot._client.emit('block_break_animation', dig))
+      assert.doesNotThrow(() => bot._client.emit('block_change', { location: { x: 1, y: 64, z: 2 }, type: 1 }))
+      assert.deepEqual(seen, [], 'dropped before any handler')
+      assert.ok(WORLD_PACKETS.has('map_chunk') && !WORLD_PACKETS.has('login') && !WORLD_PACKETS.has('entity_destroy'))
+      // once there is a world, the same packet reaches mineflayer's handler
+      ;(bot as { world?: unknown }).world = { getBlock: () => null }
+      bot._client.emit('block_break_animation', dig)
+      assert.equal(seen.length, 1)
+    } finally {
+      const ended = new Promise((r) => bot.once('end', r))
+      bot.end('test over')
+      for (const s of held) s.destroy()
+      await ended
+      await new Promise((r) => silent.close(r))
+    }
+  })
 })
 
 describe('melee cooldown', () => {

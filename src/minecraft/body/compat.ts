@@ -22,6 +22,11 @@
  *    for the server, so that loop never yields: the event loop stops and the heap fills (two bench
  *    runs on 1.20.4 died of it, "JavaScript heap out of memory"). A closed window's cursor is
  *    dropped, so such a loop ends (the server has put the carried item back when it closed).
+ *  - mineflayer makes its world on the `login` packet, and its block packet handlers read that world
+ *    without a check. A server may send a block packet first: in a CI run under load, flying-squid sent
+ *    a rejoining bot another player's dig animation (`block_break_animation`) before its login, and
+ *    mineflayer's `blockAt` threw a TypeError inside the packet parser, out of reach of any handler.
+ *    Such packets say nothing about a world the client does not have yet: they are dropped.
  */
 import type { Bot } from 'mineflayer'
 
@@ -83,11 +88,37 @@ export function settleSharedBlockWaits(bot: Bot): void {
   }
 }
 
+/** Packets whose mineflayer handlers read `bot.world` (plugins/blocks.js, plugins/block_actions.js). */
+export const WORLD_PACKETS: ReadonlySet<string> = new Set([
+  'map_chunk',
+  'map_chunk_bulk',
+  'unload_chunk',
+  'update_light',
+  'block_change',
+  'multi_block_change',
+  'explosion',
+  'update_sign',
+  'tile_entity_data',
+  'block_action',
+  'block_break_animation',
+])
+
+/** Exported for unit tests: the client drops world packets while the bot has no world (before `login`). */
+export function dropWorldPacketsBeforeLogin(bot: Bot): void {
+  const client = bot._client as unknown as { emit(ev: string | symbol, ...args: unknown[]): boolean }
+  const emit = client.emit.bind(client)
+  client.emit = (ev: string | symbol, ...args: unknown[]): boolean => {
+    if (typeof ev === 'string' && WORLD_PACKETS.has(ev) && !(bot as { world?: unknown }).world) return false
+    return emit(ev, ...args)
+  }
+}
+
 export function installProtocolCompat(bot: Bot): void {
   const client = bot._client as unknown as {
     prependListener(ev: string, fn: (p: never) => void): void
     emit(ev: string, p: unknown): boolean
   }
+  dropWorldPacketsBeforeLogin(bot)
   for (const name of ['entity_velocity', 'spawn_entity', 'spawn_entity_living']) {
     client.prependListener(name, (packet: VelocityPacket) => {
       try {

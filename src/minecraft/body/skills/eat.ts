@@ -36,12 +36,45 @@ export const MEAL_LIMIT_MS = 5000
 /** Takes `food` in hand and eats it; rejects when the meal is not over within `limitMs`. */
 export async function eatFood(bot: Bot, food: NonNullable<ReturnType<typeof bestFood>>, limitMs = MEAL_LIMIT_MS): Promise<void> {
   await bot.equip(food, 'hand')
-  let timer: NodeJS.Timeout | undefined
-  try {
-    await Promise.race([bot.consume(), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('eating timed out')), limitMs).unref()))])
-  } finally {
-    clearTimeout(timer)
-  }
+  await consumeHeld(bot, limitMs)
+}
+
+/** How long the eat skill waits for the server to confirm a meal. */
+const SKILL_MEAL_LIMIT_MS = 8000
+
+/**
+ * Eats the held item and resolves when the server confirms the meal (entity_status 9, what
+ * mineflayer's `bot.consume()` waits for). mineflayer gives up after a fixed 2.5 s, but a meal takes
+ * 32 server ticks: a server slowed by load confirms it later (a CI run: "eating minecraft:bread
+ * failed: Promise timed out." on a loaded machine). So that timeout is not taken as a failure;
+ * the confirmation is awaited up to `limitMs`.
+ */
+export function consumeHeld(bot: Bot, limitMs: number): Promise<void> {
+  const client = bot._client as unknown as NodeJS.EventEmitter
+  return new Promise<void>((resolve, reject) => {
+    let settled = false
+    const settle = (err?: Error) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      client.off('entity_status', onStatus)
+      if (err) reject(err)
+      else resolve()
+    }
+    const onStatus = (p: { entityId?: number; entityStatus?: number }) => {
+      if (p.entityStatus === 9 && p.entityId === bot.entity?.id) settle()
+    }
+    const timer = setTimeout(() => settle(new Error(`the server did not confirm the meal within ${Math.round(limitMs / 1000)} s`)), limitMs)
+    timer.unref()
+    client.on('entity_status', onStatus)
+    bot.consume().then(
+      () => settle(),
+      (err: unknown) => {
+        // mineflayer's own fixed timeout: the meal may still be confirmed; anything else is a real failure
+        if (!/timed out/i.test(errorMessage(err))) settle(err instanceof Error ? err : new Error(errorMessage(err)))
+      },
+    )
+  })
 }
 
 export const eat: SkillDef<Extract<SkillCall, { skill: 'eat' }>> = {
@@ -62,7 +95,7 @@ export const eat: SkillDef<Extract<SkillCall, { skill: 'eat' }>> = {
     const before = bot.food
     try {
       await abortable(bot.equip(food, 'hand'), ctx.signal)
-      await abortable(bot.consume(), ctx.signal)
+      await abortable(consumeHeld(bot, SKILL_MEAL_LIMIT_MS), ctx.signal)
     } catch (err) {
       if (err instanceof SkillAborted) throw err
       return fail(`eating ${namespaced(food.name)} failed: ${errorMessage(err)}`)
