@@ -397,7 +397,7 @@ describe('goTo stuck detector (event-driven)', async () => {
     const b = Object.assign(new EventEmitter(), {
       entity: { position: new Vec3(0, 64, 0) },
       targetDigBlock: opts.digging ? { position: opts.digging } : null,
-      pathfinder: { goto: () => new Promise<void>(() => {}), setGoal: () => {}, isMining: () => !!opts.digging, isBuilding: () => false },
+      pathfinder: { setGoal: (_g: unknown) => {}, isMining: () => !!opts.digging, isBuilding: () => false },
     })
     return b
   }
@@ -406,26 +406,45 @@ describe('goTo stuck detector (event-driven)', async () => {
 
   test("an empty path is no arrival: pathfinder's goto resolves on it, goTo fails with where it stands", async () => {
     const b = bot()
-    // mineflayer-pathfinder's goto.js resolves on a path_update with an empty path, whatever its status
-    b.pathfinder.goto = () => {
-      b.emit('path_update', { status: 'noPath', path: [] })
-      return Promise.resolve()
+    // a final path_update with an empty path ends the walk, whatever its status
+    b.pathfinder.setGoal = (g) => {
+      if (g) b.emit('path_update', { status: 'noPath', path: [] })
     }
     await assert.rejects(goTo(ctxOf(b, []), new goals.GoalBlock(5, 64, 5), 'the goal', 1000), /^SkillError: no path to the goal from \(0, 64, 0\)$/)
     assert.equal(b.listenerCount('path_update'), 0, 'the path listener is removed')
   })
 
+  test('a partial search with no step yet is no end: the walk waits for the search to go on (a busy machine)', async () => {
+    const { pathUpdateVerdict } = await import('../../src/minecraft/body/skills/path-goto.js')
+    assert.equal(pathUpdateVerdict({ status: 'partial', path: [] }), 'searching')
+    assert.equal(pathUpdateVerdict({ status: 'partial', path: [{}] }), 'walking')
+    assert.equal(pathUpdateVerdict({ status: 'noPath', path: [] }), 'over')
+    assert.deepEqual(pathUpdateVerdict({ status: 'noPath', path: [{}] }), { error: 'NoPath' })
+    assert.deepEqual(pathUpdateVerdict({ status: 'timeout', path: [{}] }), { error: 'Timeout' })
+    const b = bot()
+    // the first 40 ms slice of the search found nothing better than where the bot stands; the next one reaches the goal
+    b.pathfinder.setGoal = (g) => {
+      if (!g) return
+      b.emit('path_update', { status: 'partial', path: [] })
+      setTimeout(() => {
+        b.entity.position = new Vec3(5, 64, 5)
+        b.emit('move')
+        b.emit('goal_reached')
+      }, 20)
+    }
+    await goTo(ctxOf(b, []), new goals.GoalBlock(5, 64, 5), 'the goal', 1000)
+    assert.equal(b.listenerCount('path_update'), 0, 'the path listener is removed')
+  })
+
   test('goal_reached, or the goal met where the bot stands, is arrival', async () => {
     const b = bot()
-    b.pathfinder.goto = () => {
-      b.emit('goal_reached')
-      return Promise.resolve()
+    b.pathfinder.setGoal = (g) => {
+      if (g) b.emit('goal_reached')
     }
     await goTo(ctxOf(b, []), new goals.GoalBlock(5, 64, 5), 'the goal', 1000)
     const here = bot()
-    here.pathfinder.goto = () => {
-      here.emit('path_update', { status: 'success', path: [] })
-      return Promise.resolve()
+    here.pathfinder.setGoal = (g) => {
+      if (g) here.emit('path_update', { status: 'success', path: [] })
     }
     await goTo(ctxOf(here, []), new goals.GoalNear(1, 64, 0, 2), 'the goal', 1000)
     assert.equal(b.listenerCount('goal_reached') + here.listenerCount('goal_reached'), 0, 'the arrival listener is removed')
@@ -527,12 +546,11 @@ describe('pickUpNear (the drops of a dig)', async () => {
       entity: { position: new Vec3(-21.6, 59, -298.6) },
       entities: { 485: drop(485, -21.5), 491: drop(491, -22.4) } as Record<number, unknown>,
       pathfinder: {
-        goto: (goal: { x: number }) => {
+        setGoal: (goal: { x: number } | null) => {
+          if (!goal) return
           walks.push(String(goal.x))
           b.emit('path_update', { status: 'noPath', path: [] })
-          return Promise.resolve()
         },
-        setGoal: () => {},
       },
     })
     return { b, walks }

@@ -8,6 +8,7 @@ import type { goals as GoalsNs } from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { SkillAborted, SkillError, abortReason, abortable, checkAborted, errorMessage, type SkillContext } from './context.js'
 import { climbOut, inWater } from './swim.js'
+import { pathGoto } from './path-goto.js'
 import { FIELD_BLOCKS } from '../../world/farming.js'
 
 const { goals } = pathfinderPkg
@@ -136,9 +137,9 @@ async function goToOnce(ctx: SkillContext, goal: Goal, what: string, stuckMs: nu
     arm()
   })
   stuck.catch(() => undefined)
-  // mineflayer-pathfinder's goto also resolves when a path comes back empty, whatever its status
-  // (goto.js, path_update): "no path" from where the bot stands looks like arrival. Only its
-  // goal_reached, or the goal's own test where the bot stands, is arrival here.
+  // A final empty path ends the walk whatever its status (path-goto.ts): "no path" from where the
+  // bot stands looks like arrival. Only goal_reached, or the goal's own test where the bot stands,
+  // is arrival here.
   let reached = false
   let lastStatus = ''
   const onReached = () => {
@@ -150,7 +151,7 @@ async function goToOnce(ctx: SkillContext, goal: Goal, what: string, stuckMs: nu
   bot.on('goal_reached', onReached)
   bot.on('path_update', onPath)
   try {
-    await abortable(Promise.race([bot.pathfinder.goto(goal), stuck]), signal)
+    await abortable(Promise.race([pathGoto(bot, goal), stuck]), signal)
     if (!reached && !isEndAt(goal, bot.entity.position)) {
       const p = bot.entity.position
       const from = fmtPos(p.x, p.y, p.z)
