@@ -2,7 +2,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { WET_COST, targetCost } from '../../src/minecraft/body/skills/collect.js'
-import { LEAF_FROM_GROUND, leafClimbCost, leafHeights } from '../../src/minecraft/body/skills/leaf-climb.js'
 import { dropRestsAt, dropWithinReach } from '../../src/minecraft/body/skills/drop-reach.js'
 import type { Position } from '../../src/minecraft/body/types.js'
 
@@ -16,26 +15,6 @@ test('blocks below the feet cost 3 per block; above the feet nothing extra', () 
   assert.equal(targetCost(5, 2, false), 11)
   assert.equal(targetCost(5, -4, false), 5)
   assert.equal(targetCost(5, 2, true), 11 + WET_COST)
-})
-
-test('a leaf high in a crown ranks after the low leaves of a tree 20 blocks away (seed 6: climbs of 8–43 s each)', () => {
-  const feet = { x: 0, y: 65, z: 0 }
-  // beside the bot: an oak's crown from 3 to 7 over its feet; 20 blocks off: another's lowest leaf
-  const leaves = [{ x: 2, y: 72, z: 0 }, { x: 2, y: 68, z: 0 }, { x: 20, y: 66, z: 0 }]
-  const [high, low, far] = leafHeights(leaves, feet)
-  const cost = (distance: number, height: number) => targetCost(distance, 0, false) + leafClimbCost(height)
-  assert.ok(cost(20, far!) < cost(7, high!), `the far tree's low leaf (${cost(20, far!)}) before the near top (${cost(7, high!)})`)
-  assert.ok(cost(3, low!) < cost(20, far!), 'a low leaf beside the bot first of all')
-  assert.equal(leafClimbCost(LEAF_FROM_GROUND), 0, 'reachable from the ground: nothing extra')
-})
-
-test('from a hill, a far tree is measured from its own crown, not from the feet (seed 6: 28–71 s walks to a top leaf)', () => {
-  const feet = { x: 49, y: 74, z: -239 }
-  // the tree the bench walked to first: leaves from y 67 up to its top at 74, 60 blocks away and 10 below the hill
-  const crown = [67, 68, 69, 70, 71, 72, 73, 74].map((y) => ({ x: -1, y, z: -290 }))
-  const h = leafHeights(crown, feet)
-  assert.ok(leafClimbCost(h[7]!) > leafClimbCost(h[0]!), `the top (${h[7]}) costs more than the bottom (${h[0]})`)
-  assert.equal(leafClimbCost(h[0]!), 0, 'its lowest leaf: nothing extra')
 })
 
 /** Cells the bot could stand in, as "x,y,z"; every other cell is solid. */

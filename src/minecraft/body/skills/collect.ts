@@ -23,7 +23,6 @@ import { descendTo } from './descend.js'
 import { knownAround, openCell } from './known-cells.js'
 import { dropWithinReach } from './drop-reach.js'
 import { leafOnlyOdds } from '../../leaf-drops.js'
-import { leafClimbCost, leafHeights } from './leaf-climb.js'
 import { isUnreachableFailure, sameCluster, unreachableFor } from './unreachable.js'
 import { walkOverDrops } from './pick-up.js'
 import { noteCollecting } from './kept-food.js'
@@ -214,11 +213,7 @@ async function collectOne(ctx: SkillContext, target: CollectTarget, count: numbe
     }
     // a leaf's wanted drop is swept up from anywhere around (walkOverDrops), not at the leaf
     const pocket = (k: (typeof all)[number]) => !leafOnly && !dropWithinReach(k.position, (p) => openCell(ctx, p))
-    // a leaf high in a crown is left for last: the low leaves of every tree around first, from the ground
-    const heights = leafOnly ? leafHeights(all.map((k) => k.position), feetCell(ctx)) : []
-    const climbs = new Map(all.map((k, i) => [k, leafOnly ? leafClimbCost(heights[i]!) : 0]))
-    const climb = (k: (typeof all)[number]) => climbs.get(k)!
-    const costs = new Map(all.map((k) => [k, targetCost(k.distance, feetY - k.position.y, wet(k)) + (lavaNear(k).length ? LAVA_COST : 0) + (pocket(k) ? POCKET_COST : 0) + climb(k)]))
+    const costs = new Map(all.map((k) => [k, targetCost(k.distance, feetY - k.position.y, wet(k)) + (lavaNear(k).length ? LAVA_COST : 0) + (pocket(k) ? POCKET_COST : 0)]))
     const chosen = usable(all.filter((k) => !skip.has(key(k.position)))).sort((a, b) => costs.get(a)! - costs.get(b)!)
     const positions = chosen.map((k) => vec(k.position.x, k.position.y, k.position.z))
     const usableNames = sourceBlocks.filter((b) => !refusals.has(b.name)).map((b) => b.name)
