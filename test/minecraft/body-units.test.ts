@@ -13,9 +13,6 @@ import { cooldownTicks, isWeapon, meleeDps, weaponDps } from '../../src/minecraf
 import { keptFood, noteCollecting, KEEP_COLLECTED_MS, KEPT_UNTIL_FOOD, STARVING } from '../../src/minecraft/body/skills/kept-food.js'
 import { mendUntil } from '../../src/minecraft/body/skills/mending.js'
 import { bestFood } from '../../src/minecraft/body/skills/eat.js'
-import { MOB_SEARCH_LEG_STEP, MOB_SEARCH_WALK, MOB_SIGHT, spiralLegLength } from '../../src/minecraft/body/skills/explore.js'
-import { HUNT_RADIUS } from '../../src/minecraft/body/skills/hunt.js'
-import { COW_SEARCH_RADIUS } from '../../src/minecraft/body/skills/buckets.js'
 
 const reg = minecraftData('1.16.5')
 const base: HurtEvidence = { now: 10_000, onFire: false, headInWater: false, food: 20 }
@@ -590,47 +587,5 @@ describe('food kept for the goal (kept-food.ts)', () => {
     const other = botWith(12, ['apple'])
     assert.equal(await mendUntil(other.bot, registry as never, { to: 16, maxMs: 1_000 }), 'not healing')
     assert.ok(other.ate() > 0, 'an apple not collected for the goal is eaten')
-  })
-})
-
-describe('the search walk for a mob (explore.ts searchForMob)', () => {
-  /** The spiral's turning points over `walk` blocks, as spiralSearch walks it on open ground (a left turn after each leg). */
-  function spiralCorners(legStep: number, walk: number): Array<[number, number]> {
-    const corners: Array<[number, number]> = [[0, 0]]
-    let [x, z, angle, walked] = [0, 0, 0, 0]
-    for (let leg = 0; walked < walk; leg++) {
-      const length = Math.min(spiralLegLength(leg, legStep), walk - walked)
-      x += Math.cos(angle) * length
-      z += Math.sin(angle) * length
-      walked += length
-      corners.push([x, z])
-      angle += Math.PI / 2
-    }
-    return corners
-  }
-  /** Ground (square blocks, sampled every 2) within `sight` of the path. */
-  function groundSeen(path: Array<[number, number]>, sight: number): number {
-    let area = 0
-    for (let x = -400; x <= 400; x += 2) {
-      for (let z = -400; z <= 400; z += 2) {
-        const near = path.slice(1).some(([bx, bz], i) => {
-          const [ax, az] = path[i]!
-          const [dx, dz] = [bx - ax, bz - az]
-          const t = Math.max(0, Math.min(1, ((x - ax) * dx + (z - az) * dz) / (dx * dx + dz * dz || 1)))
-          return Math.hypot(ax + t * dx - x, az + t * dz - z) <= sight
-        })
-        if (near) area += 4
-      }
-    }
-    return area
-  }
-  test('its passes see little ground twice: at least 95 % of what a straight walk of the same length would see', () => {
-    // the hunt, the egg wait and the milk's cow search all see mobs this far
-    assert.equal(HUNT_RADIUS, MOB_SIGHT)
-    assert.equal(COW_SEARCH_RADIUS, MOB_SIGHT)
-    const straight = MOB_SEARCH_WALK * 2 * MOB_SIGHT + Math.PI * MOB_SIGHT ** 2
-    const seen = groundSeen(spiralCorners(MOB_SEARCH_LEG_STEP, MOB_SEARCH_WALK), MOB_SIGHT)
-    // session 42: passes one sight apart (48) saw 83 % of it, and the searches walked 301 blocks within 53 of the start
-    assert.ok(seen >= 0.95 * straight, `the spiral saw ${seen} square blocks; a straight walk of ${MOB_SEARCH_WALK} sees ${Math.round(straight)}`)
   })
 })

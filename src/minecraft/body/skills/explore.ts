@@ -124,16 +124,8 @@ export interface SearchOutcome<T> {
 }
 
 /**
- * The length of leg `leg` (0, 1, 2, …) of a square spiral whose legs grow by `legStep` every two
- * turns: consecutive passes on one side run `legStep` apart (each ring one `legStep` out).
- */
-export function spiralLegLength(leg: number, legStep: number): number {
-  return legStep * (Math.floor(leg / 2) + 1)
-}
-
-/**
  * Walks a square spiral (legs of 16, 16, 32, 32, … blocks; `legStep` instead of 16 when what is
- * looked for is seen from farther: twice the sight, so the rings do not overlap) around where the bot stands,
+ * looked for is seen from farther, so the rings do not overlap) around where the bot stands,
  * checking `found` after every short step, until it returns something, `maxDistance` blocks are
  * walked or the deadline (minus a margin to report) comes. Climbs out first when under cover.
  */
@@ -165,7 +157,7 @@ export async function spiralSearch<T>(ctx: SkillContext, found: () => T | undefi
   let angle = Math.atan2(-Math.cos(yaw), -Math.sin(yaw)) // the way the bot faces, as atan2(z, x)
   let blocked = 0
   for (let leg = 0; walked < opts.maxDistance; leg++) {
-    const length = spiralLegLength(leg, opts.legStep ?? 16)
+    const length = (opts.legStep ?? 16) * (Math.floor(leg / 2) + 1)
     let done = 0
     while (done < length) {
       if (Date.now() >= stopAt) return outcome({ why: 'time ran out' })
@@ -202,19 +194,15 @@ export async function spiralSearch<T>(ctx: SkillContext, found: () => T | undefi
 
 /**
  * The search walk for a mob when none is in sight (hunt, the wait by a laying mob): a spiral whose
- * passes run twice the mob sight apart (a pass sees MOB_SIGHT blocks to either side, so two passes
- * one sight apart saw the same band twice: session 42's cow and chicken searches walked 301 blocks
- * and stayed within 53 of the start), looking out after every few steps, at
+ * rings are as far apart as the client sees mobs (48 blocks), looking out after every few steps, at
  * most MOB_SEARCH_WALK blocks and MOB_SEARCH_MS, ending by `deadline`. Animals come in groups of 4,
  * cows about once in 45 chunks (docs world-facts §4): a walk that looks out as it goes finds them far
  * more often than looks taken only where a walk ends.
  */
 export const MOB_SEARCH_MS = 150_000
 export const MOB_SEARCH_WALK = 320
-/** How far the hunt and the egg wait see a mob (hunt.ts HUNT_RADIUS; explore.ts cannot import hunt.ts, which imports it). */
-export const MOB_SIGHT = 48
-export const MOB_SEARCH_LEG_STEP = 2 * MOB_SIGHT
+const MOB_SIGHT_RING = 48
 
 export function searchForMob<T>(ctx: SkillContext, found: () => T | undefined, deadline: number): Promise<SearchOutcome<T>> {
-  return spiralSearch(ctx, found, { deadline: Math.min(deadline, Date.now() + MOB_SEARCH_MS), maxDistance: MOB_SEARCH_WALK, marginMs: 0, legStep: MOB_SEARCH_LEG_STEP })
+  return spiralSearch(ctx, found, { deadline: Math.min(deadline, Date.now() + MOB_SEARCH_MS), maxDistance: MOB_SEARCH_WALK, marginMs: 0, legStep: MOB_SIGHT_RING })
 }

@@ -14,9 +14,11 @@ import { isItemEntity } from './dig.js'
 import { fmtPos, goTo, goals } from './nav.js'
 import { entityId, listEntities, sightEntity } from './scan.js'
 import { EGG_TICKS_MIN, EGG_TICKS_SPREAD } from '../../world/animal-rules.js'
-import { MOB_SIGHT, searchForMob } from './explore.js'
+import { searchForMob } from './explore.js'
 
 export const PICKUP_RADIUS = 32
+/** How far the bot looks for a mob to wait by (as hunt: the entities its client knows). */
+const MOB_SIGHT = 48
 /** The longest wait by a laying mob: a chicken lays within 6000–12000 ticks (20 ticks a second). */
 export const LAY_WAIT_MS = ((EGG_TICKS_MIN + EGG_TICKS_SPREAD) / 20) * 1000
 /** How long the bot stands by a mob before it looks again (the mob wanders; drops may lie elsewhere). */
