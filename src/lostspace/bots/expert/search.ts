@@ -88,12 +88,6 @@ const KIT_RUN_HP = 70
 const KIT_RUN_STEPS = 8
 /** A plan must beat the default by this much (and by its noise) to replace it. */
 const MARGIN = 0.01
-/**
- * ...by this many standard errors of the paired difference. The challenger is the best of many plans on the
- * same samples (successive halving), so its lead over the default is biased upwards: at one standard error
- * noise alone replaced the default often.
- */
-const Z = 2
 
 export class PlanSearch {
   readonly evaluator: Evaluator
@@ -353,7 +347,7 @@ export class PlanSearch {
         }
         const m = sum / n
         const se = Math.sqrt(Math.max(0, sq / n - m * m) / n)
-        if (m < MARGIN + Z * se) bestIdx = def
+        if (m < MARGIN + se) bestIdx = def
       }
     }
     if (opts.trace) {
