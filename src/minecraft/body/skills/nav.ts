@@ -137,26 +137,16 @@ async function goToOnce(ctx: SkillContext, goal: Goal, what: string, stuckMs: nu
     arm()
   })
   stuck.catch(() => undefined)
-  // A final empty path ends the walk whatever its status (path-goto.ts): "no path" from where the
-  // bot stands looks like arrival. Only goal_reached, or the goal's own test where the bot stands,
-  // is arrival here.
-  let reached = false
-  let lastStatus = ''
-  const onReached = () => {
-    reached = true
-  }
-  const onPath = (r: { status?: string }) => {
-    lastStatus = r.status ?? ''
-  }
-  bot.on('goal_reached', onReached)
-  bot.on('path_update', onPath)
   try {
-    await abortable(Promise.race([pathGoto(bot, goal), stuck]), signal)
+    // A final empty path ends the walk whatever its status (path-goto.ts): "no path" from where the
+    // bot stands looks like arrival. Only goal_reached, or the goal's own test where the bot stands,
+    // is arrival here.
+    const { reached, status } = await abortable(Promise.race([pathGoto(bot, goal), stuck]), signal)
     if (!reached && !isEndAt(goal, bot.entity.position)) {
       const p = bot.entity.position
       const from = fmtPos(p.x, p.y, p.z)
-      if (lastStatus === 'timeout') throw new SkillError(`pathfinding to ${what} took too long (terrain too complex) from ${from}`)
-      throw new SkillError(`no path to ${what} from ${from}${lastStatus && lastStatus !== 'noPath' ? ` (path finder: ${lastStatus}, empty path)` : ''}`)
+      if (status === 'timeout') throw new SkillError(`pathfinding to ${what} took too long (terrain too complex) from ${from}`)
+      throw new SkillError(`no path to ${what} from ${from}${status && status !== 'noPath' ? ` (path finder: ${status}, empty path)` : ''}`)
     }
   } catch (err) {
     try {
@@ -172,8 +162,6 @@ async function goToOnce(ctx: SkillContext, goal: Goal, what: string, stuckMs: nu
     throw new SkillError(`could not reach ${what}: ${errorMessage(err)}`)
   } finally {
     clearTimeout(timer)
-    bot.removeListener('goal_reached', onReached)
-    bot.removeListener('path_update', onPath)
     if (onMove) bot.removeListener('move', onMove)
     if (onDug) bot.removeListener('diggingCompleted', onDug)
   }

@@ -28,19 +28,34 @@ function named(name: string, message: string): Error {
   return err
 }
 
-/** Sets the goal and settles as goto does: on arrival, an empty final path, a failure, a goal change or a stop. */
-export function pathGoto(bot: Bot, goal: GoalsNs.Goal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
+/** How a walk ended without a failure: `reached` on the path finder's goal_reached, else the last result's status. */
+export interface PathEnd {
+  reached: boolean
+  status: string
+}
+
+/**
+ * Sets the goal and settles as goto does: on arrival, an empty final path, a failure, a goal change
+ * or a stop. Resolves with how it ended, so the caller needs no listeners of its own.
+ */
+export function pathGoto(bot: Bot, goal: GoalsNs.Goal): Promise<PathEnd> {
+  return new Promise<PathEnd>((resolve, reject) => {
+    let reached = false
+    let status = ''
     const end = (err?: Error) => {
       bot.removeListener('goal_reached', onReached)
       bot.removeListener('path_update', onPath)
       bot.removeListener('goal_updated', onGoalChanged)
       bot.removeListener('path_stop', onStop)
       // the next turn of the event loop, as goto.js: the path finder finishes its own bookkeeping first
-      setTimeout(() => (err ? reject(err) : resolve()), 0)
+      setTimeout(() => (err ? reject(err) : resolve({ reached, status })), 0)
     }
-    const onReached = () => end()
+    const onReached = () => {
+      reached = true
+      end()
+    }
     const onPath = (r: PathResult) => {
+      status = r.status ?? ''
       const v = pathUpdateVerdict(r)
       if (v === 'over') end()
       else if (typeof v === 'object') end(named(v.error, v.error === 'NoPath' ? 'No path to the goal!' : 'Took to long to decide path to goal!'))
